@@ -1,0 +1,571 @@
+"""Contracts: layout policies for one execution scheme, loaded from YAML tables, and their checker.
+
+A contract is a list of rules; each rule has checks of the form *select ops, expect something of
+their ports*. The rule language is documented in ``specs/README.md``; the checker sees only typed
+(non-TOP) values, so a type error upstream does not cascade into contract errors.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck.diagnostics import Diagnostic, Severity
+from layoutcheck.graph import Graph, GraphError, Op, ValueRef
+from layoutcheck.graph_io import decode_text, read_yaml_with_lines
+from layoutcheck.interp import TypedGraph
+from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.rules import RuleDoc, RuleKind
+
+FORMAT = "layoutcheck-contract/1"
+SPECS_DIR = Path(__file__).resolve().parent.parent / "specs"
+CONTRACTS_DIR = SPECS_DIR / "contracts"
+
+
+class ContractError(GraphError):
+    """A contract file that cannot be read (rule ``bad-spec``)."""
+
+
+# -- the rule language ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class Step:
+    """One hop of a producer/consumer path: any of ``kinds``, optionally at output ``port``."""
+
+    kinds: frozenset[str]
+    port: int | None = None
+
+    @classmethod
+    def parse(cls, text: str, where: str) -> tuple[Step, ...]:
+        """``"rms_norm:0|add_rms_norm:0"`` → alternatives; each alternative may name a port."""
+        alternatives = []
+        for part in str(text).split("|"):
+            kind, _, port = part.strip().partition(":")
+            if not kind or (port and not port.isdigit()):
+                raise ContractError(f"{where}: bad step {text!r} (write kind or kind:port)")
+            alternatives.append(cls(frozenset({kind}), int(port) if port else None))
+        return tuple(alternatives)
+
+    def matches(self, op: Op, port: int) -> bool:
+        return op.kind in self.kinds and (self.port is None or self.port == port)
+
+    def __str__(self) -> str:
+        kind = "|".join(sorted(self.kinds))
+        return kind if self.port is None else f"{kind}:{self.port}"
+
+
+def _text(steps: Sequence[Step]) -> str:
+    return " or ".join(str(step) for step in steps)
+
+
+@attrs.frozen
+class Selector:
+    """Which ops a check looks at: op kinds, name globs, and what they feed."""
+
+    kinds: frozenset[str] = frozenset()
+    names: tuple[re.Pattern[str], ...] = ()
+    not_names: tuple[re.Pattern[str], ...] = ()
+    feeds: Selector | None = None
+    text: str = ""
+
+    def matches(self, op: Op, graph: Graph, transparent: frozenset[str]) -> bool:
+        if self.kinds and op.kind not in self.kinds:
+            return False
+        if self.names and not any(p.match(op.name) for p in self.names):
+            return False
+        if any(p.match(op.name) for p in self.not_names):
+            return False
+        if self.feeds is not None:
+            feeds = self.feeds
+            readers = _readers(graph, op, transparent)
+            return any(feeds.matches(reader, graph, transparent) for reader, _ in readers)
+        return True
+
+
+@attrs.frozen
+class PortSpec:
+    """``inputs``, ``outputs``, ``input:q``, ``input:0``, ``output:1``."""
+
+    side: str  # "input" or "output"
+    which: str | None  # None = all ports of that side
+
+    @classmethod
+    def parse(cls, text: str, where: str) -> PortSpec:
+        if text in ("inputs", "outputs"):
+            return cls(text[:-1], None)
+        side, _, which = text.partition(":")
+        if side not in ("input", "output") or not which:
+            raise ContractError(f"{where}: bad port {text!r} (inputs, outputs, input:NAME, output:N)")
+        return cls(side, which)
+
+    def refs(self, op: Op, typed: TypedGraph) -> list[tuple[str, ValueRef]]:
+        spec = typed.registry[op.kind]
+        if self.side == "input":
+            names = [spec.inputs[min(i, len(spec.inputs) - 1)] for i in range(len(op.inputs))]
+            ports = list(zip(names, op.inputs, strict=True))
+        else:
+            count = spec.output_count(op)
+            names = [spec.outputs[min(i, len(spec.outputs) - 1)] for i in range(count)]
+            ports = [(names[i], ValueRef(op.name, i)) for i in range(count)]
+        if self.which is None:
+            return ports
+        if self.which.isdigit():
+            index = int(self.which)
+            return [ports[index]] if index < len(ports) else []
+        return [port for port in ports if port[0] == self.which]
+
+    def __str__(self) -> str:
+        return f"{self.side}s" if self.which is None else f"{self.side} {self.which!r}"
+
+
+@attrs.frozen
+class Expect:
+    """What must hold of the selected ops (every clause given must hold)."""
+
+    port: PortSpec
+    tokens: TokenLayout | None = None
+    features: frozenset[FeatureState] = frozenset()
+    attrs: tuple[tuple[str, object], ...] = ()
+    produced_by: tuple[tuple[Step, ...], ...] = ()
+    not_produced_by: tuple[Step, ...] = ()
+    consumed_by: tuple[tuple[Step, ...], ...] = ()
+    not_consumed_by: tuple[Step, ...] = ()
+    count_per_layer: int | None = None
+
+
+@attrs.frozen
+class Check:
+    select: Selector
+    expect: Expect
+
+
+@attrs.frozen
+class ContractRule:
+    doc: RuleDoc
+    checks: tuple[Check, ...]
+
+
+@attrs.frozen
+class Contract:
+    name: str
+    summary: str
+    applies: str
+    rules: tuple[ContractRule, ...]
+    transparent: frozenset[str]
+    source: str | None = None
+
+    def rule_docs(self) -> tuple[RuleDoc, ...]:
+        return tuple(rule.doc for rule in self.rules)
+
+
+# -- loading --------------------------------------------------------------------------------
+
+_RULE_KEYS = {"id", "summary", "why", "example", "fix", "checks"}
+_SELECT_KEYS = {"kind", "name", "not_name", "feeds", "domain"}
+_EXPECT_KEYS = {
+    "port",
+    "tokens",
+    "features",
+    "attrs",
+    "produced_by",
+    "not_produced_by",
+    "consumed_by",
+    "not_consumed_by",
+    "count_per_layer",
+}
+
+
+def available_contracts() -> tuple[str, ...]:
+    return tuple(sorted(path.stem for path in CONTRACTS_DIR.glob("*.yaml")))
+
+
+def load_contract(name_or_path: str, registry: Registry | None = None) -> Contract:
+    """A contract by shipped name (``tensorcast-dsa-cp-prefill``) or by file path."""
+    path = Path(name_or_path)
+    if not path.is_file():
+        shipped = CONTRACTS_DIR / f"{name_or_path}.yaml"
+        if not shipped.is_file():
+            known = ", ".join(available_contracts())
+            raise ContractError(f"unknown contract {name_or_path!r} (shipped: {known}; or a path)")
+        path = shipped
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ContractError(f"cannot read contract {path}: {error.strerror or error}") from None
+    data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
+    try:
+        return parse_contract(data, str(path), registry or default_registry())
+    except ContractError as error:
+        raise ContractError(f"{path}: {error.message}") from None
+
+
+def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ContractError(f"a contract file starts with 'format: {FORMAT}'")
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise ContractError("a contract needs a name")
+    unknown = sorted(set(data) - {"format", "name", "summary", "applies", "domains", "transparent", "rules"})
+    if unknown:
+        raise ContractError(f"unknown key {unknown[0]!r}")
+    default_transparent = {kind for kind, spec in registry.specs.items() if spec.transparent}
+    transparent = frozenset(_kinds(data.get("transparent", sorted(default_transparent)), registry, "transparent"))
+    domains: dict[str, Selector] = {}
+    for domain, body in (data.get("domains") or {}).items():
+        domains[str(domain)] = _selector(body, registry, domains, f"domain {domain!r}")
+    rules_raw = data.get("rules")
+    if not isinstance(rules_raw, list) or not rules_raw:
+        raise ContractError("a contract needs a non-empty list of rules")
+    rules = tuple(_rule(body, registry, domains, name) for body in rules_raw)
+    return Contract(
+        name=name,
+        summary=str(data.get("summary", "")),
+        applies=str(data.get("applies", "")),
+        rules=rules,
+        transparent=transparent,
+        source=source,
+    )
+
+
+def _rule(body: Any, registry: Registry, domains: Mapping[str, Selector], contract: str) -> ContractRule:
+    if not isinstance(body, dict) or not isinstance(body.get("id"), str):
+        raise ContractError("each rule needs an id")
+    rule_id = body["id"]
+    unknown = sorted(set(body) - _RULE_KEYS)
+    if unknown:
+        raise ContractError(f"rule {rule_id!r}: unknown key {unknown[0]!r}")
+    checks_raw = body.get("checks")
+    if not isinstance(checks_raw, list) or not checks_raw:
+        raise ContractError(f"rule {rule_id!r}: needs a list of checks")
+    checks = []
+    for position, check in enumerate(checks_raw):
+        where = f"rule {rule_id!r} check {position}"
+        if not isinstance(check, dict) or set(check) - {"select", "expect"}:
+            raise ContractError(f"{where}: a check has select and expect")
+        checks.append(
+            Check(
+                _selector(check.get("select", {}), registry, domains, where),
+                _expect(check.get("expect", {}), registry, where),
+            )
+        )
+    doc = RuleDoc(
+        id=rule_id,
+        kind=RuleKind.CONTRACT,
+        summary=str(body.get("summary", "")).strip(),
+        why=str(body.get("why", "")).strip(),
+        example=str(body.get("example", "")).rstrip(),
+        fix=str(body.get("fix", "")).strip(),
+        contract=contract,
+    )
+    return ContractRule(doc, tuple(checks))
+
+
+def _kinds(raw: object, registry: Registry, where: str) -> list[str]:
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list):
+        raise ContractError(f"{where}: expected an op kind or a list of them")
+    kinds = []
+    for item in items:
+        kind = registry.canonical(str(item))
+        if kind is None:
+            raise ContractError(f"{where}: unknown op kind {item!r}")
+        kinds.append(kind)
+    return kinds
+
+
+def _globs(raw: object, where: str) -> tuple[re.Pattern[str], ...]:
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+        raise ContractError(f"{where}: expected a name pattern or a list of them")
+    return tuple(re.compile(fnmatch.translate(item)) for item in items)
+
+
+def _selector(body: Any, registry: Registry, domains: Mapping[str, Selector], where: str) -> Selector:
+    if isinstance(body, str):
+        if body not in domains:
+            raise ContractError(f"{where}: unknown domain {body!r}")
+        return domains[body]
+    if not isinstance(body, dict):
+        raise ContractError(f"{where}: select must be a mapping")
+    unknown = sorted(set(body) - _SELECT_KEYS)
+    if unknown:
+        raise ContractError(f"{where}: unknown select key {unknown[0]!r} (allowed: {', '.join(sorted(_SELECT_KEYS))})")
+    if "domain" in body:
+        return _selector(str(body["domain"]), registry, domains, where)
+    feeds = body.get("feeds")
+    return Selector(
+        kinds=frozenset(_kinds(body["kind"], registry, where)) if "kind" in body else frozenset(),
+        names=_globs(body["name"], where) if "name" in body else (),
+        not_names=_globs(body["not_name"], where) if "not_name" in body else (),
+        feeds=None if feeds is None else _selector(feeds, registry, domains, where),
+        text=_selector_text(body),
+    )
+
+
+def _selector_text(body: Mapping[str, Any]) -> str:
+    parts = []
+    for key in ("kind", "name", "feeds"):
+        if key in body:
+            value = body[key]
+            shown = "|".join(map(str, value)) if isinstance(value, list) else str(value)
+            parts.append(f"{key} {shown}")
+    return ", ".join(parts)
+
+
+def _expect(body: Any, registry: Registry, where: str) -> Expect:
+    if not isinstance(body, dict):
+        raise ContractError(f"{where}: expect must be a mapping")
+    unknown = sorted(set(body) - _EXPECT_KEYS)
+    if unknown:
+        raise ContractError(f"{where}: unknown expect key {unknown[0]!r} (allowed: {', '.join(sorted(_EXPECT_KEYS))})")
+    tokens = body.get("tokens")
+    if tokens is not None and tokens not in ("full", "local"):
+        raise ContractError(f"{where}: tokens must be full or local")
+    features_raw = body.get("features", [])
+    features_list = [features_raw] if isinstance(features_raw, str) else features_raw
+    try:
+        features = frozenset(FeatureState(f) for f in features_list)
+    except ValueError:
+        raise ContractError(f"{where}: features must be whole, split or partial") from None
+    attrs_raw = body.get("attrs", {})
+    if not isinstance(attrs_raw, dict):
+        raise ContractError(f"{where}: attrs must be a mapping")
+    count = body.get("count_per_layer")
+    if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+        raise ContractError(f"{where}: count_per_layer must be a non-negative integer")
+    return Expect(
+        port=PortSpec.parse(str(body.get("port", "inputs")), where),
+        tokens=None if tokens is None else TokenLayout(tokens),
+        features=features,
+        attrs=tuple(sorted(attrs_raw.items())),
+        produced_by=_path(body.get("produced_by"), where),
+        not_produced_by=_alternatives(body.get("not_produced_by"), where),
+        consumed_by=_path(body.get("consumed_by"), where),
+        not_consumed_by=_alternatives(body.get("not_consumed_by"), where),
+        count_per_layer=count,
+    )
+
+
+def _path(raw: object, where: str) -> tuple[tuple[Step, ...], ...]:
+    if raw is None:
+        return ()
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list):
+        raise ContractError(f"{where}: expected a step or a list of steps")
+    return tuple(Step.parse(str(item), where) for item in items)
+
+
+def _alternatives(raw: object, where: str) -> tuple[Step, ...]:
+    return tuple(step for steps in _path(raw, where) for step in steps)
+
+
+# -- graph walking through transparent ops -------------------------------------------------
+
+
+def _source(graph: Graph, ref: ValueRef, transparent: frozenset[str]) -> tuple[Op | None, int, ValueRef]:
+    """The op that really makes ``ref``, looking through transparent ops (region markers, reshape)."""
+    while True:
+        op = graph.producer(ref)
+        if op is None or op.kind not in transparent:
+            return op, ref.port, ref
+        ref = op.inputs[min(ref.port, len(op.inputs) - 1)]
+
+
+def _readers(graph: Graph, op: Op, transparent: frozenset[str], port: int | None = None) -> list[tuple[Op, int]]:
+    """Ops that read ``op``'s outputs (or one port), looking through transparent ops."""
+    found: list[tuple[Op, int]] = []
+    ports = graph.read_ports(op.name) if port is None else (port,)
+    stack = [ValueRef(op.name, p) for p in ports]
+    seen: set[ValueRef] = set()
+    while stack:
+        ref = stack.pop()
+        if ref in seen:
+            continue
+        seen.add(ref)
+        for reader, slot in graph.consumers(ref):
+            if reader.kind in transparent:
+                # region markers pass input k to output k; reshape has one of each
+                stack.append(ValueRef(reader.name, slot if len(reader.inputs) > 1 else 0))
+            else:
+                found.append((reader, slot))
+    return found
+
+
+# -- checking -------------------------------------------------------------------------------
+
+
+def check_contract(typed: TypedGraph, contract: Contract) -> tuple[Diagnostic, ...]:
+    """Every violation of ``contract`` in ``typed`` (which may already hold type errors)."""
+    graph = typed.graph
+    found: list[Diagnostic] = []
+    order = {op.name: index for index, op in enumerate(graph.topological_order())}
+    for rule in contract.rules:
+        for check in rule.checks:
+            selected = [op for op in graph.ops if check.select.matches(op, graph, contract.transparent)]
+            if check.expect.count_per_layer is not None:
+                found.extend(_count(rule, check, selected, graph))
+                continue
+            for op in selected:
+                for message, ref in _failures(check.expect, op, typed, contract.transparent):
+                    found.append(_diagnostic(rule, op, message, ref, typed, order))
+    return tuple(found)
+
+
+def _failures(
+    expect: Expect, op: Op, typed: TypedGraph, transparent: frozenset[str]
+) -> Iterator[tuple[str, ValueRef | None]]:
+    graph = typed.graph
+    for key, wanted in expect.attrs:
+        actual = op.attr(key)
+        if actual is None:
+            spec_attr = typed.registry[op.kind].attrs.get(key)
+            actual = spec_attr.default if spec_attr else None
+        if actual != wanted:
+            yield f"{op.kind} {op.name} has {key}={actual}; the contract requires {key}={wanted}", None
+    for port_name, ref in expect.port.refs(op, typed):
+        value = typed.value(ref)
+        if value.is_top:
+            continue  # a type error upstream already speaks for this value
+        where = f"{op.kind} {expect.port.side} {port_name!r}"
+        if expect.tokens is not None and value.tokens is not expect.tokens:
+            yield (
+                f"{where} is {value.tokens.name} {typed.shape_text(value)} ({value.layout}); the "
+                f"contract requires {expect.tokens.name} tokens",
+                ref,
+            )
+        if expect.features and value.features not in expect.features:
+            wanted_text = "|".join(sorted(f.name for f in expect.features))
+            yield f"{where} is {value.layout}; the contract requires {wanted_text} features", ref
+        if expect.produced_by:
+            problem = _check_producers(graph, ref, expect.produced_by, transparent)
+            if problem:
+                yield f"{where} {problem}", ref
+        if expect.not_produced_by:
+            source, port, _ = _source(graph, ref, transparent)
+            if source is not None and any(step.matches(source, port) for step in expect.not_produced_by):
+                yield (
+                    f"{where} comes from {source.kind} {_port_text(source, port)}, which the "
+                    f"contract forbids here",
+                    ref,
+                )
+        if expect.consumed_by:
+            problem = _check_consumers(graph, ref, expect.consumed_by, transparent)
+            if problem:
+                yield f"{where} {problem}", ref
+        if expect.not_consumed_by:
+            producer = graph.producer(ref)
+            readers = _readers(graph, producer, transparent, ref.port) if producer else []
+            for reader, _ in readers:
+                if any(reader.kind in step.kinds for step in expect.not_consumed_by):
+                    yield f"{where} is read by {reader.kind} {reader.name}, which the contract forbids", ref
+
+
+def _port_text(op: Op, port: int) -> str:
+    return op.name if port == 0 else f"{op.name}:{port}"
+
+
+def _check_producers(
+    graph: Graph, ref: ValueRef, path: Sequence[Sequence[Step]], transparent: frozenset[str]
+) -> str | None:
+    current = ref
+    for depth, steps in enumerate(path):
+        source, port, _ = _source(graph, current, transparent)
+        if source is None:
+            return f"comes from graph input {current.op}, not {_text(steps)}"
+        if not any(step.matches(source, port) for step in steps):
+            via = "" if depth == 0 else f" (step {depth + 1} of the path)"
+            return f"comes from {source.kind} {_port_text(source, port)}, not {_text(steps)}{via}"
+        if not source.inputs:
+            return None if depth == len(path) - 1 else f"path ends at {source.name}"
+        current = source.inputs[0]
+    return None
+
+
+def _check_consumers(
+    graph: Graph, ref: ValueRef, path: Sequence[Sequence[Step]], transparent: frozenset[str]
+) -> str | None:
+    frontier = [ref]
+    for depth, steps in enumerate(path):
+        next_frontier = []
+        for current in frontier:
+            producer = graph.producer(current)
+            readers = _readers(graph, producer, transparent, current.port) if producer else [
+                (op, slot) for op, slot in graph.consumers(current)
+            ]
+            if not readers:
+                return f"is not read by {_text(steps)} (it is not read at all)"
+            for reader, _ in readers:
+                if reader.kind not in {kind for step in steps for kind in step.kinds}:
+                    via = "" if depth == 0 else f" (step {depth + 1} of the path)"
+                    return f"is read by {reader.kind} {reader.name}, not {_text(steps)}{via}"
+                next_frontier.append(ValueRef(reader.name, 0))
+        frontier = next_frontier
+    return None
+
+
+def _count(rule: ContractRule, check: Check, selected: Iterable[Op], graph: Graph) -> Iterator[Diagnostic]:
+    wanted = check.expect.count_per_layer
+    per_layer: dict[int | None, list[Op]] = {layer: [] for layer in graph.layers()}
+    for op in selected:
+        per_layer.setdefault(op.layer, []).append(op)
+    if not graph.layers():
+        per_layer.setdefault(None, [])
+    for layer, ops in sorted(per_layer.items(), key=lambda item: -1 if item[0] is None else item[0]):
+        if layer is None and graph.layers():
+            continue
+        if len(ops) != wanted:
+            names = ", ".join(op.name for op in ops[:4]) or "none"
+            where = "the graph" if layer is None else f"layer {layer}"
+            first = ops[wanted] if wanted is not None and len(ops) > wanted else (ops[0] if ops else None)
+            yield Diagnostic(
+                rule=rule.doc.id,
+                severity=Severity.ERROR,
+                message=(
+                    f"{where} has {len(ops)} op(s) matching {check.select.text or 'the selection'}"
+                    f" ({names}); the contract requires exactly {wanted}"
+                ),
+                hint=rule.doc.fix,
+                op=None if first is None else first.name,
+                layer=layer,
+                line=None if first is None else first.line,
+            )
+
+
+def _diagnostic(
+    rule: ContractRule,
+    op: Op,
+    message: str,
+    ref: ValueRef | None,
+    typed: TypedGraph,
+    order: Mapping[str, int],
+) -> Diagnostic:
+    typed_inputs = ", ".join(typed.describe(r) for r in op.inputs)
+    context = f"%{order.get(op.name, '?')} = {op.kind}({typed_inputs})"
+    notes: tuple[str, ...] = ()
+    if ref is not None:
+        origin = typed.origins.get(ref)
+        value = typed.value(ref)
+        if origin and origin != op.name:
+            notes = (f"{ref} got its {value.tokens.name} token layout at {origin}",)
+    return Diagnostic(
+        rule=rule.doc.id,
+        severity=Severity.ERROR,
+        message=message,
+        hint=rule.doc.fix,
+        op=op.name,
+        layer=op.layer,
+        line=op.line,
+        context=context,
+        notes=notes,
+    )
+
+
+def value_ok(value: AbstractValue) -> bool:
+    return not value.is_top

@@ -1,0 +1,113 @@
+"""Diagnostics and reports: what a check found, and nothing about how it was found."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@attrs.frozen
+class Diagnostic:
+    """One finding: a rule broken at an op, with the evidence and a fix.
+
+    ``context`` is the offending op with its typed inputs (``%41 = all_gather(x : bf16[..] F·W)``);
+    ``notes`` say where the wrong layout came from.
+    """
+
+    rule: str
+    severity: Severity
+    message: str
+    hint: str
+    op: str | None = None
+    layer: int | None = None
+    line: int | None = None
+    context: str | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity.value,
+            "op": self.op,
+            "layer": self.layer,
+            "message": self.message,
+            "hint": self.hint,
+            "line": self.line,
+        }
+
+
+@attrs.frozen
+class Report:
+    """The outcome of checking one graph against the type rules and (optionally) a contract."""
+
+    graph: str
+    source: str | None
+    contract: str | None
+    diagnostics: tuple[Diagnostic, ...]
+    summary: dict[str, object] = attrs.field(factory=dict, eq=False)
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.is_error)
+
+    @property
+    def warnings(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.severity is Severity.WARNING)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def rules(self) -> set[str]:
+        return {d.rule for d in self.diagnostics}
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ok": self.ok,
+            "graph": self.graph,
+            "contract": self.contract,
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "summary": self.summary,
+        }
+
+
+def render_text(report: Report) -> str:
+    """Compiler-style text: ``file:line: error: message  [rule]`` with context, notes, help."""
+    where = report.source or report.graph
+    blocks = []
+    for diagnostic in report.diagnostics:
+        location = where if diagnostic.line is None else f"{where}:{diagnostic.line}"
+        lines = [
+            f"{location}: {diagnostic.severity.value}: {diagnostic.message}  [{diagnostic.rule}]"
+        ]
+        if diagnostic.context:
+            lines.append(f"    {diagnostic.context}")
+        lines.extend(f"  note: {note}" for note in diagnostic.notes)
+        if diagnostic.hint:
+            lines.append(f"  help: {diagnostic.hint}")
+        blocks.append("\n".join(lines))
+    blocks.append(_verdict(report))
+    return "\n\n".join(blocks) if report.diagnostics else blocks[-1]
+
+
+def _verdict(report: Report) -> str:
+    contract = report.contract or "type rules only"
+    errors, warnings = len(report.errors), len(report.warnings)
+    ops = report.summary.get("ops", "?")
+    layers = report.summary.get("layers", "?")
+    head = "ok" if report.ok else "FAILED"
+    return (
+        f"{head}: {report.graph} ({ops} ops, {layers} layers) against {contract}: "
+        f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    )

@@ -1,0 +1,342 @@
+"""The graph IR: ops as networkx nodes, port-labelled edges, and a builder for code that makes graphs.
+
+A ``Graph`` is an immutable value; passes return new graphs. The networkx view is derived on
+first use and never part of equality.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeAlias
+
+import attrs
+import networkx as nx
+from attrs import field
+import sympy
+
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.symbols import Expr, as_expr, symbol
+
+AttrValue: TypeAlias = "Expr | str | bool | tuple[Expr, ...]"
+
+_LAYER = re.compile(r"(?:^|\.)layers\.(\d+)(?:\.|$)")
+
+
+class GraphError(ValueError):
+    """A structural problem with a graph (rule ``bad-spec``): names the op and, if known, line."""
+
+    def __init__(self, message: str, *, op: str | None = None, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.op = op
+        self.line = line
+
+
+@attrs.frozen(order=True)
+class ValueRef:
+    """A value: output ``port`` of op ``op`` (or a graph input, port 0)."""
+
+    op: str
+    port: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> ValueRef:
+        name, sep, port = text.rpartition(":")
+        if sep and port.isdigit():
+            return cls(name, int(port))
+        return cls(text, 0)
+
+    def __str__(self) -> str:
+        return self.op if self.port == 0 else f"{self.op}:{self.port}"
+
+
+@attrs.frozen
+class InputSpec:
+    """A graph input: its per-rank shape and layout as the file declares them."""
+
+    name: str
+    shape: tuple[Expr, ...]
+    tokens: TokenLayout = TokenLayout.FULL
+    features: FeatureState = FeatureState.WHOLE
+    dtype: Dtype = Dtype.BF16
+    group: str = "tp"
+    line: int | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class Op:
+    """One op: a kind from the catalogue, the values it reads, and its attrs (sorted pairs)."""
+
+    name: str
+    kind: str
+    inputs: tuple[ValueRef, ...]
+    attrs: tuple[tuple[str, AttrValue], ...] = ()
+    line: int | None = field(default=None, eq=False)
+
+    def attr(self, key: str, default: AttrValue | None = None) -> AttrValue | None:
+        for name, value in self.attrs:
+            if name == key:
+                return value
+        return default
+
+    @property
+    def attr_dict(self) -> dict[str, AttrValue]:
+        return dict(self.attrs)
+
+    @property
+    def layer(self) -> int | None:
+        """The decoder layer index in an HF module path (``model.layers.5.mlp`` → 5)."""
+        return layer_of(self.name)
+
+    def evolve(self, **changes: object) -> Op:
+        return attrs.evolve(self, **changes)  # type: ignore[arg-type]
+
+
+def layer_of(name: str) -> int | None:
+    match = _LAYER.search(name)
+    return int(match.group(1)) if match else None
+
+
+def freeze_attrs(values: Mapping[str, AttrValue]) -> tuple[tuple[str, AttrValue], ...]:
+    return tuple(sorted(values.items()))
+
+
+@attrs.frozen
+class Graph:
+    """A decoder graph. ``ops`` keep file order; :meth:`topological_order` gives run order."""
+
+    name: str
+    symbols: tuple[tuple[str, int | None], ...]
+    token_count: Expr
+    groups: tuple[tuple[str, Expr], ...]
+    inputs: tuple[InputSpec, ...]
+    ops: tuple[Op, ...]
+    outputs: tuple[ValueRef, ...]
+    contract: str | None = None
+    source: str | None = attrs.field(default=None, eq=False)
+    _index: dict[str, object] = attrs.field(factory=dict, eq=False, repr=False, init=False)
+
+    # -- lookups -------------------------------------------------------------------------
+    @property
+    def symbol_names(self) -> frozenset[str]:
+        cached = self._index.get("symbol_names")
+        if cached is None:
+            cached = frozenset(name for name, _ in self.symbols)
+            self._index["symbol_names"] = cached
+        return cached  # type: ignore[return-value]
+
+    @property
+    def symbol_values(self) -> dict[str, int]:
+        return {name: value for name, value in self.symbols if value is not None}
+
+    def group_size(self, name: str) -> Expr:
+        for group, size in self.groups:
+            if group == name:
+                return size
+        raise GraphError(f"unknown group {name!r} (declared: {', '.join(self.group_names)})")
+
+    @property
+    def group_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.groups)
+
+    def op(self, name: str) -> Op:
+        return self._ops_by_name()[name]
+
+    def has_op(self, name: str) -> bool:
+        return name in self._ops_by_name()
+
+    def input(self, name: str) -> InputSpec:
+        for spec in self.inputs:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def _ops_by_name(self) -> dict[str, Op]:
+        cached = self._index.get("ops")
+        if cached is None:
+            cached = {op.name: op for op in self.ops}
+            self._index["ops"] = cached
+        return cached  # type: ignore[return-value]
+
+    # -- structure -----------------------------------------------------------------------
+    @property
+    def nx(self) -> nx.MultiDiGraph:
+        """Nodes are op and input names; an edge per read, keyed by the reading slot."""
+        cached = self._index.get("nx")
+        if cached is None:
+            cached = self._build_nx()
+            self._index["nx"] = cached
+        return cached
+
+    def _build_nx(self) -> nx.MultiDiGraph:
+        graph = nx.MultiDiGraph()
+        for spec in self.inputs:
+            graph.add_node(spec.name, kind="input")
+        for op in self.ops:
+            graph.add_node(op.name, kind=op.kind)
+        for op in self.ops:
+            for slot, ref in enumerate(op.inputs):
+                graph.add_edge(ref.op, op.name, key=slot, port=ref.port, slot=slot)
+        return graph
+
+    def topological_order(self) -> tuple[Op, ...]:
+        """Ops in an order where every producer precedes its consumers; cycles are input errors."""
+        cached = self._index.get("order")
+        if cached is None:
+            cached = self._topological_order()
+            self._index["order"] = cached
+        return cached  # type: ignore[return-value]
+
+    def _topological_order(self) -> tuple[Op, ...]:
+        graph = self.nx
+        try:
+            # Among ready ops, file order first: printed op numbers follow the file.
+            position = {op.name: index for index, op in enumerate(self.ops)}
+            names = list(nx.lexicographical_topological_sort(graph, key=lambda n: position.get(n, -1)))
+        except nx.NetworkXUnfeasible:
+            cycle = [edge[0] for edge in nx.find_cycle(graph)]
+            first = self.op(cycle[0])
+            raise GraphError(
+                "cycle: " + " -> ".join([*cycle, cycle[0]]), op=first.name, line=first.line
+            ) from None
+        by_name = self._ops_by_name()
+        return tuple(by_name[name] for name in names if name in by_name)
+
+    def consumers(self, ref: ValueRef) -> tuple[tuple[Op, int], ...]:
+        """The ops that read ``ref``, with the slot they read it in (file order)."""
+        table = self._index.get("consumers")
+        if table is None:
+            built: dict[ValueRef, list[tuple[Op, int]]] = {}
+            for op in self.ops:
+                for slot, read in enumerate(op.inputs):
+                    built.setdefault(read, []).append((op, slot))
+            table = {key: tuple(value) for key, value in built.items()}
+            self._index["consumers"] = table
+        return table.get(ref, ())  # type: ignore[attr-defined, no-any-return]
+
+    def read_ports(self, name: str) -> tuple[int, ...]:
+        """The output ports of op ``name`` that some op reads."""
+        ports = self._index.get("read_ports")
+        if ports is None:
+            built: dict[str, set[int]] = {}
+            for op in self.ops:
+                for ref in op.inputs:
+                    built.setdefault(ref.op, set()).add(ref.port)
+            ports = {key: tuple(sorted(value)) for key, value in built.items()}
+            self._index["read_ports"] = ports
+        return ports.get(name, ())  # type: ignore[attr-defined, no-any-return]
+
+    def producer(self, ref: ValueRef) -> Op | None:
+        """The op that makes ``ref``; None for a graph input."""
+        return self._ops_by_name().get(ref.op)
+
+    def layers(self) -> tuple[int, ...]:
+        return tuple(sorted({layer for op in self.ops if (layer := op.layer) is not None}))
+
+    def evolve(self, **changes: object) -> Graph:
+        return attrs.evolve(self, **changes)  # type: ignore[arg-type]
+
+    def with_ops(self, ops: Iterable[Op], outputs: Iterable[ValueRef] | None = None) -> Graph:
+        return self.evolve(
+            ops=tuple(ops), outputs=self.outputs if outputs is None else tuple(outputs)
+        )
+
+
+class GraphBuilder:
+    """Builds a :class:`Graph` in code (model builders, passes, tests).
+
+    Attr values are Python ints, sympy expressions, strings or bools; they are checked against
+    the op catalogue when the graph is validated, exactly as a loaded file is.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        symbols: Mapping[str, int | None],
+        token_count: Expr | str = "T",
+        groups: Mapping[str, Expr | int | str] | None = None,
+        contract: str | None = None,
+    ) -> None:
+        self.name = name
+        self.symbols = dict(symbols)
+        self.token_count = _sym_or_expr(token_count)
+        group_map = {"tp": "tp"} if groups is None else groups
+        self.groups = {key: _sym_or_expr(value) for key, value in group_map.items()}
+        self.contract = contract
+        self._inputs: list[InputSpec] = []
+        self._ops: list[Op] = []
+        self._names: set[str] = set()
+        self.outputs: list[ValueRef] = []
+
+    def input(
+        self,
+        name: str,
+        shape: Iterable[Expr | int | str],
+        tokens: TokenLayout = TokenLayout.FULL,
+        features: FeatureState = FeatureState.WHOLE,
+        dtype: Dtype = Dtype.BF16,
+        group: str = "tp",
+    ) -> ValueRef:
+        self._claim(name)
+        dims = tuple(_sym_or_expr(dim) for dim in shape)
+        self._inputs.append(InputSpec(name, dims, tokens, features, dtype, group))
+        return ValueRef(name)
+
+    def op(
+        self, name: str, kind: str, inputs: Iterable[ValueRef], **attr_values: AttrValue | int
+    ) -> ValueRef:
+        """Add an op; returns its output 0 (use :meth:`out` for others)."""
+        self._claim(name)
+        values = {key: _attr(value) for key, value in attr_values.items() if value is not None}
+        self._ops.append(Op(name, kind, tuple(inputs), freeze_attrs(values)))
+        return ValueRef(name)
+
+    @staticmethod
+    def out(ref: ValueRef, port: int) -> ValueRef:
+        return ValueRef(ref.op, port)
+
+    def output(self, *refs: ValueRef) -> None:
+        self.outputs.extend(refs)
+
+    def _claim(self, name: str) -> None:
+        if name in self._names:
+            raise GraphError(f"duplicate name {name!r}", op=name)
+        self._names.add(name)
+
+    def build(self) -> Graph:
+        return Graph(
+            name=self.name,
+            symbols=tuple(self.symbols.items()),
+            token_count=self.token_count,
+            groups=tuple(self.groups.items()),
+            inputs=tuple(self._inputs),
+            ops=tuple(self._ops),
+            outputs=tuple(self.outputs),
+            contract=self.contract,
+        )
+
+
+def _sym_or_expr(value: Expr | int | str) -> Expr:
+    if isinstance(value, str):
+        return symbol(value)
+    return as_expr(value)
+
+
+def _attr(value: AttrValue | int) -> AttrValue:
+    if isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, tuple | list):
+        return tuple(as_expr(item) for item in value)
+    return value
+
+
+def iter_refs(graph: Graph) -> Iterator[ValueRef]:
+    """Every value a graph defines: its inputs, then each op's outputs as far as they are read."""
+    for spec in graph.inputs:
+        yield ValueRef(spec.name)
+    for op in graph.ops:
+        yield ValueRef(op.name)

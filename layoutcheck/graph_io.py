@@ -1,0 +1,344 @@
+"""Reading and writing ``layoutcheck-graph/1`` files (YAML or JSON), keeping line numbers.
+
+Loading never evaluates anything: YAML is read with the safe loader (aliases refused), and every
+size goes through the whitelisting expression parser.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from layoutcheck.graph import Graph, GraphError, InputSpec, Op, ValueRef, freeze_attrs
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.ops import Registry
+from layoutcheck.symbols import ExpressionError, Expr, is_symbol_name, parse_expr, to_file_value
+from layoutcheck.validate import normalize
+
+FORMAT = "layoutcheck-graph/1"
+MAX_FILE_BYTES = 64 * 1024 * 1024
+TOP_KEYS = ("format", "name", "contract", "symbols", "token_count", "groups", "inputs", "ops", "outputs")
+OP_KEYS = ("name", "op", "inputs", "attrs")
+INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group")
+
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SafeDumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class SpecError(GraphError):
+    """A graph file that cannot be read as a graph (rule ``bad-spec``)."""
+
+
+def load_graph(path: str | Path, registry: Registry | None = None) -> Graph:
+    """Read a graph file, validate it, and return the graph. Raises :class:`GraphError`."""
+    file = Path(path)
+    try:
+        raw = file.read_bytes()
+    except OSError as error:
+        raise SpecError(f"cannot read {file}: {error.strerror or error}") from None
+    text = decode_text(raw, str(file))
+    kind = "json" if file.suffix.lower() == ".json" else "yaml"
+    return loads_graph(text, source=str(file), kind=kind, registry=registry)
+
+
+def decode_text(raw: bytes, what: str) -> str:
+    """Bytes of a spec file as text, refusing empty, oversized and binary files."""
+    if not raw.strip():
+        raise SpecError(f"{what} is empty")
+    if len(raw) > MAX_FILE_BYTES:
+        raise SpecError(f"{what} is larger than {MAX_FILE_BYTES // 2**20} MiB")
+    if b"\0" in raw:
+        raise SpecError(f"{what} is a binary file, not YAML or JSON")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SpecError(f"{what} is not UTF-8 text") from None
+
+
+def loads_graph(
+    text: str, *, source: str = "<string>", kind: str = "yaml", registry: Registry | None = None
+) -> Graph:
+    if kind == "json":
+        data, lines = _read_json(text)
+    else:
+        data, lines = read_yaml_with_lines(text)
+    return _graph_from_data(data, lines, source, registry)
+
+
+# -- parsing --------------------------------------------------------------------------------
+
+
+def read_yaml_with_lines(text: str) -> tuple[Any, dict[str, int]]:
+    """Parse YAML; return the data and the 1-based line of each op and input by name."""
+    try:
+        loader = _SafeLoader(text)
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                raise SpecError("the file holds no document")
+            _refuse_aliases(node)
+            data = loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = error.problem or error.context or "malformed YAML"
+        raise SpecError(f"malformed YAML: {problem}", line=line) from None
+    except yaml.YAMLError as error:
+        raise SpecError(f"malformed YAML: {error}") from None
+    return data, _yaml_lines(node)
+
+
+def _refuse_aliases(root: yaml.Node) -> None:
+    """YAML aliases can expand exponentially ("billion laughs"); graph files need none."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            raise SpecError("YAML anchors and aliases are not supported in spec files", line=node.start_mark.line + 1)
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                stack.extend((key, value))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+
+
+def _yaml_lines(root: yaml.Node) -> dict[str, int]:
+    lines: dict[str, int] = {}
+    if not isinstance(root, yaml.MappingNode):
+        return lines
+    for key, value in root.value:
+        if key.value == "ops" and isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                if isinstance(item, yaml.MappingNode):
+                    for op_key, op_value in item.value:
+                        if op_key.value == "name" and isinstance(op_value, yaml.ScalarNode):
+                            lines.setdefault(str(op_value.value), item.start_mark.line + 1)
+        elif key.value == "inputs" and isinstance(value, yaml.MappingNode):
+            for input_key, _ in value.value:
+                lines.setdefault(f"input:{input_key.value}", input_key.start_mark.line + 1)
+    return lines
+
+
+_JSON_NAME = re.compile(r'"name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+_JSON_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*\{')
+
+
+def _read_json(text: str) -> tuple[Any, dict[str, int]]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SpecError(f"malformed JSON: {error.msg}", line=error.lineno) from None
+    except RecursionError:
+        raise SpecError("malformed JSON: nested too deeply") from None
+    lines: dict[str, int] = {}
+    # json keeps no positions; a scan for '"name": "..."' recovers each op's line cheaply.
+    starts = [0]
+    starts.extend(i + 1 for i, char in enumerate(text) if char == "\n")
+    for pattern, prefix in ((_JSON_NAME, ""), (_JSON_KEY, "input:")):
+        for match in pattern.finditer(text):
+            line = _line_at(starts, match.start())
+            lines.setdefault(prefix + match.group(1), line)
+    return data, lines
+
+
+def _line_at(starts: list[int], offset: int) -> int:
+    import bisect
+
+    return bisect.bisect_right(starts, offset)
+
+
+def _graph_from_data(
+    data: Any, lines: Mapping[str, int], source: str, registry: Registry | None
+) -> Graph:
+    if not isinstance(data, dict):
+        raise SpecError("a graph file must be a mapping with format, symbols, inputs and ops")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise SpecError(
+            f"unsupported format {fmt!r}: this layoutcheck reads {FORMAT!r}"
+            if fmt is not None
+            else f"missing 'format: {FORMAT}'"
+        )
+    unknown = sorted(set(map(str, data)) - set(TOP_KEYS))
+    if unknown:
+        raise SpecError(f"unknown top-level key {unknown[0]!r} (allowed: {', '.join(TOP_KEYS)})")
+    symbols = _symbols(data.get("symbols", {}))
+    known = frozenset(symbols)
+    token_count = _expr(data.get("token_count", "T"), known, "token_count")
+    groups_raw = data.get("groups", {"tp": "tp"} if "tp" in known else {})
+    if not isinstance(groups_raw, dict):
+        raise SpecError("groups must map a group name to its size")
+    groups = tuple((str(name), _expr(size, known, f"group {name!r}")) for name, size in groups_raw.items())
+    inputs = _inputs(data.get("inputs", {}), known, lines)
+    ops = _ops(data.get("ops"), lines)
+    outputs_raw = data.get("outputs", [])
+    if not isinstance(outputs_raw, list) or not all(isinstance(o, str) for o in outputs_raw):
+        raise SpecError("outputs must be a list of value names")
+    contract = data.get("contract")
+    if contract is not None and not isinstance(contract, str):
+        raise SpecError("contract must be a contract name or path")
+    name = data.get("name", Path(source).stem)
+    graph = Graph(
+        name=str(name),
+        symbols=tuple(symbols.items()),
+        token_count=token_count,
+        groups=groups,
+        inputs=inputs,
+        ops=ops,
+        outputs=tuple(ValueRef.parse(o) for o in outputs_raw),
+        contract=contract,
+        source=source,
+    )
+    return normalize(graph, registry)
+
+
+def _symbols(raw: object) -> dict[str, int | None]:
+    if not isinstance(raw, dict):
+        raise SpecError("symbols must map a symbol name to its value (or null)")
+    symbols: dict[str, int | None] = {}
+    for name, value in raw.items():
+        if not isinstance(name, str) or not is_symbol_name(name):
+            raise SpecError(f"{name!r} is not a valid symbol name")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise SpecError(f"symbol {name!r} must be a positive integer or null, got {value!r}")
+        if value is not None and value < 1:
+            raise SpecError(f"symbol {name!r} must be a positive integer, got {value}")
+        symbols[name] = value
+    return symbols
+
+
+def _expr(raw: object, known: frozenset[str], what: str, line: int | None = None) -> Expr:
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise SpecError(f"{what}: expected a size expression, got {raw!r}", line=line)
+    try:
+        return parse_expr(raw, known)
+    except ExpressionError as error:
+        raise SpecError(f"{what}: {error}", line=line) from None
+
+
+def _inputs(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> tuple[InputSpec, ...]:
+    if not isinstance(raw, dict):
+        raise SpecError("inputs must map an input name to {shape, tokens, features, dtype}")
+    specs = []
+    for name, body in raw.items():
+        line = lines.get(f"input:{name}")
+        if not isinstance(body, dict) or "shape" not in body:
+            raise SpecError(f"input {name!r} needs a shape", line=line, op=str(name))
+        extra = sorted(set(body) - set(INPUT_KEYS))
+        if extra:
+            raise SpecError(f"input {name!r}: unknown key {extra[0]!r}", line=line, op=str(name))
+        shape = body["shape"]
+        if not isinstance(shape, list) or not shape:
+            raise SpecError(f"input {name!r}: shape must be a list of sizes", line=line, op=str(name))
+        specs.append(
+            InputSpec(
+                name=str(name),
+                shape=tuple(_expr(d, known, f"input {name!r} shape", line) for d in shape),
+                tokens=_enum(TokenLayout, body.get("tokens", "full"), ("full", "local"), name, line),
+                features=_enum(FeatureState, body.get("features", "whole"), None, name, line),
+                dtype=_enum(Dtype, body.get("dtype", "bf16"), None, name, line),
+                group=str(body.get("group", "tp")),
+                line=line,
+            )
+        )
+    return tuple(specs)
+
+
+def _enum(enum_type: Any, raw: object, allowed: tuple[str, ...] | None, name: object, line: int | None) -> Any:
+    choices = allowed or tuple(member.value for member in enum_type)
+    if raw not in choices:
+        raise SpecError(
+            f"input {name!r}: expected one of {', '.join(choices)}, got {raw!r}", line=line, op=str(name)
+        )
+    return enum_type(raw)
+
+
+def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
+    if not isinstance(raw, list):
+        raise SpecError("ops must be a list of {name, op, inputs, attrs}")
+    ops = []
+    for position, body in enumerate(raw):
+        if not isinstance(body, dict):
+            raise SpecError(f"op #{position} is not a mapping")
+        name = body.get("name")
+        if not isinstance(name, str) or not name:
+            raise SpecError(f"op #{position} has no name")
+        line = lines.get(name)
+        extra = sorted(set(map(str, body)) - set(OP_KEYS))
+        if extra:
+            raise SpecError(f"unknown key {extra[0]!r} (an op has {', '.join(OP_KEYS)})", op=name, line=line)
+        kind = body.get("op")
+        if not isinstance(kind, str):
+            raise SpecError("missing 'op' (the op kind)", op=name, line=line)
+        reads = body.get("inputs", [])
+        if not isinstance(reads, list) or not all(isinstance(r, str) for r in reads):
+            raise SpecError("inputs must be a list of value names", op=name, line=line)
+        attrs_raw = body.get("attrs", {}) or {}
+        if not isinstance(attrs_raw, dict):
+            raise SpecError("attrs must be a mapping", op=name, line=line)
+        attr_values = {str(k): v for k, v in attrs_raw.items()}
+        ops.append(Op(name, kind, tuple(ValueRef.parse(r) for r in reads), freeze_attrs(attr_values), line))  # type: ignore[arg-type]
+    return tuple(ops)
+
+
+# -- writing --------------------------------------------------------------------------------
+
+
+def graph_to_data(graph: Graph) -> dict[str, Any]:
+    """The file form of a graph (canonical op kinds and attr spellings)."""
+    data: dict[str, Any] = {"format": FORMAT, "name": graph.name}
+    if graph.contract is not None:
+        data["contract"] = graph.contract
+    data["symbols"] = dict(graph.symbols)
+    data["token_count"] = to_file_value(graph.token_count)
+    data["groups"] = {name: to_file_value(size) for name, size in graph.groups}
+    data["inputs"] = {spec.name: _input_data(spec) for spec in graph.inputs}
+    data["ops"] = [_op_data(op) for op in graph.ops]
+    data["outputs"] = [str(ref) for ref in graph.outputs]
+    return data
+
+
+def _input_data(spec: InputSpec) -> dict[str, Any]:
+    body: dict[str, Any] = {"shape": [to_file_value(d) for d in spec.shape]}
+    body["tokens"] = spec.tokens.value
+    body["features"] = spec.features.value
+    body["dtype"] = spec.dtype.value
+    if spec.group != "tp":
+        body["group"] = spec.group
+    return body
+
+
+def _op_data(op: Op) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": op.name, "op": op.kind, "inputs": [str(r) for r in op.inputs]}
+    if op.attrs:
+        body["attrs"] = {key: _attr_data(value) for key, value in op.attrs}
+    return body
+
+
+def _attr_data(value: object) -> object:
+    if isinstance(value, bool | str):
+        return value
+    if isinstance(value, tuple):
+        return [to_file_value(v) for v in value]
+    return to_file_value(value)  # type: ignore[arg-type]
+
+
+def dumps_graph(graph: Graph, kind: str = "yaml") -> str:
+    data = graph_to_data(graph)
+    if kind == "json":
+        return json.dumps(data, indent=1) + "\n"
+    return str(yaml.dump(data, Dumper=_SafeDumper, sort_keys=False, default_flow_style=None, width=100))
+
+
+def write_graph(graph: Graph, path: str | Path) -> None:
+    file = Path(path)
+    file.write_text(dumps_graph(graph, "json" if file.suffix.lower() == ".json" else "yaml"))

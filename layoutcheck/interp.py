@@ -1,0 +1,223 @@
+"""The abstract interpreter: a topological walk that types every port and collects every error.
+
+An op that breaks a type rule yields TOP on all its outputs, and an op with a TOP input is not
+checked, so one mistake gives one diagnostic. Results are cached per distinct op signature
+(kind, attrs, input types): 78 identical layers are typed once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+import sympy
+
+from layoutcheck.diagnostics import Diagnostic, Severity
+from layoutcheck.graph import Graph, InputSpec, Op, ValueRef
+from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.base import Context, OpCall, OutLayout, RuleViolation, Warning_
+from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value, symbol
+
+
+@attrs.frozen
+class TypedGraph:
+    """A graph with the abstract value of every port and the type-rule diagnostics."""
+
+    graph: Graph
+    values: Mapping[ValueRef, AbstractValue]
+    origins: Mapping[ValueRef, str]
+    diagnostics: tuple[Diagnostic, ...]
+    context: Context
+    registry: Registry
+
+    def value(self, ref: ValueRef | str) -> AbstractValue:
+        key = ValueRef.parse(ref) if isinstance(ref, str) else ref
+        return self.values.get(key, AbstractValue.top())
+
+    def inputs_of(self, op: Op) -> tuple[AbstractValue, ...]:
+        return tuple(self.value(ref) for ref in op.inputs)
+
+    def outputs_of(self, op: Op) -> tuple[AbstractValue, ...]:
+        count = self.registry[op.kind].output_count(op)
+        return tuple(self.value(ValueRef(op.name, port)) for port in range(count))
+
+    def numeric_shape(self, value: AbstractValue) -> tuple[Expr, ...]:
+        return tuple(evaluate(dim, self.context.values) for dim in value.shape)
+
+    def shape_text(self, value: AbstractValue, numeric: bool = True) -> str:
+        dims = self.numeric_shape(value) if numeric else value.shape
+        return "[" + ", ".join(format_expr(d) for d in dims) + "]"
+
+    def describe(self, ref: ValueRef) -> str:
+        """``name : bf16[4096, 6144] F·W`` with numbers where the symbols have values."""
+        value = self.value(ref)
+        if value.is_top:
+            return f"{ref} : ⊤"
+        return f"{ref} : {value.dtype.value}{self.shape_text(value)} {value.layout}"
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def context_for(graph: Graph) -> Context:
+    values = tuple(sorted(((symbol(n), v) for n, v in graph.symbols if v is not None), key=str))
+    return Context(groups=dict(graph.groups), token_count=graph.token_count, values=values)
+
+
+def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
+    """Type every port of ``graph`` (already normalized) and collect type-rule diagnostics."""
+    registry = registry or default_registry()
+    context = context_for(graph)
+    values: dict[ValueRef, AbstractValue] = {}
+    origins: dict[ValueRef, str] = {}
+    diagnostics: list[Diagnostic] = []
+    for spec in graph.inputs:
+        ref = ValueRef(spec.name)
+        values[ref] = _input_value(spec, context, diagnostics)
+        origins[ref] = f"graph input {spec.name}"
+    cache: dict[object, _Outcome] = {}
+    for index, op in enumerate(graph.topological_order()):
+        inputs = tuple(values[ref] for ref in op.inputs)
+        spec = registry[op.kind]
+        count = spec.output_count(op)
+        if any(value.is_top for value in inputs):
+            for port in range(count):
+                values[ValueRef(op.name, port)] = AbstractValue.top()
+            continue
+        key = (op.kind, op.attrs, inputs)
+        outcome = cache.get(key)
+        if outcome is None:
+            outcome = _run_rules(OpCall(op, spec, inputs, context))
+            cache[key] = outcome
+        for port, value in enumerate(outcome.outputs or (AbstractValue.top(),) * count):
+            ref = ValueRef(op.name, port)
+            values[ref] = value
+            origins[ref] = _origin(op, inputs, value, origins)
+        if outcome.violation is not None or outcome.warnings:
+            diagnostics.extend(
+                _diagnostics(op, index, outcome, inputs, values, origins, context, graph)
+            )
+    return TypedGraph(graph, values, origins, tuple(diagnostics), context, registry)
+
+
+@attrs.frozen
+class _Outcome:
+    outputs: tuple[AbstractValue, ...] | None
+    violation: RuleViolation | None
+    warnings: tuple[Warning_, ...]
+
+
+def _run_rules(call: OpCall) -> _Outcome:
+    try:
+        layouts = tuple(call.spec.layout(call))
+        shapes = tuple(call.spec.shape(call, layouts))
+        dtypes = tuple(call.spec.dtype(call)) if call.spec.dtype else _first_dtype(call, layouts)
+    except RuleViolation as violation:
+        return _Outcome(None, violation, tuple(call.warnings))
+    outputs = tuple(
+        AbstractValue(
+            shape=(call.rows(layout), *features),
+            tokens=layout.tokens,
+            features=layout.features,
+            dtype=dtype,
+            extent=layout.extent,
+            group=layout.group,
+        )
+        for layout, features, dtype in zip(layouts, shapes, dtypes, strict=True)
+    )
+    return _Outcome(outputs, None, tuple(call.warnings))
+
+
+def _first_dtype(call: OpCall, layouts: tuple[OutLayout, ...]) -> tuple[Dtype, ...]:
+    return tuple(call.inputs[0].dtype for _ in layouts)
+
+
+def _origin(
+    op: Op, inputs: tuple[AbstractValue, ...], value: AbstractValue, origins: Mapping[ValueRef, str]
+) -> str:
+    """Where a value's token layout was decided: here if it changed, else where its input's was."""
+    if not inputs or value.is_top:
+        return op.name
+    first = inputs[0]
+    if first.tokens is value.tokens and first.extent == value.extent:
+        return origins.get(op.inputs[0], op.name)
+    return op.name
+
+
+def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic]) -> AbstractValue:
+    extent = context.token_count
+    group = spec.group if (spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE) else None
+    value = AbstractValue(spec.shape, spec.tokens, spec.features, spec.dtype, extent, group)
+    if not spec.shape:
+        return value
+    size = context.groups.get(spec.group, sympy.Integer(1))
+    expected = extent / size if spec.tokens is TokenLayout.LOCAL else extent
+    if not context.same(spec.shape[0], expected):
+        diagnostics.append(
+            Diagnostic(
+                rule="token-extent",
+                severity=Severity.ERROR,
+                message=(
+                    f"input {spec.name!r} is declared {spec.tokens.name} with "
+                    f"{format_expr(spec.shape[0])} rows; a {spec.tokens.name} value has "
+                    f"{format_expr(expected)} rows"
+                ),
+                hint=f"declare shape [{format_expr(expected)}, …] or change tokens:",
+                op=spec.name,
+                line=spec.line,
+            )
+        )
+        return AbstractValue.top()
+    return value
+
+
+def _diagnostics(
+    op: Op,
+    index: int,
+    outcome: _Outcome,
+    inputs: tuple[AbstractValue, ...],
+    values: Mapping[ValueRef, AbstractValue],
+    origins: Mapping[ValueRef, str],
+    context: Context,
+    graph: Graph,
+) -> list[Diagnostic]:
+    typed = ", ".join(
+        f"{ref} : {_value_text(value, context)}" for ref, value in zip(op.inputs, inputs, strict=True)
+    )
+    where = f"%{index} = {op.kind}({typed})"
+    found = []
+    for warning in outcome.warnings:
+        found.append(
+            Diagnostic(
+                warning.rule, Severity.WARNING, warning.message, warning.hint,
+                op.name, op.layer, op.line, where,
+            )
+        )
+    violation = outcome.violation
+    if violation is not None:
+        notes: tuple[str, ...] = ()
+        if violation.slot is not None and violation.slot < len(op.inputs):
+            ref = op.inputs[violation.slot]
+            notes = (_origin_note(ref, values[ref], origins.get(ref)),)
+        found.append(
+            Diagnostic(
+                violation.rule, Severity.ERROR, violation.message, violation.hint,
+                op.name, op.layer, op.line, where, notes,
+            )
+        )
+    return found
+
+
+def _origin_note(ref: ValueRef, value: AbstractValue, origin: str | None) -> str:
+    layout = {TokenLayout.FULL: "FULL", TokenLayout.LOCAL: "LOCAL"}.get(value.tokens, "?")
+    if origin is None or origin == ref.op:
+        return f"{ref} is {value.layout}, made {layout} at {ref.op}"
+    return f"{ref} is {value.layout}: it became {layout} at {origin}"
+
+
+def _value_text(value: AbstractValue, context: Context) -> str:
+    dims = [evaluate(dim, context.values) for dim in value.shape]
+    shown = [str(integer_value(d)) if integer_value(d) is not None else format_expr(d) for d in dims]
+    return f"{value.dtype.value}[{', '.join(shown)}] {value.layout}"

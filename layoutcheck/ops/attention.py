@@ -1,0 +1,241 @@
+"""Attention ops: MLA, DSA sparse attention (SFA), the DSA lightning indexer, and GQA attention.
+
+The query side may be FULL or LOCAL; the key/value side must be FULL, or a rank would attend to
+1/g of the keys. Heads per rank follow the query's feature state: SPLIT queries (a column-
+parallel q projection) hold heads/g heads, WHOLE queries (replicated, DSA-CP) all heads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy
+
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.ops.base import (
+    Family,
+    OpCall,
+    OpSpec,
+    OutLayout,
+    RuleViolation,
+    check_split_divides,
+    group,
+    reject_partial,
+    require_features,
+    size,
+)
+from layoutcheck.symbols import Expr, format_expr
+
+
+def _reject_local_kv(call: OpCall, slots: Sequence[int]) -> None:
+    for slot in slots:
+        value = call.inputs[slot]
+        if value.tokens is TokenLayout.LOCAL:
+            name = call.spec.inputs[slot]
+            raise RuleViolation(
+                "local-kv-into-attention",
+                f"{call.op.kind} {name!r} input is LOCAL {value.shape_text()}: each rank would "
+                f"attend to 1/{format_expr(call.g)} of the keys",
+                f"all_gather the {name} side (or the normalized hidden state it comes from) "
+                "before attention",
+                slot,
+            )
+
+
+def _reject_split_kv(call: OpCall, slot: int) -> None:
+    value = call.inputs[slot]
+    if value.features is not FeatureState.WHOLE:
+        raise RuleViolation(
+            "shape-mismatch",
+            f"{call.op.kind} {call.spec.inputs[slot]!r} input must hold all latent features, "
+            f"got {value.shape_text()} {value.layout}",
+            "the latent KV comes from a replicated projection (kv_a_proj_with_mqa)",
+            slot,
+        )
+
+
+def _require_same_tokens(call: OpCall, a: int, b: int) -> None:
+    left, right = call.inputs[a], call.inputs[b]
+    if left.tokens is not right.tokens or not call.context.same(left.shape[0], right.shape[0]):
+        raise RuleViolation(
+            "layout-mismatch",
+            f"{call.op.kind} {call.spec.inputs[b]!r} tokens ({right.shape_text()} "
+            f"{right.layout}) do not match {call.spec.inputs[a]!r} ({left.shape_text()} "
+            f"{left.layout})",
+            "the indices must come from the indexer run on the same query tokens",
+            b,
+        )
+
+
+def _query_layout(call: OpCall) -> OutLayout:
+    q = call.inputs[0]
+    distributed = q.group if (q.tokens is TokenLayout.LOCAL or q.features is FeatureState.SPLIT) else None
+    return OutLayout(q.tokens, q.features, q.extent, distributed)
+
+
+def _heads_per_rank(call: OpCall, heads: Expr) -> Expr:
+    if call.inputs[0].features is FeatureState.SPLIT:
+        check_split_divides(call, heads, "heads")
+        return heads / call.g  # type: ignore[no-any-return]
+    return heads
+
+
+def _mla(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    _reject_local_kv(call, (1,))
+    _reject_split_kv(call, 1)
+    if len(call.inputs) > 2:
+        _require_same_tokens(call, 0, 2)
+    return (_query_layout(call),)
+
+
+def _mla_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    heads = _heads_per_rank(call, call.size("heads"))
+    qk = call.size("qk_nope_head_dim") + call.size("qk_rope_head_dim")
+    require_features(call, 0, heads * qk, "the query")
+    latent = call.size("kv_lora_rank") + call.size("qk_rope_head_dim")
+    require_features(call, 1, latent, "the latent KV (kv_lora_rank + qk_rope_head_dim)")
+    return ((heads, call.size("v_head_dim")),)
+
+
+def _indexer(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    _reject_local_kv(call, (1,))
+    for slot in (0, 1):
+        value = call.inputs[slot]
+        if value.features is FeatureState.SPLIT:
+            raise RuleViolation(
+                "norm-of-split",
+                f"dsa_indexer {call.spec.inputs[slot]!r} input is feature-SPLIT "
+                f"{value.shape_text()}: the indexer projections are replicated",
+                "feed it complete features",
+                slot,
+            )
+    q = call.inputs[0]
+    return (OutLayout(q.tokens, FeatureState.WHOLE, q.extent, q.group),)
+
+
+def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    for slot in (0, 1):
+        if len(call.inputs[slot].shape) != 2:
+            raise RuleViolation(
+                "shape-mismatch",
+                f"dsa_indexer {call.spec.inputs[slot]!r} must be [tokens, features], got "
+                f"{call.inputs[slot].shape_text()}",
+                "pass q_c (the q_a_layernorm output) and the hidden state or projected key",
+                slot,
+            )
+    return ((sympy.Min(call.size("topk"), call.inputs[1].extent),),)
+
+
+def _indexer_dtype(call: OpCall) -> Sequence[Dtype]:
+    return (Dtype.INT32,)
+
+
+def _gqa(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    _reject_local_kv(call, (1, 2))
+    return (_query_layout(call),)
+
+
+def _gqa_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    heads = _heads_per_rank(call, call.size("heads"))
+    head_dim = call.size("head_dim")
+    require_features(call, 0, heads * head_dim, "the query")
+    kv_heads = call.size("kv_heads")
+    if call.inputs[0].features is FeatureState.SPLIT:
+        # Fewer KV heads than ranks: each rank keeps a replica of the head it needs.
+        kv_heads = sympy.ceiling(kv_heads / call.g)
+    for slot in (1, 2):
+        require_features(call, slot, kv_heads * head_dim, "the key/value side")
+    return ((heads, head_dim),)
+
+
+_MLA_ATTRS = {
+    "heads": size("attention heads (global)"),
+    "qk_nope_head_dim": size(),
+    "qk_rope_head_dim": size(),
+    "v_head_dim": size(),
+    "kv_lora_rank": size(),
+    "group": group(doc="group the query heads are split over when the query is SPLIT"),
+}
+
+OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="mla_attention",
+        family=Family.ATTENTION,
+        inputs=("q", "kv"),
+        outputs=("out",),
+        attrs=_MLA_ATTRS,
+        layout=_mla,
+        shape=_mla_shape,
+        nonlinear=True,
+        aliases=("multihead_latent_attention",),
+        doc=(
+            "DeepSeek multi-head latent attention, causal. q is [t, heads·(qk_nope+qk_rope)] "
+            "per rank (SPLIT: heads/g heads; WHOLE: all heads, the DSA-CP singleton TP view); "
+            "kv is the latent [t, kv_lora_rank + qk_rope] and must be FULL "
+            "[local-kv-into-attention]. Output [tokens of q, heads per rank, v_head_dim]."
+        ),
+    ),
+    OpSpec(
+        kind="sparse_attention",
+        family=Family.ATTENTION,
+        inputs=("q", "kv", "indices"),
+        outputs=("out",),
+        attrs={**_MLA_ATTRS, "topk": size("keys attended per query")},
+        layout=_mla,
+        shape=_mla_shape,
+        nonlinear=True,
+        aliases=("mla_sparse_attention",),
+        doc=(
+            "DSA sparse flash attention (SFA): MLA where each query attends only to the topk "
+            "keys the indexer chose. indices must cover the same query tokens as q "
+            "[layout-mismatch]; kv must be FULL [local-kv-into-attention]. Runs on bf16 inputs "
+            "even when the linears are W8A8."
+        ),
+    ),
+    OpSpec(
+        kind="dsa_indexer",
+        family=Family.ATTENTION,
+        inputs=("q_c", "x"),
+        outputs=("indices",),
+        attrs={
+            "index_n_heads": size(),
+            "index_head_dim": size(),
+            "topk": size("keys chosen per query"),
+            "group": group(),
+        },
+        layout=_indexer,
+        shape=_indexer_shape,
+        dtype=_indexer_dtype,
+        nonlinear=True,
+        doc=(
+            "The DSA lightning indexer, one fused op: scores every query of q_c against the "
+            "keys of x and returns the top-k key indices [tokens of q_c, min(topk, T)] int32. "
+            "x is the key/cache side: hidden states [t, H] (the op then includes wk) or the "
+            "projected key [t, index_head_dim]; it must be FULL [local-kv-into-attention]. "
+            "Its cost splits: query side on q_c's tokens, key side on x's tokens."
+        ),
+    ),
+    OpSpec(
+        kind="attention",
+        family=Family.ATTENTION,
+        inputs=("q", "k", "v"),
+        outputs=("out",),
+        attrs={
+            "heads": size(),
+            "kv_heads": size(),
+            "head_dim": size(),
+            "group": group(),
+        },
+        layout=_gqa,
+        shape=_gqa_shape,
+        nonlinear=True,
+        doc=(
+            "Standard causal (grouped-query) attention for non-MLA models. q holds heads/g "
+            "heads per rank when SPLIT; k and v hold ceil(kv_heads/g) heads (replicated when "
+            "there are fewer KV heads than ranks) and must be FULL [local-kv-into-attention]."
+        ),
+    ),
+)

@@ -1,0 +1,355 @@
+"""What an op-catalogue entry is: attrs it takes, its layout, shape and dtype rules, and its doc.
+
+Rules are small pure functions of an :class:`OpCall`. A rule that finds a type error raises
+:class:`RuleViolation`; the interpreter turns it into one diagnostic and the op's outputs
+into TOP.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+
+import attrs
+import sympy
+
+from layoutcheck.graph import AttrValue, Op
+from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
+from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value
+
+
+class AttrKind(enum.Enum):
+    SIZE = "size"  # an expression over the graph's symbols
+    SIZES = "sizes"  # a list of expressions
+    CHOICE = "choice"  # one of a fixed set of words
+    GROUP = "group"  # the name of a communication group
+    BOOL = "bool"
+    TEXT = "text"  # free text (a region name)
+
+
+@attrs.frozen
+class AttrSpec:
+    kind: AttrKind
+    required: bool = False
+    default: AttrValue | None = None
+    choices: tuple[str, ...] = ()
+    doc: str = ""
+
+
+def size(doc: str = "", *, required: bool = True, default: int | None = None) -> AttrSpec:
+    value = None if default is None else sympy.Integer(default)
+    return AttrSpec(AttrKind.SIZE, required=required and default is None, default=value, doc=doc)
+
+
+def sizes(doc: str = "") -> AttrSpec:
+    return AttrSpec(AttrKind.SIZES, required=True, doc=doc)
+
+
+def choice(*options: str, default: str | None = None, doc: str = "") -> AttrSpec:
+    return AttrSpec(
+        AttrKind.CHOICE, required=default is None, default=default, choices=options, doc=doc
+    )
+
+
+def group(default: str = "tp", doc: str = "communication group") -> AttrSpec:
+    return AttrSpec(AttrKind.GROUP, default=default, doc=doc)
+
+
+def flag(default: bool = False, doc: str = "") -> AttrSpec:
+    return AttrSpec(AttrKind.BOOL, default=default, doc=doc)
+
+
+def text(doc: str = "", *, required: bool = True) -> AttrSpec:
+    return AttrSpec(AttrKind.TEXT, required=required, doc=doc)
+
+
+QUANT_CHOICES = ("bf16", "fp16", "w8a8", "w8a8_dynamic", "w4a8_dynamic", "w8a16", "w4a16")
+
+
+class RuleViolation(Exception):  # noqa: N818 - a verdict, raised from rules
+    """A type rule does not hold for this op. ``slot`` names the offending input, if one."""
+
+    def __init__(self, rule: str, message: str, hint: str, slot: int | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.hint = hint
+        self.slot = slot
+
+
+@attrs.frozen
+class Warning_:
+    rule: str
+    message: str
+    hint: str
+
+
+@attrs.frozen
+class OutLayout:
+    """The layout part of an output: tokens, features, token extent and group."""
+
+    tokens: TokenLayout
+    features: FeatureState
+    extent: Expr
+    group: str | None = None
+
+
+@attrs.frozen
+class Context:
+    """What rules may know about the graph around an op (never the other ops)."""
+
+    groups: Mapping[str, Expr]
+    token_count: Expr
+    values: tuple[tuple[sympy.Symbol, int], ...]
+
+    def numeric(self, expr: Expr) -> int | None:
+        return integer_value(evaluate(expr, self.values))
+
+    def same(self, a: Expr, b: Expr) -> bool:
+        """Do two sizes agree? Structural first, then by the symbols' values."""
+        if a == b:
+            return True
+        left, right = evaluate(a, self.values), evaluate(b, self.values)
+        if left == right:
+            return True
+        if left.is_Number and right.is_Number:
+            return False
+        return bool(sympy.expand(left - right) == 0)
+
+
+@attrs.define
+class OpCall:
+    """An op being interpreted: its attrs (defaults filled in), typed inputs and context."""
+
+    op: Op
+    spec: OpSpec
+    inputs: tuple[AbstractValue, ...]
+    context: Context
+    warnings: list[Warning_] = attrs.field(factory=list)
+
+    def attr(self, key: str) -> AttrValue:
+        value = self.op.attr(key)
+        if value is None:
+            value = self.spec.attrs[key].default
+        if value is None:
+            raise KeyError(key)  # validation guarantees required attrs exist
+        return value
+
+    def size(self, key: str) -> Expr:
+        value = self.attr(key)
+        assert isinstance(value, sympy.Expr)
+        return value
+
+    def word(self, key: str) -> str:
+        value = self.attr(key)
+        assert isinstance(value, str)
+        return value
+
+    @property
+    def group(self) -> str:
+        return self.word("group") if "group" in self.spec.attrs else "tp"
+
+    @property
+    def g(self) -> Expr:
+        return self.context.groups[self.group]
+
+    def rows(self, layout: OutLayout) -> Expr:
+        """Per-rank token rows of a value with this layout."""
+        if layout.tokens is TokenLayout.LOCAL:
+            return layout.extent / self.context.groups[layout.group or "tp"]  # type: ignore[no-any-return]
+        return layout.extent
+
+    def warn(self, rule: str, message: str, hint: str) -> None:
+        self.warnings.append(Warning_(rule, message, hint))
+
+    def require_divisible(self, extent: Expr, what: str) -> None:
+        """``g | extent``: an error when provably false, a warning naming the assumption if unknown."""
+        g = self.g
+        quotient = extent / g
+        if quotient.is_integer:
+            return
+        numeric_extent, numeric_g = self.context.numeric(extent), self.context.numeric(g)
+        if numeric_extent is not None and numeric_g is not None:
+            if numeric_extent % numeric_g == 0:
+                return
+            raise RuleViolation(
+                "indivisible",
+                f"{what} needs the group size {format_expr(g)} = {numeric_g} to divide the token "
+                f"extent {format_expr(extent)} = {numeric_extent}",
+                f"insert pad_tokens before it (extent becomes ceil({format_expr(extent)}/"
+                f"{format_expr(g)})*{format_expr(g)}), or choose a token count divisible by "
+                f"{numeric_g}",
+            )
+        self.warn(
+            "indivisible",
+            f"{what} needs {format_expr(g)} to divide {format_expr(extent)}, which is not known",
+            f"assume {format_expr(extent)} % {format_expr(g)} == 0 (set the symbols with --set), "
+            "or insert pad_tokens before it",
+        )
+
+
+LayoutRule = Callable[[OpCall], Sequence[OutLayout]]
+ShapeRule = Callable[[OpCall, Sequence[OutLayout]], Sequence[tuple[Expr, ...]]]
+DtypeRule = Callable[[OpCall], Sequence[Dtype]]
+
+
+class Family(enum.Enum):
+    COMMUNICATION = "communication"
+    LAYOUT = "layout"
+    ELEMENTWISE = "elementwise"
+    LINEAR = "linear"
+    ATTENTION = "attention"
+    MOE = "moe"
+    STRUCTURE = "structure"
+
+
+@attrs.frozen
+class OpSpec:
+    """One catalogue entry.
+
+    ``layout`` gives each output's tokens/features/extent; ``shape`` each output's per-rank
+    feature dims (the token dim always follows from the layout, never the other way round).
+    """
+
+    kind: str
+    family: Family
+    inputs: tuple[str, ...]
+    outputs: tuple[str, ...]
+    layout: LayoutRule
+    shape: ShapeRule
+    doc: str
+    attrs: Mapping[str, AttrSpec] = attrs.field(factory=dict)
+    dtype: DtypeRule | None = None
+    variadic: bool = False  # the last input may repeat (concat, region markers)
+    outputs_per_input: bool = False  # one output per input (region markers)
+    outputs_from: str | None = None  # the list attr whose length is the output count (split)
+    aliases: tuple[str, ...] = ()
+    nonlinear: bool = False  # a PARTIAL input is an error
+    transparent: bool = False  # identity on values: contracts look through it
+
+    def output_count(self, op: Op) -> int:
+        if self.outputs_per_input:
+            return len(op.inputs)
+        if self.outputs_from is not None:
+            value = op.attr(self.outputs_from)
+            return len(value) if isinstance(value, tuple) else 0
+        return len(self.outputs)
+
+    def arity_ok(self, count: int) -> bool:
+        if self.variadic:
+            return count >= len(self.inputs)
+        return count == len(self.inputs)
+
+    def arity_text(self) -> str:
+        names = ", ".join(self.inputs)
+        return f"{self.kind}({names}{', …' if self.variadic else ''})"
+
+
+# -- shared rule helpers ---------------------------------------------------------------------
+
+
+def same_layout(value: AbstractValue) -> OutLayout:
+    return OutLayout(value.tokens, value.features, value.extent, value.group)
+
+
+def features_of(value: AbstractValue) -> tuple[Expr, ...]:
+    return value.shape[1:]
+
+
+def reject_partial(call: OpCall, slots: Sequence[int] | None = None) -> None:
+    """[partial-into-nonlinear]: a pending sum must be reduced before a non-linear op."""
+    for slot in range(len(call.inputs)) if slots is None else slots:
+        value = call.inputs[slot]
+        if value.features is FeatureState.PARTIAL:
+            name = call.spec.inputs[min(slot, len(call.spec.inputs) - 1)]
+            raise RuleViolation(
+                "partial-into-nonlinear",
+                f"{call.op.kind} input {name!r} is a pending sum ({value.layout}): "
+                "the op is not linear, so it would compute on 1/g of the value",
+                "reduce first: all_reduce (keeps tokens) or reduce_scatter (to LOCAL) before it",
+                slot,
+            )
+
+
+def require_agree(call: OpCall, slots: Sequence[int], what: str = "operands") -> None:
+    """[layout-mismatch]: operands must agree on tokens, token extent and feature state."""
+    first = call.inputs[slots[0]]
+    for slot in slots[1:]:
+        other = call.inputs[slot]
+        problem = None
+        if other.tokens is not first.tokens:
+            problem = "token layout"
+        elif not call.context.same(other.extent, first.extent):
+            problem = "token extent"
+        elif other.features is not first.features:
+            problem = "feature state"
+        elif (other.tokens is TokenLayout.LOCAL or other.features is not FeatureState.WHOLE) and (
+            other.group != first.group
+        ):
+            problem = "group"
+        elif not call.context.same(other.shape[0], first.shape[0]):
+            problem = "token rows"
+        if problem is not None:
+            names = call.spec.inputs
+            a = names[min(slots[0], len(names) - 1)]
+            b = names[min(slot, len(names) - 1)]
+            raise RuleViolation(
+                "layout-mismatch",
+                f"{call.op.kind} {what} disagree on {problem}: {a} is "
+                f"{first.dtype.value}{first.shape_text()} {first.layout}, {b} is "
+                f"{other.dtype.value}{other.shape_text()} {other.layout}",
+                _mismatch_hint(first, other),
+                slot,
+            )
+
+
+def _mismatch_hint(a: AbstractValue, b: AbstractValue) -> str:
+    if a.tokens is not b.tokens:
+        return (
+            "bring both operands to one token layout: all_gather the LOCAL one, or token_slice "
+            "the FULL one (in sequence parallelism, keep the residual LOCAL)"
+        )
+    if a.features is not b.features:
+        return "reduce the PARTIAL operand (all_reduce) or gather the SPLIT one before combining"
+    return "pad or unpad one operand so both cover the same token range"
+
+
+def require_features(call: OpCall, slot: int, expected: Expr, what: str) -> None:
+    """[shape-mismatch]: the first feature dim of an input must equal ``expected`` per rank."""
+    value = call.inputs[slot]
+    actual = value.shape[1] if len(value.shape) > 1 else sympy.Integer(1)
+    if len(value.shape) != 2 or not call.context.same(actual, expected):
+        raise RuleViolation(
+            "shape-mismatch",
+            f"{call.op.kind} input {call.spec.inputs[min(slot, len(call.spec.inputs) - 1)]!r} "
+            f"has per-rank shape {value.shape_text()} ({value.layout}); {what} expects "
+            f"[t, {format_expr(expected)}]",
+            "check in_features / the producer's parallel mode: a row-parallel linear reads "
+            "in_features/g SPLIT features, column and replicated ones read all of them",
+            slot,
+        )
+
+
+def per_rank(call: OpCall, size: Expr, features: FeatureState) -> Expr:
+    """A global feature size as one rank holds it under ``features``."""
+    if features is FeatureState.SPLIT:
+        return size / call.g  # type: ignore[no-any-return]
+    return size
+
+
+def check_split_divides(call: OpCall, size: Expr, what: str) -> None:
+    """A SPLIT feature size must divide by the group (heads over tp, experts over ep)."""
+    quotient = size / call.g
+    if quotient.is_integer:
+        return
+    numeric_size, numeric_g = call.context.numeric(size), call.context.numeric(call.g)
+    if numeric_size is not None and numeric_g is not None and numeric_size % numeric_g != 0:
+        raise RuleViolation(
+            "indivisible",
+            f"{what} {numeric_size} cannot be split over {format_expr(call.g)} = {numeric_g} ranks",
+            "choose a group size that divides it, or keep the weight replicated",
+        )
+
+
+def first_dtype(call: OpCall) -> Sequence[Dtype]:
+    return tuple(call.inputs[0].dtype for _ in range(call.spec.output_count(call.op)))

@@ -1,0 +1,168 @@
+"""Communication ops: all_reduce, reduce_scatter, all_gather, all_to_all.
+
+Algebra (per group of g ranks): all_reduce = all_gather ∘ reduce_scatter, in values and bytes.
+Only a pending sum (PARTIAL) can be reduced; only a LOCAL value can be gathered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
+from layoutcheck.ops.base import (
+    Family,
+    OpCall,
+    OpSpec,
+    OutLayout,
+    RuleViolation,
+    features_of,
+    group,
+    same_layout,
+)
+from layoutcheck.symbols import Expr, format_expr
+
+
+def _require_partial(call: OpCall) -> AbstractValue:
+    value = call.inputs[0]
+    if value.features is not FeatureState.PARTIAL:
+        raise RuleViolation(
+            "reduce-of-complete",
+            f"{call.op.kind} of a value with no pending sum ({value.layout}): the result would "
+            f"be g = {format_expr(call.g)} times too large",
+            "remove this reduction: the value is already complete (a replicated linear or an "
+            "earlier reduction produced it)",
+            0,
+        )
+    _require_group(call, value)
+    return value
+
+
+def _require_group(call: OpCall, value: AbstractValue) -> None:
+    if value.group is not None and value.group != call.group:
+        raise RuleViolation(
+            "layout-mismatch",
+            f"{call.op.kind} over group {call.group!r}, but the value is distributed over "
+            f"group {value.group!r} ({value.layout})",
+            f"use group {value.group!r}, the group the value was split or scattered over",
+            0,
+        )
+
+
+def _all_reduce(call: OpCall) -> Sequence[OutLayout]:
+    value = _require_partial(call)
+    group_name = call.group if value.tokens is TokenLayout.LOCAL else None
+    return (OutLayout(value.tokens, FeatureState.WHOLE, value.extent, group_name),)
+
+
+def _reduce_scatter(call: OpCall) -> Sequence[OutLayout]:
+    value = call.inputs[0]
+    if value.tokens is TokenLayout.LOCAL:
+        raise RuleViolation(
+            "shard-of-local",
+            f"reduce_scatter of a LOCAL value {value.shape_text()}: a second token sharding "
+            f"would leave {format_expr(value.shape[0])}/{format_expr(call.g)} rows per rank",
+            "the tokens are already sharded: use all_reduce (it keeps the LOCAL token layout)",
+            0,
+        )
+    _require_partial(call)
+    call.require_divisible(value.extent, "reduce_scatter")
+    return (OutLayout(TokenLayout.LOCAL, FeatureState.WHOLE, value.extent, call.group),)
+
+
+def _all_gather(call: OpCall) -> Sequence[OutLayout]:
+    value = call.inputs[0]
+    if value.tokens is TokenLayout.FULL:
+        numeric = call.context.numeric
+        rows = value.shape[0] * call.g
+        shown = numeric(rows)
+        grown = [format_expr(rows) if shown is None else str(shown)]
+        before = [str(numeric(d) or format_expr(d)) for d in value.shape]
+        after = grown + before[1:]
+        raise RuleViolation(
+            "gather-of-full",
+            f"all_gather of a FULL value: [{', '.join(before)}] would become "
+            f"[{', '.join(after)}]",
+            "gather output 0 (the normalized value) only; keep the residual LOCAL",
+            0,
+        )
+    if value.features is FeatureState.PARTIAL:
+        raise RuleViolation(
+            "partial-into-nonlinear",
+            f"all_gather of a pending sum ({value.layout}): the gathered rows would still need "
+            "a reduction",
+            "reduce first (reduce_scatter keeps the tokens LOCAL), then gather",
+            0,
+        )
+    _require_group(call, value)
+    features_group = value.group if value.features is FeatureState.SPLIT else None
+    return (OutLayout(TokenLayout.FULL, value.features, value.extent, features_group),)
+
+
+def _all_to_all(call: OpCall) -> Sequence[OutLayout]:
+    return (same_layout(call.inputs[0]),)
+
+
+def _keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return (features_of(call.inputs[0]),)
+
+
+OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="all_reduce",
+        family=Family.COMMUNICATION,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_all_reduce,
+        shape=_keep_features,
+        doc=(
+            "Sums a pending partial value over the group and gives every rank the complete "
+            "result. The token layout is kept: on LOCAL tokens it combines feature shards of "
+            "the rank's own rows (the shared-expert reduction in sequence parallelism). "
+            "Input must be PARTIAL, else [reduce-of-complete]. Costs 2(g-1)/g of the bytes."
+        ),
+    ),
+    OpSpec(
+        kind="reduce_scatter",
+        family=Family.COMMUNICATION,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_reduce_scatter,
+        shape=_keep_features,
+        doc=(
+            "Sums a FULL pending value over the group and leaves each rank its contiguous 1/g "
+            "token slice: F·P → L·W. The first half of an all-reduce, used by sequence "
+            "parallelism. Needs g to divide the token extent [indivisible]; a LOCAL input is "
+            "[shard-of-local], a complete one [reduce-of-complete]. Costs (g-1)/g of the bytes."
+        ),
+    ),
+    OpSpec(
+        kind="all_gather",
+        family=Family.COMMUNICATION,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_all_gather,
+        shape=_keep_features,
+        doc=(
+            "Concatenates the LOCAL token slices of the group so every rank holds all rows: "
+            "L·W → F·W. Gathering a FULL value would multiply its rows by g "
+            "[gather-of-full]; gathering a pending sum is [partial-into-nonlinear]. "
+            "Costs (g-1)/g of the gathered bytes."
+        ),
+    ),
+    OpSpec(
+        kind="all_to_all",
+        family=Family.COMMUNICATION,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group("ep", "expert-parallel group")},
+        layout=_all_to_all,
+        shape=_keep_features,
+        doc=(
+            "Exchanges rows between ranks (expert dispatch and combine). Token layout and "
+            "feature state are preserved from the point of view of the value's owner."
+        ),
+    ),
+)

@@ -1,0 +1,303 @@
+"""Elementwise ops, norms and feature regrouping: add, rms_norm, add_rms_norm, activation, rope,
+reshape, concat, split.
+
+Addition is linear, so PARTIAL + PARTIAL stays PARTIAL; norms, activations and rope are not, so
+a pending sum must be reduced before them. A norm needs all features of a token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy
+
+from layoutcheck.lattice import FeatureState
+from layoutcheck.ops.base import (
+    AttrKind,
+    AttrSpec,
+    Family,
+    OpCall,
+    OpSpec,
+    OutLayout,
+    RuleViolation,
+    choice,
+    features_of,
+    reject_partial,
+    require_agree,
+    same_layout,
+    sizes,
+)
+from layoutcheck.symbols import Expr, format_expr
+
+
+def _require_same_features(call: OpCall, slots: Sequence[int]) -> None:
+    first = call.inputs[slots[0]]
+    for slot in slots[1:]:
+        other = call.inputs[slot]
+        if len(other.shape) != len(first.shape) or not all(
+            call.context.same(a, b) for a, b in zip(other.shape[1:], first.shape[1:], strict=True)
+        ):
+            raise RuleViolation(
+                "shape-mismatch",
+                f"{call.op.kind} operands have different features: {first.shape_text()} and "
+                f"{other.shape_text()}",
+                "both operands must have the same per-rank feature dims",
+                slot,
+            )
+
+
+def _reject_split(call: OpCall, slot: int = 0) -> None:
+    value = call.inputs[slot]
+    if value.features is FeatureState.SPLIT:
+        raise RuleViolation(
+            "norm-of-split",
+            f"{call.op.kind} of feature-SPLIT input {value.shape_text()} ({value.layout}): "
+            "it needs every feature of a token",
+            "gather the features first, or feed it the output of a row-parallel linear after "
+            "its reduction",
+            slot,
+        )
+
+
+def _add(call: OpCall) -> Sequence[OutLayout]:
+    require_agree(call, (0, 1))
+    _require_same_features(call, (0, 1))
+    return (same_layout(call.inputs[0]),)
+
+
+def _norm(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    _reject_split(call)
+    return (same_layout(call.inputs[0]),)
+
+
+def _add_norm(call: OpCall) -> Sequence[OutLayout]:
+    require_agree(call, (0, 1))
+    _require_same_features(call, (0, 1))
+    reject_partial(call)
+    _reject_split(call)
+    layout = same_layout(call.inputs[0])
+    return (layout, layout)
+
+
+def _elementwise(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    return (same_layout(call.inputs[0]),)
+
+
+def _linear_view(call: OpCall) -> Sequence[OutLayout]:
+    return (same_layout(call.inputs[0]),)
+
+
+def _keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return tuple(features_of(call.inputs[0]) for _ in layouts)
+
+
+def _activation_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    features = features_of(call.inputs[0])
+    if call.word("fn") != "swiglu":
+        return (features,)
+    last = features[-1]
+    if call.context.numeric(last) is not None and (call.context.numeric(last) or 0) % 2:
+        raise RuleViolation(
+            "shape-mismatch",
+            f"swiglu needs an even feature size, got {format_expr(last)}",
+            "swiglu splits features into gate and up halves",
+            0,
+        )
+    return ((*features[:-1], last / 2),)
+
+
+def _split_first(call: OpCall, size: Expr, features: FeatureState) -> Expr:
+    return size / call.g if features is FeatureState.SPLIT else size
+
+
+def _product(dims: Sequence[Expr]) -> Expr:
+    result: Expr = sympy.Integer(1)
+    for dim in dims:
+        result = result * dim
+    return result
+
+
+def _reshape_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    value = call.inputs[0]
+    wanted = call.attr("features")
+    assert isinstance(wanted, tuple)
+    per_rank = (_split_first(call, wanted[0], value.features), *wanted[1:])
+    if not call.context.same(_product(per_rank), _product(value.shape[1:])):
+        raise RuleViolation(
+            "shape-mismatch",
+            f"reshape of {value.shape_text()} ({value.layout}) to features "
+            f"[{', '.join(format_expr(d) for d in wanted)}]: per rank that is "
+            f"[{', '.join(format_expr(d) for d in per_rank)}], and the feature products differ",
+            "the features attr is global: for a SPLIT value its first dim is divided by g",
+            0,
+        )
+    return (per_rank,)
+
+
+def _concat(call: OpCall) -> Sequence[OutLayout]:
+    require_agree(call, tuple(range(len(call.inputs))), "inputs")
+    return (same_layout(call.inputs[0]),)
+
+
+def _concat_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    for slot, value in enumerate(call.inputs):
+        if len(value.shape) != 2:
+            raise RuleViolation(
+                "shape-mismatch",
+                f"concat reads [tokens, features] values; input {slot} is {value.shape_text()}",
+                "reshape to two dims first",
+                slot,
+            )
+    return ((_sum_features(call),),)
+
+
+def _sum_features(call: OpCall) -> Expr:
+    total: Expr = sympy.Integer(0)
+    for value in call.inputs:
+        total = total + value.shape[1]
+    return total
+
+
+def _split(call: OpCall) -> Sequence[OutLayout]:
+    layout = same_layout(call.inputs[0])
+    return tuple(layout for _ in range(call.spec.output_count(call.op)))
+
+
+def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    value = call.inputs[0]
+    parts = call.attr("sizes")
+    assert isinstance(parts, tuple)
+    per_rank = [_split_first(call, part, value.features) for part in parts]
+    if len(value.shape) != 2 or not call.context.same(sum(per_rank, sympy.Integer(0)), value.shape[1]):
+        raise RuleViolation(
+            "shape-mismatch",
+            f"split sizes [{', '.join(format_expr(p) for p in parts)}] do not add up to the "
+            f"features of {value.shape_text()}",
+            "sizes are global feature sizes along the last dim; they must sum to it",
+            0,
+        )
+    return tuple((part,) for part in per_rank)
+
+
+_EPS = AttrSpec(AttrKind.TEXT, doc="epsilon, informative only")
+
+OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="add",
+        family=Family.ELEMENTWISE,
+        inputs=("a", "b"),
+        outputs=("out",),
+        layout=_add,
+        shape=_keep_features,
+        doc=(
+            "Elementwise sum. Both operands must agree on token layout, token extent and feature "
+            "state [layout-mismatch] — the classic bug is a FULL [N, H] residual added to a "
+            "LOCAL [N/tp, H] hidden state. Addition is linear: PARTIAL + PARTIAL is PARTIAL."
+        ),
+    ),
+    OpSpec(
+        kind="rms_norm",
+        family=Family.ELEMENTWISE,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"eps": _EPS},
+        layout=_norm,
+        shape=_keep_features,
+        nonlinear=True,
+        doc=(
+            "RMS normalization over the features of each token. Not linear, so a PARTIAL input "
+            "is [partial-into-nonlinear]; it needs all features, so a SPLIT input is "
+            "[norm-of-split]. Token layout passes through."
+        ),
+    ),
+    OpSpec(
+        kind="add_rms_norm",
+        family=Family.ELEMENTWISE,
+        inputs=("x", "residual"),
+        outputs=("normalized", "residual"),
+        attrs={"eps": _EPS},
+        layout=_add_norm,
+        shape=_keep_features,
+        nonlinear=True,
+        aliases=("add_rms_norm2",),
+        doc=(
+            "Fused residual add and RMS norm: output 0 is norm(x + residual), output 1 the new "
+            "residual x + residual. Operands must agree as for add [layout-mismatch]; then as "
+            "rms_norm. In sequence parallelism output 0 may be gathered, output 1 never."
+        ),
+    ),
+    OpSpec(
+        kind="activation",
+        family=Family.ELEMENTWISE,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"fn": choice("silu", "swiglu", "gelu", "relu", "sigmoid", doc="function")},
+        layout=_elementwise,
+        shape=_activation_shape,
+        nonlinear=True,
+        doc=(
+            "Elementwise activation (silu, gelu, relu, sigmoid) or swiglu, which multiplies the "
+            "silu of the gate half by the up half and so halves the features. Not linear: "
+            "PARTIAL input is [partial-into-nonlinear]. SPLIT input is fine (per feature)."
+        ),
+    ),
+    OpSpec(
+        kind="rope",
+        family=Family.ELEMENTWISE,
+        inputs=("x",),
+        outputs=("out",),
+        layout=_elementwise,
+        shape=_keep_features,
+        nonlinear=True,
+        doc=(
+            "Rotary position embedding, per token and per head. Position-dependent, so it must "
+            "know each row's global position (a LOCAL slice starts at rank·T/g); not linear in "
+            "the sense of a pending sum: PARTIAL input is [partial-into-nonlinear]."
+        ),
+    ),
+    OpSpec(
+        kind="reshape",
+        family=Family.ELEMENTWISE,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"features": sizes("global feature dims after the reshape")},
+        layout=_linear_view,
+        shape=_reshape_shape,
+        transparent=True,
+        doc=(
+            "Regroups the feature dims of each token (e.g. [t, 64, 256] → [t, 16384]); the "
+            "token dim is kept. features are global sizes: for a SPLIT value the first one is "
+            "divided by g. The per-rank products must match [shape-mismatch]."
+        ),
+    ),
+    OpSpec(
+        kind="concat",
+        family=Family.ELEMENTWISE,
+        inputs=("a", "b"),
+        outputs=("out",),
+        variadic=True,
+        layout=_concat,
+        shape=_concat_shape,
+        doc=(
+            "Concatenates two or more [tokens, features] values along the features. All inputs "
+            "must agree on token layout, extent and feature state [layout-mismatch] (e.g. the "
+            "vLLM-Ascend key side cat(k_pe, k_nope, k_indexer) → [T/tp, 704])."
+        ),
+    ),
+    OpSpec(
+        kind="split",
+        family=Family.ELEMENTWISE,
+        inputs=("x",),
+        outputs=("part",),
+        attrs={"sizes": sizes("global feature size of each part")},
+        outputs_from="sizes",
+        layout=_split,
+        shape=_split_shape,
+        doc=(
+            "Splits the features of a [tokens, features] value into one output per entry of "
+            "sizes; they must add up to the features [shape-mismatch]. Layout passes through."
+        ),
+    ),
+)

@@ -1,0 +1,109 @@
+"""Token-layout ops that move no data: token_slice, pad_tokens, unpad_tokens.
+
+A slice is a view (rank r keeps rows [r·n, (r+1)·n)); padding changes the group's token extent
+to ``ceil(T/g)·g`` so that slicing and reduce-scattering divide evenly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sympy
+
+from layoutcheck.lattice import TokenLayout
+from layoutcheck.ops.base import (
+    Family,
+    OpCall,
+    OpSpec,
+    OutLayout,
+    RuleViolation,
+    features_of,
+    group,
+)
+from layoutcheck.symbols import Expr
+
+
+def _token_slice(call: OpCall) -> Sequence[OutLayout]:
+    value = call.inputs[0]
+    if value.tokens is TokenLayout.LOCAL:
+        raise RuleViolation(
+            "shard-of-local",
+            f"token_slice of a LOCAL value {value.shape_text()}: the tokens are already sharded",
+            "remove the slice, or gather first if a different sharding was meant",
+            0,
+        )
+    call.require_divisible(value.extent, "token_slice")
+    return (OutLayout(TokenLayout.LOCAL, value.features, value.extent, call.group),)
+
+
+def _require_full(call: OpCall) -> None:
+    value = call.inputs[0]
+    if value.tokens is not TokenLayout.FULL:
+        raise RuleViolation(
+            "token-extent",
+            f"{call.op.kind} of a {value.layout} value: padding changes the group's token "
+            "extent, which only a FULL value shows",
+            f"{call.op.kind} before the token_slice / after the all_gather",
+            0,
+        )
+
+
+def _pad_tokens(call: OpCall) -> Sequence[OutLayout]:
+    _require_full(call)
+    value = call.inputs[0]
+    padded = sympy.ceiling(value.extent / call.g) * call.g
+    return (OutLayout(value.tokens, value.features, padded, value.group),)
+
+
+def _unpad_tokens(call: OpCall) -> Sequence[OutLayout]:
+    _require_full(call)
+    value = call.inputs[0]
+    return (OutLayout(value.tokens, value.features, call.context.token_count, value.group),)
+
+
+def _keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return (features_of(call.inputs[0]),)
+
+
+OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="token_slice",
+        family=Family.LAYOUT,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_token_slice,
+        shape=_keep_features,
+        doc=(
+            "Keeps this rank's contiguous 1/g of the token rows: F·* → L·*, with no "
+            "communication (a view at offset rank·T/g). Used before the replicated o_proj in "
+            "DSA-CP and before MoE top-k in MC2 decode. Needs g to divide the extent (pad "
+            "first) [indivisible]; slicing a LOCAL value is [shard-of-local]."
+        ),
+    ),
+    OpSpec(
+        kind="pad_tokens",
+        family=Family.LAYOUT,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_pad_tokens,
+        shape=_keep_features,
+        doc=(
+            "Pads a FULL value's token extent from T to ceil(T/g)·g rows so a later slice or "
+            "reduce-scatter divides evenly (decode: 9 tokens over tp 4 → 12). Layout unchanged."
+        ),
+    ),
+    OpSpec(
+        kind="unpad_tokens",
+        family=Family.LAYOUT,
+        inputs=("x",),
+        outputs=("out",),
+        layout=_unpad_tokens,
+        shape=_keep_features,
+        doc=(
+            "Drops the padding rows of a FULL value: its token extent returns to the graph's "
+            "token_count. Layout unchanged."
+        ),
+    ),
+)

@@ -1,0 +1,159 @@
+"""Structure ops: repetition-region markers, embeddings and the LM head.
+
+Region markers are identities on every value they carry (layout-transparent): repetition folding
+must never change a token layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.ops.base import (
+    Family,
+    OpCall,
+    OpSpec,
+    OutLayout,
+    check_split_divides,
+    choice,
+    features_of,
+    group,
+    reject_partial,
+    require_features,
+    same_layout,
+    size,
+    text,
+)
+from layoutcheck.symbols import Expr
+
+
+def _identity(call: OpCall) -> Sequence[OutLayout]:
+    return tuple(same_layout(value) for value in call.inputs)
+
+
+def _identity_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return tuple(features_of(value) for value in call.inputs)
+
+
+def _identity_dtype(call: OpCall) -> Sequence[Dtype]:
+    return tuple(value.dtype for value in call.inputs)
+
+
+def _embedding(call: OpCall) -> Sequence[OutLayout]:
+    ids = call.inputs[0]
+    if call.word("parallel") == "vocab":
+        return (OutLayout(ids.tokens, FeatureState.PARTIAL, ids.extent, call.group),)
+    distributed = ids.group if ids.tokens is TokenLayout.LOCAL else None
+    return (OutLayout(ids.tokens, FeatureState.WHOLE, ids.extent, distributed),)
+
+
+def _embedding_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    if call.word("parallel") == "vocab":
+        check_split_divides(call, call.size("vocab"), "vocab")
+    return ((call.size("hidden"),),)
+
+
+def _embedding_dtype(call: OpCall) -> Sequence[Dtype]:
+    return (Dtype.BF16,)
+
+
+def _lm_head(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    value = call.inputs[0]
+    return (OutLayout(value.tokens, FeatureState.SPLIT, value.extent, call.group),)
+
+
+def _lm_head_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    require_features(call, 0, call.size("hidden"), "lm_head")
+    check_split_divides(call, call.size("vocab"), "vocab")
+    return ((call.size("vocab") / call.g,),)
+
+
+_REGION = {
+    "region": text("region name"),
+}
+
+OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="region_begin",
+        family=Family.STRUCTURE,
+        inputs=("x",),
+        outputs=("out",),
+        variadic=True,
+        outputs_per_input=True,
+        attrs={**_REGION, "repeat": size("layers this region stands for", default=1)},
+        layout=_identity,
+        shape=_identity_shape,
+        dtype=_identity_dtype,
+        transparent=True,
+        doc=(
+            "Opens a representative decoder layer that stands for repeat layers. An identity on "
+            "each value it carries (one output per input): layout-transparent."
+        ),
+    ),
+    OpSpec(
+        kind="region_end",
+        family=Family.STRUCTURE,
+        inputs=("x",),
+        outputs=("out",),
+        variadic=True,
+        outputs_per_input=True,
+        attrs={**_REGION, "repeat": size("layers this region stands for", default=1)},
+        layout=_identity,
+        shape=_identity_shape,
+        dtype=_identity_dtype,
+        transparent=True,
+        doc="Closes a representative region. An identity on each value it carries.",
+    ),
+    OpSpec(
+        kind="copy_region",
+        family=Family.STRUCTURE,
+        inputs=("x",),
+        outputs=("out",),
+        variadic=True,
+        outputs_per_input=True,
+        attrs={**_REGION, "count": size("further copies of the region", default=1)},
+        layout=_identity,
+        shape=_identity_shape,
+        dtype=_identity_dtype,
+        transparent=True,
+        doc=(
+            "In a repetition graph, stands for count further copies of a region. An identity "
+            "on each value it carries; the region's ops count count more times."
+        ),
+    ),
+    OpSpec(
+        kind="embedding",
+        family=Family.STRUCTURE,
+        inputs=("ids",),
+        outputs=("out",),
+        attrs={
+            "vocab": size("vocabulary size"),
+            "hidden": size("hidden size"),
+            "parallel": choice("vocab", "replicated", default="vocab"),
+            "group": group(),
+        },
+        layout=_embedding,
+        shape=_embedding_shape,
+        dtype=_embedding_dtype,
+        doc=(
+            "Token embedding lookup [t] → [t, hidden]. Vocab-parallel: each rank holds vocab/g "
+            "rows and zeros for the others, so the result is PARTIAL and needs an all_reduce "
+            "(or reduce_scatter); replicated gives complete values."
+        ),
+    ),
+    OpSpec(
+        kind="lm_head",
+        family=Family.STRUCTURE,
+        inputs=("x",),
+        outputs=("logits",),
+        attrs={"vocab": size("vocabulary size"), "hidden": size("hidden size"), "group": group()},
+        layout=_lm_head,
+        shape=_lm_head_shape,
+        nonlinear=True,
+        doc=(
+            "The output projection over the vocabulary, column-parallel: [t, hidden] WHOLE → "
+            "[t, vocab/g] SPLIT."
+        ),
+    ),
+)

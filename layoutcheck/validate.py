@@ -1,0 +1,167 @@
+"""Structural validation: turns a raw graph (from a file or a builder) into a well-formed one.
+
+Checks op kinds, arity, attrs, references, groups, symbols and cycles, and parses every size
+attr into a sympy expression. Every failure is a :class:`GraphError` naming the op and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import sympy
+
+from layoutcheck.graph import AttrValue, Graph, GraphError, Op, ValueRef, freeze_attrs
+from layoutcheck.ops import ATTR_ALIASES, Registry, default_registry
+from layoutcheck.ops.base import AttrKind, AttrSpec, OpSpec
+from layoutcheck.symbols import ExpressionError, Expr, parse_expr, symbol
+
+
+def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
+    """The same graph with canonical op kinds and parsed attrs, or a GraphError."""
+    registry = registry or default_registry()
+    known = graph.symbol_names
+    _check_symbols(graph)
+    _check_groups(graph)
+    ops = tuple(_normalize_op(op, registry, known, graph) for op in graph.ops)
+    result = graph.evolve(ops=ops)
+    _check_references(result, registry)
+    result.topological_order()  # raises GraphError on a cycle
+    return result
+
+
+def _check_symbols(graph: Graph) -> None:
+    for name, value in graph.symbols:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise GraphError(f"symbol {name!r} must be a positive integer, got {value!r}")
+        if value is not None and value < 1:
+            raise GraphError(f"symbol {name!r} must be a positive integer, got {value}")
+
+
+def _check_groups(graph: Graph) -> None:
+    values = {symbol(n): sympy.Integer(v) for n, v in graph.symbols if v}
+    for name, size in graph.groups:
+        numeric = size.xreplace(values)
+        if numeric.is_Number and (numeric < 1 or not numeric.is_Integer):
+            raise GraphError(f"group {name!r} has size {numeric}: a group needs at least 1 rank")
+
+
+def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Graph) -> Op:
+    kind = registry.canonical(op.kind)
+    if kind is None:
+        raise GraphError(
+            f"unknown op {op.kind!r} (see `layoutcheck ops` for the catalogue)",
+            op=op.name,
+            line=op.line,
+        )
+    spec = registry[kind]
+    if not spec.arity_ok(len(op.inputs)):
+        raise GraphError(
+            f"{kind} takes {len(spec.inputs)}{'+' if spec.variadic else ''} inputs "
+            f"({spec.arity_text()}), got {len(op.inputs)}",
+            op=op.name,
+            line=op.line,
+        )
+    values = _resolve_attr_aliases(kind, op)
+    parsed: dict[str, AttrValue] = {}
+    for key, raw in values.items():
+        attr = spec.attrs.get(key)
+        if attr is None:
+            allowed = ", ".join(sorted(spec.attrs)) or "none"
+            raise GraphError(
+                f"unknown attr {key!r} for {kind} (allowed: {allowed})", op=op.name, line=op.line
+            )
+        parsed[key] = _parse_attr(key, raw, attr, known, graph, op)
+    for key, attr in spec.attrs.items():
+        if attr.required and key not in parsed:
+            raise GraphError(f"{kind} needs attr {key!r}", op=op.name, line=op.line)
+    return Op(op.name, kind, op.inputs, freeze_attrs(parsed), op.line)
+
+
+def _resolve_attr_aliases(kind: str, op: Op) -> dict[str, AttrValue]:
+    values = dict(op.attrs)
+    for (alias_kind, alias), table in ATTR_ALIASES.items():
+        if alias_kind != kind or alias not in values:
+            continue
+        raw = values.pop(alias)
+        mapped = table.get(raw)  # type: ignore[call-overload]
+        if mapped is not None:
+            target, value = mapped
+            values.setdefault(target, value)  # type: ignore[arg-type]
+    return values
+
+
+def _parse_attr(
+    key: str, raw: object, attr: AttrSpec, known: frozenset[str], graph: Graph, op: Op
+) -> AttrValue:
+    def fail(message: str) -> GraphError:
+        return GraphError(f"attr {key!r}: {message}", op=op.name, line=op.line)
+
+    if attr.kind is AttrKind.SIZE:
+        return _parse_size(raw, known, fail)
+    if attr.kind is AttrKind.SIZES:
+        if not isinstance(raw, list | tuple) or not raw:
+            raise fail(f"expected a list of sizes, got {raw!r}")
+        return tuple(_parse_size(item, known, fail) for item in raw)
+    if attr.kind is AttrKind.CHOICE:
+        if raw not in attr.choices:
+            raise fail(f"expected one of {', '.join(attr.choices)}, got {raw!r}")
+        assert isinstance(raw, str)
+        return raw
+    if attr.kind is AttrKind.GROUP:
+        if not isinstance(raw, str) or raw not in graph.group_names:
+            declared = ", ".join(graph.group_names) or "none"
+            raise fail(f"unknown group {raw!r} (declared groups: {declared})")
+        return raw
+    if attr.kind is AttrKind.BOOL:
+        if not isinstance(raw, bool):
+            raise fail(f"expected true or false, got {raw!r}")
+        return raw
+    if not isinstance(raw, str | int) or isinstance(raw, bool):
+        raise fail(f"expected text, got {raw!r}")
+    return str(raw)
+
+
+def _parse_size(raw: object, known: frozenset[str], fail: object) -> Expr:
+    assert callable(fail)
+    if isinstance(raw, sympy.Expr):
+        unknown = {s.name for s in raw.free_symbols} - known
+        if unknown:
+            raise fail(f"unknown symbol {sorted(unknown)[0]!r}")
+        return raw
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise fail(f"expected a size (integer or expression), got {raw!r}")
+    try:
+        value = parse_expr(raw, known)
+    except ExpressionError as error:
+        raise fail(str(error)) from None
+    if value.is_Number and value <= 0:
+        raise fail(f"size must be positive, got {value}")
+    return value
+
+
+def _check_references(graph: Graph, registry: Registry) -> None:
+    outputs: dict[str, int] = {spec.name: 1 for spec in graph.inputs}
+    for op in graph.ops:
+        if op.name in outputs:
+            raise GraphError(f"duplicate name {op.name!r}", op=op.name, line=op.line)
+        outputs[op.name] = registry[op.kind].output_count(op)
+    for op in graph.ops:
+        for ref in op.inputs:
+            _check_ref(ref, outputs, f"input of {op.name}", op)
+    for ref in graph.outputs:
+        _check_ref(ref, outputs, "graph output", None)
+    for spec in graph.inputs:
+        distributed = spec.tokens.value == "local" or spec.features.value != "whole"
+        if distributed and spec.group not in graph.group_names:
+            raise GraphError(f"input {spec.name!r} names unknown group {spec.group!r}", line=spec.line)
+
+
+def _check_ref(ref: ValueRef, outputs: Mapping[str, int], where: str, op: Op | None) -> None:
+    count = outputs.get(ref.op)
+    name, line = (op.name, op.line) if op else (None, None)
+    if count is None:
+        raise GraphError(f"{where} names {str(ref)!r}, which no op or input defines", op=name, line=line)
+    if ref.port >= count:
+        raise GraphError(
+            f"{where} reads {str(ref)!r}, but {ref.op} has {count} output(s)", op=name, line=line
+        )
