@@ -1,0 +1,85 @@
+"""Text renderings of typed graphs, rules and the op catalogue (presentation only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from layoutcheck.graph import ValueRef
+from layoutcheck.interp import TypedGraph
+from layoutcheck.lattice import AbstractValue
+from layoutcheck.ops import Registry
+from layoutcheck.rules import RuleDoc
+from layoutcheck.symbols import format_expr
+
+
+def _value(typed: TypedGraph, value: AbstractValue) -> str:
+    if value.is_top:
+        return "⊤ (type error above)"
+    symbolic = value.shape_text()
+    numeric = typed.shape_text(value)
+    shapes = symbolic if symbolic == numeric else f"{symbolic} = {numeric}"
+    return f"{value.dtype.value}{shapes} {value.layout}"
+
+
+def render_typed_graph(typed: TypedGraph, layer: int | None = None) -> str:
+    """One line per op, jaxpr-like: ``%n name = kind(inputs) : dtype[symbolic] = [numeric] F·W``."""
+    graph = typed.graph
+    values = ", ".join(f"{name}={value}" for name, value in graph.symbols if value is not None)
+    lines = [f"{graph.name}  ({values})" if values else graph.name]
+    if layer is None:
+        for spec in graph.inputs:
+            lines.append(f"  in  {spec.name} : {_value(typed, typed.value(ValueRef(spec.name)))}")
+    for index, op in enumerate(graph.topological_order()):
+        if layer is not None and op.layer != layer:
+            continue
+        reads = ", ".join(str(ref) for ref in op.inputs)
+        outputs = typed.outputs_of(op)
+        if len(outputs) == 1:
+            typed_out = _value(typed, outputs[0])
+        else:
+            typed_out = "; ".join(f":{port} {_value(typed, v)}" for port, v in enumerate(outputs))
+        lines.append(f"  %{index:<3} {op.name} = {op.kind}({reads}) : {typed_out}")
+    if layer is None and graph.outputs:
+        lines.append("  out " + ", ".join(str(ref) for ref in graph.outputs))
+    return "\n".join(lines)
+
+
+def render_rule_list(rules: Iterable[RuleDoc]) -> str:
+    rows = []
+    for rule in rules:
+        scope = rule.kind.value if rule.contract is None else f"contract {rule.contract}"
+        rows.append(f"{rule.id:<28} {scope:<38} {rule.summary}")
+    return "\n".join(rows)
+
+
+def render_rule(rule: RuleDoc, contracts: Iterable[str] = ()) -> str:
+    where = ", ".join(contracts) or rule.contract
+    scope = f"contract rule ({where})" if rule.contract else f"{rule.kind.value} rule"
+    example = "\n".join(f"  {line}" for line in rule.example.splitlines())
+    return (
+        f"{rule.id}  [{scope}]\n\n"
+        f"What: {rule.summary}\n\n"
+        f"Why: {rule.why}\n\n"
+        f"Example:\n{example}\n\n"
+        f"Fix: {rule.fix}"
+    )
+
+
+def render_catalogue(registry: Registry) -> str:
+    blocks = []
+    for kind in registry.kinds():
+        spec = registry[kind]
+        attrs = ", ".join(
+            f"{name}{'' if attr.required else '?'}" for name, attr in sorted(spec.attrs.items())
+        )
+        aliases = f"  (aliases: {', '.join(spec.aliases)})" if spec.aliases else ""
+        outputs = ", ".join(spec.outputs)
+        blocks.append(
+            f"{spec.arity_text()} -> {outputs}   [{spec.family.value}]{aliases}\n"
+            f"  attrs: {attrs or 'none'}\n  {spec.doc}"
+        )
+    return "\n\n".join(blocks)
+
+
+def shape_text(dims: Iterable[object]) -> str:
+    return "[" + ", ".join(format_expr(d) for d in dims) + "]"  # type: ignore[arg-type]
