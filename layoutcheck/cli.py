@@ -192,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as error:  # noqa: BLE001 - the last line of defence: never a traceback
+    except Exception as error:
         print(
             f"layoutcheck: internal error: {type(error).__name__}: {error} "
             "(please report this with the input that caused it)",

@@ -102,7 +102,9 @@ class PortSpec:
             return cls(text[:-1], None)
         side, _, which = text.partition(":")
         if side not in ("input", "output") or not which:
-            raise ContractError(f"{where}: bad port {text!r} (inputs, outputs, input:NAME, output:N)")
+            raise ContractError(
+                f"{where}: bad port {text!r} (inputs, outputs, input:NAME, output:N)"
+            )
         return cls(side, which)
 
     def refs(self, op: Op, typed: TypedGraph) -> list[tuple[str, ValueRef]]:
@@ -212,11 +214,15 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
     name = data.get("name")
     if not isinstance(name, str):
         raise ContractError("a contract needs a name")
-    unknown = sorted(set(data) - {"format", "name", "summary", "applies", "domains", "transparent", "rules"})
+    unknown = sorted(
+        set(data) - {"format", "name", "summary", "applies", "domains", "transparent", "rules"}
+    )
     if unknown:
         raise ContractError(f"unknown key {unknown[0]!r}")
     default_transparent = {kind for kind, spec in registry.specs.items() if spec.transparent}
-    transparent = frozenset(_kinds(data.get("transparent", sorted(default_transparent)), registry, "transparent"))
+    transparent = frozenset(
+        _kinds(data.get("transparent", sorted(default_transparent)), registry, "transparent")
+    )
     domains: dict[str, Selector] = {}
     for domain, body in (data.get("domains") or {}).items():
         domains[str(domain)] = _selector(body, registry, domains, f"domain {domain!r}")
@@ -234,7 +240,9 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
     )
 
 
-def _rule(body: Any, registry: Registry, domains: Mapping[str, Selector], contract: str) -> ContractRule:
+def _rule(
+    body: Any, registry: Registry, domains: Mapping[str, Selector], contract: str
+) -> ContractRule:
     if not isinstance(body, dict) or not isinstance(body.get("id"), str):
         raise ContractError("each rule needs an id")
     rule_id = body["id"]
@@ -287,7 +295,9 @@ def _globs(raw: object, where: str) -> tuple[re.Pattern[str], ...]:
     return tuple(re.compile(fnmatch.translate(item)) for item in items)
 
 
-def _selector(body: Any, registry: Registry, domains: Mapping[str, Selector], where: str) -> Selector:
+def _selector(
+    body: Any, registry: Registry, domains: Mapping[str, Selector], where: str
+) -> Selector:
     if isinstance(body, str):
         if body not in domains:
             raise ContractError(f"{where}: unknown domain {body!r}")
@@ -296,7 +306,10 @@ def _selector(body: Any, registry: Registry, domains: Mapping[str, Selector], wh
         raise ContractError(f"{where}: select must be a mapping")
     unknown = sorted(set(body) - _SELECT_KEYS)
     if unknown:
-        raise ContractError(f"{where}: unknown select key {unknown[0]!r} (allowed: {', '.join(sorted(_SELECT_KEYS))})")
+        raise ContractError(
+            f"{where}: unknown select key {unknown[0]!r} "
+            f"(allowed: {', '.join(sorted(_SELECT_KEYS))})"
+        )
     if "domain" in body:
         return _selector(str(body["domain"]), registry, domains, where)
     feeds = body.get("feeds")
@@ -324,7 +337,10 @@ def _expect(body: Any, registry: Registry, where: str) -> Expect:
         raise ContractError(f"{where}: expect must be a mapping")
     unknown = sorted(set(body) - _EXPECT_KEYS)
     if unknown:
-        raise ContractError(f"{where}: unknown expect key {unknown[0]!r} (allowed: {', '.join(sorted(_EXPECT_KEYS))})")
+        raise ContractError(
+            f"{where}: unknown expect key {unknown[0]!r} "
+            f"(allowed: {', '.join(sorted(_EXPECT_KEYS))})"
+        )
     tokens = body.get("tokens")
     if tokens is not None and tokens not in ("full", "local"):
         raise ContractError(f"{where}: tokens must be full or local")
@@ -369,8 +385,10 @@ def _alternatives(raw: object, where: str) -> tuple[Step, ...]:
 # -- graph walking through transparent ops -------------------------------------------------
 
 
-def _source(graph: Graph, ref: ValueRef, transparent: frozenset[str]) -> tuple[Op | None, int, ValueRef]:
-    """The op that really makes ``ref``, looking through transparent ops (region markers, reshape)."""
+def _source(
+    graph: Graph, ref: ValueRef, transparent: frozenset[str]
+) -> tuple[Op | None, int, ValueRef]:
+    """The op that really makes ``ref``, looking through transparent ops (markers, reshape)."""
     while True:
         op = graph.producer(ref)
         if op is None or op.kind not in transparent:
@@ -378,7 +396,9 @@ def _source(graph: Graph, ref: ValueRef, transparent: frozenset[str]) -> tuple[O
         ref = op.inputs[min(ref.port, len(op.inputs) - 1)]
 
 
-def _readers(graph: Graph, op: Op, transparent: frozenset[str], port: int | None = None) -> list[tuple[Op, int]]:
+def _readers(
+    graph: Graph, op: Op, transparent: frozenset[str], port: int | None = None
+) -> list[tuple[Op, int]]:
     """Ops that read ``op``'s outputs (or one port), looking through transparent ops."""
     found: list[tuple[Op, int]] = []
     ports = graph.read_ports(op.name) if port is None else (port,)
@@ -408,7 +428,9 @@ def check_contract(typed: TypedGraph, contract: Contract) -> tuple[Diagnostic, .
     order = {op.name: index for index, op in enumerate(graph.topological_order())}
     for rule in contract.rules:
         for check in rule.checks:
-            selected = [op for op in graph.ops if check.select.matches(op, graph, contract.transparent)]
+            selected = [
+                op for op in graph.ops if check.select.matches(op, graph, contract.transparent)
+            ]
             if check.expect.count_per_layer is not None:
                 found.extend(_count(rule, check, selected, graph))
                 continue
@@ -428,7 +450,10 @@ def _failures(
             spec_attr = typed.registry[op.kind].attrs.get(key)
             actual = spec_attr.default if spec_attr else None
         if actual != wanted:
-            yield f"{op.kind} {op.name} has {key}={actual}; the contract requires {key}={wanted}", None
+            yield (
+                f"{op.kind} {op.name} has {key}={actual}; the contract requires {key}={wanted}",
+                None,
+            )
     for port_name, ref in expect.port.refs(op, typed):
         value = typed.value(ref)
         if value.is_top:
@@ -449,7 +474,9 @@ def _failures(
                 yield f"{where} {problem}", ref
         if expect.not_produced_by:
             source, port, _ = _source(graph, ref, transparent)
-            if source is not None and any(step.matches(source, port) for step in expect.not_produced_by):
+            if source is not None and any(
+                step.matches(source, port) for step in expect.not_produced_by
+            ):
                 yield (
                     f"{where} comes from {source.kind} {_port_text(source, port)}, which the "
                     f"contract forbids here",
@@ -464,7 +491,11 @@ def _failures(
             readers = _readers(graph, producer, transparent, ref.port) if producer else []
             for reader, _ in readers:
                 if any(reader.kind in step.kinds for step in expect.not_consumed_by):
-                    yield f"{where} is read by {reader.kind} {reader.name}, which the contract forbids", ref
+                    yield (
+                        f"{where} is read by {reader.kind} {reader.name}, which the contract "
+                        "forbids",
+                        ref,
+                    )
 
 
 def _port_text(op: Op, port: int) -> str:
@@ -496,9 +527,11 @@ def _check_consumers(
         next_frontier = []
         for current in frontier:
             producer = graph.producer(current)
-            readers = _readers(graph, producer, transparent, current.port) if producer else [
-                (op, slot) for op, slot in graph.consumers(current)
-            ]
+            readers = (
+                _readers(graph, producer, transparent, current.port)
+                if producer
+                else [(op, slot) for op, slot in graph.consumers(current)]
+            )
             if not readers:
                 return f"is not read by {_text(steps)} (it is not read at all)"
             for reader, _ in readers:
@@ -510,20 +543,28 @@ def _check_consumers(
     return None
 
 
-def _count(rule: ContractRule, check: Check, selected: Iterable[Op], graph: Graph) -> Iterator[Diagnostic]:
+def _count(
+    rule: ContractRule, check: Check, selected: Iterable[Op], graph: Graph
+) -> Iterator[Diagnostic]:
     wanted = check.expect.count_per_layer
     per_layer: dict[int | None, list[Op]] = {layer: [] for layer in graph.layers()}
     for op in selected:
         per_layer.setdefault(op.layer, []).append(op)
     if not graph.layers():
         per_layer.setdefault(None, [])
-    for layer, ops in sorted(per_layer.items(), key=lambda item: -1 if item[0] is None else item[0]):
+    for layer, ops in sorted(
+        per_layer.items(), key=lambda item: -1 if item[0] is None else item[0]
+    ):
         if layer is None and graph.layers():
             continue
         if len(ops) != wanted:
             names = ", ".join(op.name for op in ops[:4]) or "none"
             where = "the graph" if layer is None else f"layer {layer}"
-            first = ops[wanted] if wanted is not None and len(ops) > wanted else (ops[0] if ops else None)
+            first = (
+                ops[wanted]
+                if wanted is not None and len(ops) > wanted
+                else (ops[0] if ops else None)
+            )
             yield Diagnostic(
                 rule=rule.doc.id,
                 severity=Severity.ERROR,

@@ -1,4 +1,4 @@
-"""The graph IR: ops as networkx nodes, port-labelled edges, and a builder for code that makes graphs.
+"""The graph IR: ops as networkx nodes, port-labelled edges, and a builder for graphs made in code.
 
 A ``Graph`` is an immutable value; passes return new graphs. The networkx view is derived on
 first use and never part of equality.
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 import networkx as nx
-from attrs import field
 import sympy
+from attrs import field
 
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.symbols import Expr, as_expr, symbol
@@ -161,7 +161,7 @@ class Graph:
 
     # -- structure -----------------------------------------------------------------------
     @property
-    def nx(self) -> nx.MultiDiGraph:
+    def nx(self) -> Any:
         """Nodes are op and input names; an edge per read, keyed by the reading slot."""
         cached = self._index.get("nx")
         if cached is None:
@@ -169,7 +169,7 @@ class Graph:
             self._index["nx"] = cached
         return cached
 
-    def _build_nx(self) -> nx.MultiDiGraph:
+    def _build_nx(self) -> Any:
         graph = nx.MultiDiGraph()
         for spec in self.inputs:
             graph.add_node(spec.name, kind="input")
@@ -193,7 +193,9 @@ class Graph:
         try:
             # Among ready ops, file order first: printed op numbers follow the file.
             position = {op.name: index for index, op in enumerate(self.ops)}
-            names = list(nx.lexicographical_topological_sort(graph, key=lambda n: position.get(n, -1)))
+            names = list(
+                nx.lexicographical_topological_sort(graph, key=lambda n: position.get(n, -1))
+            )
         except nx.NetworkXUnfeasible:
             cycle = [edge[0] for edge in nx.find_cycle(graph)]
             first = self.op(cycle[0])

@@ -17,12 +17,22 @@ import yaml
 from layoutcheck.graph import Graph, GraphError, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry
-from layoutcheck.symbols import ExpressionError, Expr, is_symbol_name, parse_expr, to_file_value
+from layoutcheck.symbols import Expr, ExpressionError, is_symbol_name, parse_expr, to_file_value
 from layoutcheck.validate import normalize
 
 FORMAT = "layoutcheck-graph/1"
 MAX_FILE_BYTES = 64 * 1024 * 1024
-TOP_KEYS = ("format", "name", "contract", "symbols", "token_count", "groups", "inputs", "ops", "outputs")
+TOP_KEYS = (
+    "format",
+    "name",
+    "contract",
+    "symbols",
+    "token_count",
+    "groups",
+    "inputs",
+    "ops",
+    "outputs",
+)
 OP_KEYS = ("name", "op", "inputs", "attrs")
 INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group")
 
@@ -102,7 +112,10 @@ def _refuse_aliases(root: yaml.Node) -> None:
     while stack:
         node = stack.pop()
         if id(node) in seen:
-            raise SpecError("YAML anchors and aliases are not supported in spec files", line=node.start_mark.line + 1)
+            raise SpecError(
+                "YAML anchors and aliases are not supported in spec files",
+                line=node.start_mark.line + 1,
+            )
         seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
@@ -177,7 +190,9 @@ def _graph_from_data(
     groups_raw = data.get("groups", {"tp": "tp"} if "tp" in known else {})
     if not isinstance(groups_raw, dict):
         raise SpecError("groups must map a group name to its size")
-    groups = tuple((str(name), _expr(size, known, f"group {name!r}")) for name, size in groups_raw.items())
+    groups = tuple(
+        (str(name), _expr(size, known, f"group {name!r}")) for name, size in groups_raw.items()
+    )
     inputs = _inputs(data.get("inputs", {}), known, lines)
     ops = _ops(data.get("ops"), lines)
     outputs_raw = data.get("outputs", [])
@@ -238,12 +253,16 @@ def _inputs(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> tup
             raise SpecError(f"input {name!r}: unknown key {extra[0]!r}", line=line, op=str(name))
         shape = body["shape"]
         if not isinstance(shape, list) or not shape:
-            raise SpecError(f"input {name!r}: shape must be a list of sizes", line=line, op=str(name))
+            raise SpecError(
+                f"input {name!r}: shape must be a list of sizes", line=line, op=str(name)
+            )
         specs.append(
             InputSpec(
                 name=str(name),
                 shape=tuple(_expr(d, known, f"input {name!r} shape", line) for d in shape),
-                tokens=_enum(TokenLayout, body.get("tokens", "full"), ("full", "local"), name, line),
+                tokens=_enum(
+                    TokenLayout, body.get("tokens", "full"), ("full", "local"), name, line
+                ),
                 features=_enum(FeatureState, body.get("features", "whole"), None, name, line),
                 dtype=_enum(Dtype, body.get("dtype", "bf16"), None, name, line),
                 group=str(body.get("group", "tp")),
@@ -253,11 +272,15 @@ def _inputs(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> tup
     return tuple(specs)
 
 
-def _enum(enum_type: Any, raw: object, allowed: tuple[str, ...] | None, name: object, line: int | None) -> Any:
+def _enum(
+    enum_type: Any, raw: object, allowed: tuple[str, ...] | None, name: object, line: int | None
+) -> Any:
     choices = allowed or tuple(member.value for member in enum_type)
     if raw not in choices:
         raise SpecError(
-            f"input {name!r}: expected one of {', '.join(choices)}, got {raw!r}", line=line, op=str(name)
+            f"input {name!r}: expected one of {', '.join(choices)}, got {raw!r}",
+            line=line,
+            op=str(name),
         )
     return enum_type(raw)
 
@@ -275,7 +298,9 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
         line = lines.get(name)
         extra = sorted(set(map(str, body)) - set(OP_KEYS))
         if extra:
-            raise SpecError(f"unknown key {extra[0]!r} (an op has {', '.join(OP_KEYS)})", op=name, line=line)
+            raise SpecError(
+                f"unknown key {extra[0]!r} (an op has {', '.join(OP_KEYS)})", op=name, line=line
+            )
         kind = body.get("op")
         if not isinstance(kind, str):
             raise SpecError("missing 'op' (the op kind)", op=name, line=line)
@@ -286,7 +311,9 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
         if not isinstance(attrs_raw, dict):
             raise SpecError("attrs must be a mapping", op=name, line=line)
         attr_values = {str(k): v for k, v in attrs_raw.items()}
-        ops.append(Op(name, kind, tuple(ValueRef.parse(r) for r in reads), freeze_attrs(attr_values), line))  # type: ignore[arg-type]
+        ops.append(
+            Op(name, kind, tuple(ValueRef.parse(r) for r in reads), freeze_attrs(attr_values), line)
+        )
     return tuple(ops)
 
 
@@ -329,14 +356,16 @@ def _attr_data(value: object) -> object:
         return value
     if isinstance(value, tuple):
         return [to_file_value(v) for v in value]
-    return to_file_value(value)  # type: ignore[arg-type]
+    return to_file_value(value)
 
 
 def dumps_graph(graph: Graph, kind: str = "yaml") -> str:
     data = graph_to_data(graph)
     if kind == "json":
         return json.dumps(data, indent=1) + "\n"
-    return str(yaml.dump(data, Dumper=_SafeDumper, sort_keys=False, default_flow_style=None, width=100))
+    return str(
+        yaml.dump(data, Dumper=_SafeDumper, sort_keys=False, default_flow_style=None, width=100)
+    )
 
 
 def write_graph(graph: Graph, path: str | Path) -> None:

@@ -80,8 +80,8 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
     cache: dict[object, _Outcome] = {}
     for index, op in enumerate(graph.topological_order()):
         inputs = tuple(values[ref] for ref in op.inputs)
-        spec = registry[op.kind]
-        count = spec.output_count(op)
+        op_spec = registry[op.kind]
+        count = op_spec.output_count(op)
         if any(value.is_top for value in inputs):
             for port in range(count):
                 values[ValueRef(op.name, port)] = AbstractValue.top()
@@ -89,7 +89,7 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
         key = (op.kind, op.attrs, inputs)
         outcome = cache.get(key)
         if outcome is None:
-            outcome = _run_rules(OpCall(op, spec, inputs, context))
+            outcome = _run_rules(OpCall(op, op_spec, inputs, context))
             cache[key] = outcome
         for port, value in enumerate(outcome.outputs or (AbstractValue.top(),) * count):
             ref = ValueRef(op.name, port)
@@ -148,7 +148,11 @@ def _origin(
 
 def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic]) -> AbstractValue:
     extent = context.token_count
-    group = spec.group if (spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE) else None
+    group = (
+        spec.group
+        if (spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE)
+        else None
+    )
     value = AbstractValue(spec.shape, spec.tokens, spec.features, spec.dtype, extent, group)
     if not spec.shape:
         return value
@@ -184,15 +188,22 @@ def _diagnostics(
     graph: Graph,
 ) -> list[Diagnostic]:
     typed = ", ".join(
-        f"{ref} : {_value_text(value, context)}" for ref, value in zip(op.inputs, inputs, strict=True)
+        f"{ref} : {_value_text(value, context)}"
+        for ref, value in zip(op.inputs, inputs, strict=True)
     )
     where = f"%{index} = {op.kind}({typed})"
     found = []
     for warning in outcome.warnings:
         found.append(
             Diagnostic(
-                warning.rule, Severity.WARNING, warning.message, warning.hint,
-                op.name, op.layer, op.line, where,
+                warning.rule,
+                Severity.WARNING,
+                warning.message,
+                warning.hint,
+                op.name,
+                op.layer,
+                op.line,
+                where,
             )
         )
     violation = outcome.violation
@@ -203,8 +214,15 @@ def _diagnostics(
             notes = (_origin_note(ref, values[ref], origins.get(ref)),)
         found.append(
             Diagnostic(
-                violation.rule, Severity.ERROR, violation.message, violation.hint,
-                op.name, op.layer, op.line, where, notes,
+                violation.rule,
+                Severity.ERROR,
+                violation.message,
+                violation.hint,
+                op.name,
+                op.layer,
+                op.line,
+                where,
+                notes,
             )
         )
     return found
@@ -219,5 +237,7 @@ def _origin_note(ref: ValueRef, value: AbstractValue, origin: str | None) -> str
 
 def _value_text(value: AbstractValue, context: Context) -> str:
     dims = [evaluate(dim, context.values) for dim in value.shape]
-    shown = [str(integer_value(d)) if integer_value(d) is not None else format_expr(d) for d in dims]
+    shown = [
+        str(integer_value(d)) if integer_value(d) is not None else format_expr(d) for d in dims
+    ]
     return f"{value.dtype.value}[{', '.join(shown)}] {value.layout}"

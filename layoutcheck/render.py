@@ -82,4 +82,4 @@ def render_catalogue(registry: Registry) -> str:
 
 
 def shape_text(dims: Iterable[object]) -> str:
-    return "[" + ", ".join(format_expr(d) for d in dims) + "]"  # type: ignore[arg-type]
+    return "[" + ", ".join(format_expr(d) for d in dims) + "]"

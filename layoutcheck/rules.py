@@ -32,7 +32,9 @@ class RuleDoc:
     contract: str | None = None
 
 
-def _rule(id: str, summary: str, why: str, example: str, fix: str, kind: RuleKind = RuleKind.TYPE) -> RuleDoc:
+def _rule(
+    id: str, summary: str, why: str, example: str, fix: str, kind: RuleKind = RuleKind.TYPE
+) -> RuleDoc:
     return RuleDoc(id, kind, summary, why, example.strip("\n"), fix)
 
 

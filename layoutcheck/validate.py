@@ -12,8 +12,8 @@ import sympy
 
 from layoutcheck.graph import AttrValue, Graph, GraphError, Op, ValueRef, freeze_attrs
 from layoutcheck.ops import ATTR_ALIASES, Registry, default_registry
-from layoutcheck.ops.base import AttrKind, AttrSpec, OpSpec
-from layoutcheck.symbols import ExpressionError, Expr, parse_expr, symbol
+from layoutcheck.ops.base import AttrKind, AttrSpec
+from layoutcheck.symbols import Expr, ExpressionError, parse_expr, symbol
 
 
 def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
@@ -83,10 +83,10 @@ def _resolve_attr_aliases(kind: str, op: Op) -> dict[str, AttrValue]:
         if alias_kind != kind or alias not in values:
             continue
         raw = values.pop(alias)
-        mapped = table.get(raw)  # type: ignore[call-overload]
+        mapped = table.get(raw)
         if mapped is not None:
             target, value = mapped
-            values.setdefault(target, value)  # type: ignore[arg-type]
+            values.setdefault(target, value)
     return values
 
 
@@ -153,14 +153,18 @@ def _check_references(graph: Graph, registry: Registry) -> None:
     for spec in graph.inputs:
         distributed = spec.tokens.value == "local" or spec.features.value != "whole"
         if distributed and spec.group not in graph.group_names:
-            raise GraphError(f"input {spec.name!r} names unknown group {spec.group!r}", line=spec.line)
+            raise GraphError(
+                f"input {spec.name!r} names unknown group {spec.group!r}", line=spec.line
+            )
 
 
 def _check_ref(ref: ValueRef, outputs: Mapping[str, int], where: str, op: Op | None) -> None:
     count = outputs.get(ref.op)
     name, line = (op.name, op.line) if op else (None, None)
     if count is None:
-        raise GraphError(f"{where} names {str(ref)!r}, which no op or input defines", op=name, line=line)
+        raise GraphError(
+            f"{where} names {str(ref)!r}, which no op or input defines", op=name, line=line
+        )
     if ref.port >= count:
         raise GraphError(
             f"{where} reads {str(ref)!r}, but {ref.op} has {count} output(s)", op=name, line=line

@@ -69,14 +69,16 @@ def _require_same_tokens(call: OpCall, a: int, b: int) -> None:
 
 def _query_layout(call: OpCall) -> OutLayout:
     q = call.inputs[0]
-    distributed = q.group if (q.tokens is TokenLayout.LOCAL or q.features is FeatureState.SPLIT) else None
+    distributed = (
+        q.group if (q.tokens is TokenLayout.LOCAL or q.features is FeatureState.SPLIT) else None
+    )
     return OutLayout(q.tokens, q.features, q.extent, distributed)
 
 
 def _heads_per_rank(call: OpCall, heads: Expr) -> Expr:
     if call.inputs[0].features is FeatureState.SPLIT:
         check_split_divides(call, heads, "heads")
-        return heads / call.g  # type: ignore[no-any-return]
+        return heads / call.g
     return heads
 
 

@@ -66,7 +66,7 @@ def text(doc: str = "", *, required: bool = True) -> AttrSpec:
 QUANT_CHOICES = ("bf16", "fp16", "w8a8", "w8a8_dynamic", "w4a8_dynamic", "w8a16", "w4a16")
 
 
-class RuleViolation(Exception):  # noqa: N818 - a verdict, raised from rules
+class RuleViolation(Exception):
     """A type rule does not hold for this op. ``slot`` names the offending input, if one."""
 
     def __init__(self, rule: str, message: str, hint: str, slot: int | None = None) -> None:
@@ -156,14 +156,15 @@ class OpCall:
     def rows(self, layout: OutLayout) -> Expr:
         """Per-rank token rows of a value with this layout."""
         if layout.tokens is TokenLayout.LOCAL:
-            return layout.extent / self.context.groups[layout.group or "tp"]  # type: ignore[no-any-return]
+            return layout.extent / self.context.groups[layout.group or "tp"]
         return layout.extent
 
     def warn(self, rule: str, message: str, hint: str) -> None:
         self.warnings.append(Warning_(rule, message, hint))
 
     def require_divisible(self, extent: Expr, what: str) -> None:
-        """``g | extent``: an error when provably false, a warning naming the assumption if unknown."""
+        """``g | extent``: an error when provably false, a warning naming the assumption if
+        unknown."""
         g = self.g
         quotient = extent / g
         if quotient.is_integer:
@@ -333,7 +334,7 @@ def require_features(call: OpCall, slot: int, expected: Expr, what: str) -> None
 def per_rank(call: OpCall, size: Expr, features: FeatureState) -> Expr:
     """A global feature size as one rank holds it under ``features``."""
     if features is FeatureState.SPLIT:
-        return size / call.g  # type: ignore[no-any-return]
+        return size / call.g
     return size
 
 

@@ -80,8 +80,7 @@ def _all_gather(call: OpCall) -> Sequence[OutLayout]:
         after = grown + before[1:]
         raise RuleViolation(
             "gather-of-full",
-            f"all_gather of a FULL value: [{', '.join(before)}] would become "
-            f"[{', '.join(after)}]",
+            f"all_gather of a FULL value: [{', '.join(before)}] would become [{', '.join(after)}]",
             "gather output 0 (the normalized value) only; keep the residual LOCAL",
             0,
         )

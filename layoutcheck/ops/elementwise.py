@@ -170,7 +170,9 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
     parts = call.attr("sizes")
     assert isinstance(parts, tuple)
     per_rank = [_split_first(call, part, value.features) for part in parts]
-    if len(value.shape) != 2 or not call.context.same(sum(per_rank, sympy.Integer(0)), value.shape[1]):
+    if len(value.shape) != 2 or not call.context.same(
+        sum(per_rank, sympy.Integer(0)), value.shape[1]
+    ):
         raise RuleViolation(
             "shape-mismatch",
             f"split sizes [{', '.join(format_expr(p) for p in parts)}] do not add up to the "

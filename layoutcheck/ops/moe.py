@@ -63,7 +63,9 @@ def _topk_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Ex
     width = logits.shape[-1] if len(logits.shape) > 1 else None
     numeric_k = call.context.numeric(k)
     numeric_width = None if width is None else call.context.numeric(width)
-    if width is None or (numeric_k is not None and numeric_width is not None and numeric_k > numeric_width):
+    if width is None or (
+        numeric_k is not None and numeric_width is not None and numeric_k > numeric_width
+    ):
         raise RuleViolation(
             "shape-mismatch",
             f"moe_topk picks top_k = {format_expr(k)} of router logits {logits.shape_text()}",
