@@ -332,7 +332,8 @@ def _attr(value: AttrValue | int) -> AttrValue:
     if isinstance(value, int):
         return sympy.Integer(value)
     if isinstance(value, tuple | list):
-        return tuple(as_expr(item) for item in value)
+        # strings stay text here; validation parses them against the graph's symbols
+        return tuple(item if isinstance(item, str) else as_expr(item) for item in value)
     return value
 
 

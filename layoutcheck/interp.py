@@ -77,7 +77,7 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
         ref = ValueRef(spec.name)
         values[ref] = _input_value(spec, context, diagnostics)
         origins[ref] = f"graph input {spec.name}"
-    cache: dict[object, _Outcome] = {}
+    cache: OutcomeCache = {}
     for index, op in enumerate(graph.topological_order()):
         inputs = tuple(values[ref] for ref in op.inputs)
         op_spec = registry[op.kind]
@@ -86,11 +86,7 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
             for port in range(count):
                 values[ValueRef(op.name, port)] = AbstractValue.top()
             continue
-        key = (op.kind, op.attrs, inputs)
-        outcome = cache.get(key)
-        if outcome is None:
-            outcome = _run_rules(OpCall(op, op_spec, inputs, context))
-            cache[key] = outcome
+        outcome = type_op(op, inputs, context, registry, cache)
         for port, value in enumerate(outcome.outputs or (AbstractValue.top(),) * count):
             ref = ValueRef(op.name, port)
             values[ref] = value
@@ -103,19 +99,40 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
 
 
 @attrs.frozen
-class _Outcome:
+class Outcome:
+    """What an op's rules said: its output types, or the violation; and any warnings."""
+
     outputs: tuple[AbstractValue, ...] | None
     violation: RuleViolation | None
     warnings: tuple[Warning_, ...]
 
 
-def _run_rules(call: OpCall) -> _Outcome:
+OutcomeCache = dict[object, Outcome]
+
+
+def type_op(
+    op: Op,
+    inputs: tuple[AbstractValue, ...],
+    context: Context,
+    registry: Registry,
+    cache: OutcomeCache,
+) -> Outcome:
+    """Run an op's rules on typed inputs, once per distinct (kind, attrs, input types)."""
+    key = (op.kind, op.attrs, inputs)
+    outcome = cache.get(key)
+    if outcome is None:
+        outcome = _run_rules(OpCall(op, registry[op.kind], inputs, context))
+        cache[key] = outcome
+    return outcome
+
+
+def _run_rules(call: OpCall) -> Outcome:
     try:
         layouts = tuple(call.spec.layout(call))
         shapes = tuple(call.spec.shape(call, layouts))
         dtypes = tuple(call.spec.dtype(call)) if call.spec.dtype else _first_dtype(call, layouts)
     except RuleViolation as violation:
-        return _Outcome(None, violation, tuple(call.warnings))
+        return Outcome(None, violation, tuple(call.warnings))
     outputs = tuple(
         AbstractValue(
             shape=(call.rows(layout), *features),
@@ -127,7 +144,7 @@ def _run_rules(call: OpCall) -> _Outcome:
         )
         for layout, features, dtype in zip(layouts, shapes, dtypes, strict=True)
     )
-    return _Outcome(outputs, None, tuple(call.warnings))
+    return Outcome(outputs, None, tuple(call.warnings))
 
 
 def _first_dtype(call: OpCall, layouts: tuple[OutLayout, ...]) -> tuple[Dtype, ...]:
@@ -180,7 +197,7 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
 def _diagnostics(
     op: Op,
     index: int,
-    outcome: _Outcome,
+    outcome: Outcome,
     inputs: tuple[AbstractValue, ...],
     values: Mapping[ValueRef, AbstractValue],
     origins: Mapping[ValueRef, str],

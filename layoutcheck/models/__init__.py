@@ -1,0 +1,112 @@
+"""Decoder graphs from Hugging Face configs: build the TP baseline, then run the passes the
+execution calls for (DSA-CP, sequence parallelism, MC2 decode), checked after every pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck.graph import Graph
+from layoutcheck.models.builder import (
+    AttentionForm,
+    Execution,
+    ParallelConfig,
+    Phase,
+    build_baseline,
+)
+from layoutcheck.models.config import (
+    ConfigError,
+    ModelSpec,
+    has_dsa_structure,
+    load_config,
+    model_spec,
+    shipped_models,
+)
+from layoutcheck.passes.dsa_cp import DsaCpPass
+from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes
+from layoutcheck.passes.mc2 import Mc2DecodePass
+from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass
+from layoutcheck.validate import normalize
+
+
+@attrs.frozen
+class BuiltModel:
+    """A built (and rewritten) graph with what was done to it and the contract it should meet."""
+
+    graph: Graph
+    spec: ModelSpec
+    passes: tuple[PassRecord, ...]
+    contract: str | None
+    dsa_cp: bool
+
+
+def plan_passes(
+    spec: ModelSpec,
+    parallel: ParallelConfig,
+    execution: Execution,
+    *,
+    sequence_parallel: bool,
+    layout: Layout,
+) -> tuple[list[GraphPass], str | None, bool]:
+    """The passes an execution needs, the default contract, and whether DSA-CP is on."""
+    dsa_cp = sequence_parallel and spec.dsa is not None
+    passes: list[GraphPass] = []
+    contract = None
+    if dsa_cp:
+        passes.append(DsaCpPass(layout))
+    if sequence_parallel:
+        passes.append(SequenceParallelPass(layout if dsa_cp else Layout.TENSORCAST))
+    if execution.phase is Phase.DECODE and parallel.expert_parallel > 1 and spec.moe is not None:
+        passes.append(Mc2DecodePass())
+        contract = "mc2-decode"
+    if dsa_cp and execution.phase is Phase.PREFILL:
+        contract = f"{layout.value}-dsa-cp-prefill"
+    return passes, contract, dsa_cp
+
+
+def build_model(
+    source: str | Path | Mapping[str, Any],
+    parallel: ParallelConfig,
+    execution: Execution | None = None,
+    *,
+    sequence_parallel: bool = False,
+    layout: Layout = Layout.TENSORCAST,
+) -> BuiltModel:
+    """Build a model's decoder graph and rewrite it for the execution; raises ConfigError."""
+    execution = execution or Execution()
+    if execution.tokens < 1:
+        raise ConfigError(f"--tokens {execution.tokens}: the token count must be at least 1")
+    config, name = load_config(source)
+    spec = model_spec(config, name)
+    passes, contract, dsa_cp = plan_passes(
+        spec, parallel, execution, sequence_parallel=sequence_parallel, layout=layout
+    )
+    form = (
+        AttentionForm.KEY_SIDE if dsa_cp and layout is Layout.VLLM_ASCEND else AttentionForm.FUSED
+    )
+    suffix = "-sp" if sequence_parallel else ""
+    graph_name = f"{name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
+    baseline = normalize(build_baseline(spec, parallel, execution, form=form, name=graph_name))
+    graph, records = run_passes(baseline, passes)
+    return BuiltModel(graph.evolve(contract=contract), spec, records, contract, dsa_cp)
+
+
+__all__ = [
+    "AttentionForm",
+    "BuiltModel",
+    "ConfigError",
+    "Execution",
+    "Layout",
+    "ModelSpec",
+    "ParallelConfig",
+    "Phase",
+    "build_model",
+    "has_dsa_structure",
+    "load_config",
+    "model_spec",
+    "shipped_models",
+]

@@ -1,0 +1,353 @@
+"""Builds the tensor-parallel baseline decoder graph of a model: column/row linears with
+all-reduces, every value on FULL tokens. Passes derive the sequence-parallel layouts from it.
+
+Op names follow the Hugging Face module paths (``model.layers.{i}.self_attn.o_proj``); ops with
+no module (collectives, reshapes) are named after the module they belong to. Gate and up
+projections are one ``gate_up_proj`` linear, as the engines merge them.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from layoutcheck.graph import Graph, GraphBuilder, ValueRef
+from layoutcheck.lattice import Dtype, TokenLayout
+from layoutcheck.models.config import ConfigError, GqaSpec, MlaSpec, ModelSpec
+
+
+class Phase(enum.Enum):
+    PREFILL = "prefill"
+    DECODE = "decode"
+
+
+class AttentionForm(enum.Enum):
+    """How the attention block is drawn; both compute the same thing."""
+
+    FUSED = "fused"  # the indexer reads the hidden state and includes wk (TensorCast)
+    KEY_SIDE = "key-side"  # cat(k_pe, k_nope, k_indexer) then split (vLLM-Ascend sfa_v1)
+
+
+@attrs.frozen
+class ParallelConfig:
+    """Parallel sizes only; behaviour follows from the model and the execution config."""
+
+    tp: int = 1
+    dp: int = 1
+    ep: int | None = None  # default: tp·dp, the engines' expert parallelism over all ranks
+
+    @property
+    def expert_parallel(self) -> int:
+        return self.ep if self.ep is not None else self.tp * self.dp
+
+
+@attrs.frozen
+class Execution:
+    """What runs: the phase, tokens (prefill: prompt tokens; decode: tokens per DP rank)."""
+
+    phase: Phase = Phase.PREFILL
+    tokens: int = 4096
+
+
+VOCAB_PADDING = 64  # vocab-parallel embeddings pad the vocabulary to a multiple of 64·tp
+
+
+def validate_parallel(spec: ModelSpec, parallel: ParallelConfig, *, heads_split: bool) -> None:
+    """Impossible parallel sizes are input errors that name the size and the field."""
+    for name, value in (("tp", parallel.tp), ("dp", parallel.dp), ("ep", parallel.ep)):
+        if value is not None and value < 1:
+            raise ConfigError(f"--{name} {value}: a parallel size must be at least 1")
+    tp = parallel.tp
+    if heads_split and spec.heads % tp:
+        raise ConfigError(
+            f"{spec.name}: num_attention_heads {spec.heads} is not divisible by tp {tp}"
+        )
+    if isinstance(spec.attention, GqaSpec) and heads_split:
+        kv = spec.attention.kv_heads
+        if kv % tp and tp % kv:
+            raise ConfigError(
+                f"{spec.name}: num_key_value_heads {kv} and tp {tp} do not divide each other"
+            )
+    if spec.moe is not None and spec.moe.experts % parallel.expert_parallel:
+        raise ConfigError(
+            f"{spec.name}: {spec.moe.experts} routed experts cannot be split over "
+            f"ep {parallel.expert_parallel}"
+        )
+    for name, size in (("intermediate_size", spec.intermediate),) + (
+        (("moe_intermediate_size", spec.moe.intermediate),) if spec.moe else ()
+    ):
+        if size % tp:
+            raise ConfigError(f"{spec.name}: {name} {size} is not divisible by tp {tp}")
+
+
+def padded_vocab(vocab: int, tp: int) -> int:
+    unit = VOCAB_PADDING * tp
+    return -(-vocab // unit) * unit
+
+
+def build_baseline(
+    spec: ModelSpec,
+    parallel: ParallelConfig,
+    execution: Execution,
+    *,
+    form: AttentionForm = AttentionForm.FUSED,
+    name: str | None = None,
+) -> Graph:
+    """The TP baseline: FULL tokens everywhere, column/row-parallel linears, all-reduces."""
+    validate_parallel(spec, parallel, heads_split=True)
+    return _Builder(spec, parallel, execution, form, name).build()
+
+
+class _Builder:
+    def __init__(
+        self,
+        spec: ModelSpec,
+        parallel: ParallelConfig,
+        execution: Execution,
+        form: AttentionForm,
+        name: str | None,
+    ) -> None:
+        self.spec = spec
+        self.form = form
+        symbols: dict[str, int | None] = {
+            "T": execution.tokens,
+            "tp": parallel.tp,
+            "dp": parallel.dp,
+            "ep": parallel.expert_parallel,
+            "H": spec.hidden,
+            "heads": spec.heads,
+            "vocab": padded_vocab(spec.vocab, parallel.tp),
+            "I": spec.intermediate,
+        }
+        attention = spec.attention
+        if isinstance(attention, MlaSpec):
+            symbols.update(
+                kv_lora=attention.kv_lora_rank,
+                d_nope=attention.qk_nope_head_dim,
+                d_rope=attention.qk_rope_head_dim,
+                d_v=attention.v_head_dim,
+            )
+            if attention.q_lora_rank is not None:
+                symbols["q_lora"] = attention.q_lora_rank
+        else:
+            symbols.update(kv_heads=attention.kv_heads, head_dim=attention.head_dim)
+        if spec.dsa is not None:
+            symbols.update(
+                index_heads=spec.dsa.index_n_heads,
+                index_dim=spec.dsa.index_head_dim,
+                index_topk=spec.dsa.index_topk,
+            )
+        if spec.moe is not None:
+            symbols.update(
+                experts=spec.moe.experts, top_k=spec.moe.top_k, moe_I=spec.moe.intermediate
+            )
+            if spec.moe.shared_experts:
+                symbols["shared_I"] = spec.moe.intermediate * spec.moe.shared_experts
+        phase = execution.phase.value
+        graph_name = name or f"{spec.name}-{phase}-tp{parallel.tp}"
+        self.b = GraphBuilder(
+            graph_name,
+            symbols=symbols,
+            groups={"tp": "tp", "ep": "ep", "dp": "dp"},
+        )
+
+    def build(self) -> Graph:
+        b = self.b
+        ids = b.input("input_ids", ["T"], TokenLayout.FULL, dtype=Dtype.INT32)
+        embedded = b.op(
+            "model.embed_tokens", "embedding", [ids], vocab="vocab", hidden="H", parallel="vocab"
+        )
+        hidden = b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
+        residual: ValueRef | None = None
+        for layer, kind in enumerate(self.spec.layer_kinds):
+            hidden, residual = self.layer(layer, kind, hidden, residual)
+        assert residual is not None
+        final = b.op("model.norm", "add_rms_norm", [hidden, residual])
+        logits = b.op("lm_head", "lm_head", [final], vocab="vocab", hidden="H")
+        b.output(logits)
+        return b.build()
+
+    def layer(
+        self, i: int, kind: str, hidden: ValueRef, residual: ValueRef | None
+    ) -> tuple[ValueRef, ValueRef]:
+        b, p = self.b, f"model.layers.{i}"
+        if residual is None:
+            normed = b.op(f"{p}.input_layernorm", "rms_norm", [hidden])
+            residual = hidden
+        else:
+            norm = b.op(f"{p}.input_layernorm", "add_rms_norm", [hidden, residual])
+            normed, residual = norm, b.out(norm, 1)
+        if isinstance(self.spec.attention, MlaSpec):
+            attn = self.mla(p, normed, self.spec.attention)
+        else:
+            attn = self.gqa(p, normed, self.spec.attention)
+        post = b.op(f"{p}.post_attention_layernorm", "add_rms_norm", [attn, residual])
+        normed, residual = post, b.out(post, 1)
+        out = self.moe(p, normed) if kind == "moe" else self.dense_mlp(p, normed)
+        return out, residual
+
+    # -- attention --------------------------------------------------------------------------
+    def mla(self, p: str, x: ValueRef, mla: MlaSpec) -> ValueRef:
+        b, a = self.b, f"{p}.self_attn"
+        qk = "heads*(d_nope+d_rope)"
+        if mla.q_lora_rank is not None:
+            q_a = b.op(
+                f"{a}.q_a_proj",
+                "linear",
+                [x],
+                in_features="H",
+                out_features="q_lora",
+                parallel="replicated",
+            )
+            q_c = b.op(f"{a}.q_a_layernorm", "rms_norm", [q_a])
+            q = b.op(
+                f"{a}.q_b_proj",
+                "linear",
+                [q_c],
+                in_features="q_lora",
+                out_features=qk,
+                parallel="column",
+            )
+        else:
+            q_c = x
+            q = b.op(
+                f"{a}.q_proj", "linear", [x], in_features="H", out_features=qk, parallel="column"
+            )
+        q = b.op(f"{a}.q_rope", "rope", [q])
+        kv_a = b.op(
+            f"{a}.kv_a_proj_with_mqa",
+            "linear",
+            [x],
+            in_features="H",
+            out_features="kv_lora+d_rope",
+            parallel="replicated",
+        )
+        kv_split = b.op(f"{a}.kv_a_split", "split", [kv_a], sizes=("kv_lora", "d_rope"))
+        k_nope = b.op(f"{a}.kv_a_layernorm", "rms_norm", [kv_split])
+        k_pe = b.op(f"{a}.k_rope", "rope", [b.out(kv_split, 1)])
+        indices = None
+        if self.spec.dsa is not None and self.form is AttentionForm.KEY_SIDE:
+            k_index = b.op(
+                f"{a}.indexer.wk",
+                "linear",
+                [x],
+                in_features="H",
+                out_features="index_dim",
+                parallel="replicated",
+            )
+            key_side = b.op(f"{a}.key_side", "concat", [k_pe, k_nope, k_index])
+            parts = b.op(
+                f"{a}.key_side_split", "split", [key_side], sizes=("d_rope", "kv_lora", "index_dim")
+            )
+            k_pe, k_nope, k_index = parts, b.out(parts, 1), b.out(parts, 2)
+            indices = self.indexer(a, q_c, k_index)
+        elif self.spec.dsa is not None:
+            indices = self.indexer(a, q_c, x)
+        kv = b.op(f"{a}.kv_latent", "concat", [k_nope, k_pe])
+        attention_attrs = {
+            "heads": "heads",
+            "qk_nope_head_dim": "d_nope",
+            "qk_rope_head_dim": "d_rope",
+            "v_head_dim": "d_v",
+            "kv_lora_rank": "kv_lora",
+        }
+        if indices is not None:
+            out = b.op(
+                f"{a}.attn",
+                "sparse_attention",
+                [q, kv, indices],
+                topk="index_topk",
+                **attention_attrs,
+            )
+        else:
+            out = b.op(f"{a}.attn", "mla_attention", [q, kv], **attention_attrs)
+        return self.o_proj(a, out, "heads*d_v")
+
+    def indexer(self, a: str, q_c: ValueRef, x: ValueRef) -> ValueRef:
+        return self.b.op(
+            f"{a}.indexer",
+            "dsa_indexer",
+            [q_c, x],
+            index_n_heads="index_heads",
+            index_head_dim="index_dim",
+            topk="index_topk",
+        )
+
+    def gqa(self, p: str, x: ValueRef, gqa: GqaSpec) -> ValueRef:
+        b, a = self.b, f"{p}.self_attn"
+        # Fewer KV heads than ranks: the engines replicate KV heads up to tp.
+        kv_out = "max(kv_heads, tp)*head_dim"
+        q = b.op(
+            f"{a}.q_proj",
+            "linear",
+            [x],
+            in_features="H",
+            out_features="heads*head_dim",
+            parallel="column",
+        )
+        k = b.op(
+            f"{a}.k_proj", "linear", [x], in_features="H", out_features=kv_out, parallel="column"
+        )
+        v = b.op(
+            f"{a}.v_proj", "linear", [x], in_features="H", out_features=kv_out, parallel="column"
+        )
+        q = b.op(f"{a}.q_rope", "rope", [q])
+        k = b.op(f"{a}.k_rope", "rope", [k])
+        out = b.op(
+            f"{a}.attn",
+            "attention",
+            [q, k, v],
+            heads="heads",
+            kv_heads="kv_heads",
+            head_dim="head_dim",
+        )
+        return self.o_proj(a, out, "heads*head_dim")
+
+    def o_proj(self, a: str, attention: ValueRef, width: str) -> ValueRef:
+        b = self.b
+        flat = b.op(f"{a}.o_proj_flatten", "reshape", [attention], features=(width,))
+        out = b.op(
+            f"{a}.o_proj", "linear", [flat], in_features=width, out_features="H", parallel="row"
+        )
+        return b.op(f"{a}.o_proj.all_reduce", "all_reduce", [out])
+
+    # -- MLP / MoE --------------------------------------------------------------------------
+    def dense_mlp(self, p: str, x: ValueRef) -> ValueRef:
+        return self.mlp(f"{p}.mlp", x, "I")
+
+    def mlp(self, m: str, x: ValueRef, width: str) -> ValueRef:
+        b = self.b
+        gate_up = b.op(
+            f"{m}.gate_up_proj",
+            "linear",
+            [x],
+            in_features="H",
+            out_features=f"2*{width}",
+            parallel="column",
+        )
+        act = b.op(f"{m}.act_fn", "activation", [gate_up], fn="swiglu")
+        down = b.op(
+            f"{m}.down_proj", "linear", [act], in_features=width, out_features="H", parallel="row"
+        )
+        return b.op(f"{m}.all_reduce", "all_reduce", [down])
+
+    def moe(self, p: str, x: ValueRef) -> ValueRef:
+        b, m = self.b, f"{p}.mlp"
+        moe = self.spec.moe
+        assert moe is not None
+        logits = b.op(f"{m}.gate", "moe_gate", [x], experts="experts")
+        topk = b.op(f"{m}.topk", "moe_topk", [logits], top_k="top_k")
+        routed = b.op(
+            f"{m}.experts",
+            "moe_experts",
+            [x, topk, b.out(topk, 1)],
+            experts="experts",
+            top_k="top_k",
+            intermediate="moe_I",
+            group="ep",
+        )
+        if not moe.shared_experts:
+            return routed
+        shared = self.mlp(f"{m}.shared_experts", x, "shared_I")
+        return b.op(f"{m}.combine", "add", [routed, shared])

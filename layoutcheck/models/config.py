@@ -1,0 +1,263 @@
+"""Reading a Hugging Face ``config.json`` into a :class:`ModelSpec`, naming every missing field.
+
+Structure is detected from fields, never from ``model_type``: MLA from ``kv_lora_rank``, DSA
+from ``index_topk`` (or ``topk_limit`` with ``index_n_heads``), MoE from the expert counts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck.graph import GraphError
+
+MODELS_DIR = Path(__file__).resolve().parent.parent.parent / "specs" / "models"
+
+
+class ConfigError(GraphError):
+    """A model config that cannot be built (exit 2): names the file and the field."""
+
+
+@attrs.frozen
+class MlaSpec:
+    q_lora_rank: int | None
+    kv_lora_rank: int
+    qk_nope_head_dim: int
+    qk_rope_head_dim: int
+    v_head_dim: int
+
+
+@attrs.frozen
+class GqaSpec:
+    kv_heads: int
+    head_dim: int
+
+
+@attrs.frozen
+class DsaSpec:
+    index_n_heads: int
+    index_head_dim: int
+    index_topk: int
+
+
+@attrs.frozen
+class MoeSpec:
+    experts: int
+    top_k: int
+    intermediate: int
+    shared_experts: int
+
+
+@attrs.frozen
+class ModelSpec:
+    """What the builder needs to know about a decoder model."""
+
+    name: str
+    hidden: int
+    layers: int
+    vocab: int
+    heads: int
+    intermediate: int
+    attention: MlaSpec | GqaSpec
+    dsa: DsaSpec | None
+    moe: MoeSpec | None
+    layer_kinds: tuple[str, ...]  # "dense" or "moe", one per decoder layer
+
+    @property
+    def is_mla(self) -> bool:
+        return isinstance(self.attention, MlaSpec)
+
+
+def has_dsa_structure(config: Mapping[str, Any]) -> bool:
+    """DeepSeek-style sparse attention (a lightning indexer), detected from fields only."""
+    fields = _text_config(config)
+    if fields.get("index_topk"):
+        return True
+    return bool(fields.get("topk_limit")) and bool(fields.get("index_n_heads"))
+
+
+def shipped_models() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in MODELS_DIR.glob("*.json") if p.stem != "SOURCES"))
+
+
+def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """A config dict and a name for messages, from a dict, a path, a folder or a shipped name."""
+    if isinstance(source, Mapping):
+        return dict(source), str(source.get("_name_or_path", "config"))
+    path = Path(source)
+    if not path.exists():
+        shipped = MODELS_DIR / f"{source}.json"
+        if not shipped.is_file():
+            known = ", ".join(shipped_models())
+            raise ConfigError(f"{source}: no such file, folder or shipped model (shipped: {known})")
+        path = shipped
+    if path.is_dir():
+        path = path / "config.json"
+        if not path.is_file():
+            raise ConfigError(f"{path.parent}: the folder holds no config.json")
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read ({error.strerror or error})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        detail = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8 text"
+        raise ConfigError(f"{path}: not a JSON config ({detail})") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: a config.json holds a JSON object")
+    return data, path.stem if path.name != "config.json" else path.parent.name
+
+
+def _text_config(config: Mapping[str, Any]) -> Mapping[str, Any]:
+    nested = config.get("text_config")
+    return nested if isinstance(nested, Mapping) else config
+
+
+class _Fields:
+    """Typed access to config fields with messages that name the field and the file."""
+
+    def __init__(self, data: Mapping[str, Any], where: str) -> None:
+        self.data = data
+        self.where = where
+
+    def integer(self, key: str, *, minimum: int = 1) -> int:
+        if key not in self.data or self.data[key] is None:
+            raise ConfigError(f"{self.where}: missing field {key!r}")
+        return self._check(key, self.data[key], minimum)
+
+    def opt_int(self, key: str, *, minimum: int = 1) -> int | None:
+        value = self.data.get(key)
+        return None if value is None else self._check(key, value, minimum)
+
+    def first_int(self, *keys: str, minimum: int = 1) -> int:
+        for key in keys:
+            if self.data.get(key) is not None:
+                return self.integer(key, minimum=minimum)
+        raise ConfigError(f"{self.where}: missing field {keys[0]!r} (or {', '.join(keys[1:])})")
+
+    def _check(self, key: str, value: object, minimum: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ConfigError(f"{self.where}: field {key!r} must be an integer, got {value!r}")
+        if value < minimum:
+            raise ConfigError(
+                f"{self.where}: field {key!r} must be at least {minimum}, got {value}"
+            )
+        return value
+
+
+def model_spec(config: Mapping[str, Any], name: str = "model") -> ModelSpec:
+    """Validate a config and describe the model; every problem names its field."""
+    data = _text_config(config)
+    fields = _Fields(data, name)
+    hidden = fields.integer("hidden_size")
+    layers = fields.integer("num_hidden_layers")
+    vocab = fields.integer("vocab_size")
+    heads = fields.integer("num_attention_heads")
+    attention: MlaSpec | GqaSpec
+    if data.get("kv_lora_rank") is not None:
+        attention = MlaSpec(
+            q_lora_rank=fields.opt_int("q_lora_rank"),
+            kv_lora_rank=fields.integer("kv_lora_rank"),
+            qk_nope_head_dim=fields.integer("qk_nope_head_dim"),
+            qk_rope_head_dim=fields.integer("qk_rope_head_dim"),
+            v_head_dim=fields.integer("v_head_dim"),
+        )
+    else:
+        kv_heads = fields.opt_int("num_key_value_heads") or heads
+        head_dim = fields.opt_int("head_dim") or _divide(hidden, heads, name, "hidden_size")
+        if heads % kv_heads:
+            raise ConfigError(
+                f"{name}: num_attention_heads {heads} is not a multiple of "
+                f"num_key_value_heads {kv_heads}"
+            )
+        attention = GqaSpec(kv_heads=kv_heads, head_dim=head_dim)
+    dsa = None
+    if has_dsa_structure(data):
+        dsa = DsaSpec(
+            index_n_heads=fields.integer("index_n_heads"),
+            index_head_dim=fields.integer("index_head_dim"),
+            index_topk=fields.first_int("index_topk", "topk_limit"),
+        )
+    moe = _moe(data, fields)
+    intermediate = fields.opt_int("intermediate_size") or 4 * hidden
+    return ModelSpec(
+        name=name,
+        hidden=hidden,
+        layers=layers,
+        vocab=vocab,
+        heads=heads,
+        intermediate=intermediate,
+        attention=attention,
+        dsa=dsa,
+        moe=moe,
+        layer_kinds=_layer_kinds(data, fields, layers, moe is not None),
+    )
+
+
+def _divide(a: int, b: int, name: str, field: str) -> int:
+    if a % b:
+        raise ConfigError(f"{name}: {field} {a} is not divisible by num_attention_heads {b}")
+    return a // b
+
+
+def _moe(data: Mapping[str, Any], fields: _Fields) -> MoeSpec | None:
+    experts = None
+    for key in ("n_routed_experts", "num_experts", "num_local_experts"):
+        if data.get(key):
+            experts = fields.integer(key)
+            break
+    if experts is None:
+        return None
+    top_k = fields.integer("num_experts_per_tok")
+    if top_k > experts:
+        raise ConfigError(
+            f"{fields.where}: num_experts_per_tok {top_k} exceeds the {experts} routed experts"
+        )
+    intermediate = fields.opt_int("moe_intermediate_size") or fields.integer("intermediate_size")
+    shared = fields.opt_int("n_shared_experts", minimum=0) or 0
+    return MoeSpec(experts=experts, top_k=top_k, intermediate=intermediate, shared_experts=shared)
+
+
+_MLP_TYPE_WORDS = {"dense": "dense", "mlp": "dense", "sparse": "moe", "moe": "moe"}
+
+
+def _layer_kinds(
+    data: Mapping[str, Any], fields: _Fields, layers: int, has_moe: bool
+) -> tuple[str, ...]:
+    if not has_moe:
+        return ("dense",) * layers
+    listed = data.get("mlp_layer_types")
+    if listed is not None:
+        if not isinstance(listed, list) or len(listed) != layers:
+            raise ConfigError(
+                f"{fields.where}: field 'mlp_layer_types' must list one type per layer ({layers})"
+            )
+        kinds = []
+        for item in listed:
+            if item not in _MLP_TYPE_WORDS:
+                raise ConfigError(f"{fields.where}: unknown mlp_layer_types entry {item!r}")
+            kinds.append(_MLP_TYPE_WORDS[item])
+        return tuple(kinds)
+    if "first_k_dense_replace" in data or "moe_layer_freq" in data:
+        first_dense = fields.opt_int("first_k_dense_replace", minimum=0) or 0
+        if first_dense > layers:
+            raise ConfigError(
+                f"{fields.where}: first_k_dense_replace {first_dense} exceeds "
+                f"num_hidden_layers {layers}"
+            )
+        freq = fields.opt_int("moe_layer_freq") or 1
+        return tuple(
+            "moe" if i >= first_dense and i % freq == 0 else "dense" for i in range(layers)
+        )
+    dense_only = data.get("mlp_only_layers") or []
+    if not isinstance(dense_only, list) or not all(isinstance(i, int) for i in dense_only):
+        raise ConfigError(f"{fields.where}: field 'mlp_only_layers' must be a list of layers")
+    step = fields.opt_int("decoder_sparse_step") or 1
+    return tuple(
+        "moe" if i not in dense_only and (i + 1) % step == 0 else "dense" for i in range(layers)
+    )

@@ -1,0 +1,98 @@
+"""The pass manager: checks a graph before each pass, re-checks after, and names the pass that
+broke a rule. Passes are ``Graph -> Graph`` functions with a name (and match counts, if any).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+import attrs
+
+from layoutcheck.diagnostics import Diagnostic
+from layoutcheck.graph import Graph, GraphError
+from layoutcheck.interp import interpret
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.base import Family
+from layoutcheck.validate import normalize
+
+
+class GraphPass(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def run(self, graph: Graph) -> PassResult: ...
+
+
+@attrs.frozen
+class PassResult:
+    graph: Graph
+    matches: Mapping[str, int] = attrs.field(factory=dict)
+
+
+@attrs.frozen
+class PassRecord:
+    """What one pass did: its pattern matches and the op and collective counts around it."""
+
+    name: str
+    matches: Mapping[str, int]
+    ops_before: int
+    ops_after: int
+    collectives_before: Mapping[str, int]
+    collectives_after: Mapping[str, int]
+
+
+class PassError(GraphError):
+    """A pass produced a graph that breaks the type rules (a bug in the pass, not the input)."""
+
+    def __init__(self, pass_name: str, diagnostics: Sequence[Diagnostic]) -> None:
+        first = diagnostics[0]
+        where = f" at {first.op}" if first.op else ""
+        more = f" (+{len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
+        super().__init__(
+            f"pass {pass_name} broke the type rules{where}: {first.message} [{first.rule}]{more}"
+        )
+        self.pass_name = pass_name
+        self.diagnostics = tuple(diagnostics)
+
+
+def collective_counts(graph: Graph, registry: Registry | None = None) -> dict[str, int]:
+    registry = registry or default_registry()
+    counts: Counter[str] = Counter(
+        op.kind for op in graph.ops if registry[op.kind].family is Family.COMMUNICATION
+    )
+    return dict(sorted(counts.items()))
+
+
+def _errors(graph: Graph, registry: Registry) -> list[Diagnostic]:
+    return [d for d in interpret(graph, registry).diagnostics if d.is_error]
+
+
+def run_passes(
+    graph: Graph, passes: Sequence[GraphPass], registry: Registry | None = None
+) -> tuple[Graph, tuple[PassRecord, ...]]:
+    """Run ``passes`` in order. The input must type-check; each output is re-checked."""
+    registry = registry or default_registry()
+    before = _errors(graph, registry)
+    if before:
+        raise PassError("(input)", before)
+    records = []
+    for graph_pass in passes:
+        result = graph_pass.run(graph)
+        rewritten = normalize(result.graph, registry)
+        errors = _errors(rewritten, registry)
+        if errors:
+            raise PassError(graph_pass.name, errors)
+        records.append(
+            PassRecord(
+                name=graph_pass.name,
+                matches=dict(result.matches),
+                ops_before=len(graph.ops),
+                ops_after=len(rewritten.ops),
+                collectives_before=collective_counts(graph, registry),
+                collectives_after=collective_counts(rewritten, registry),
+            )
+        )
+        graph = rewritten
+    return graph, tuple(records)

@@ -1,0 +1,188 @@
+"""The rewrite engine: a pass is a table of patterns applied in one typed sweep over the graph.
+
+The sweep visits the old graph in topological order and emits a new graph. Every emitted op is
+typed at once, so a handler sees the *new* types of its inputs (is this all-reduce's input still
+FULL·PARTIAL after the rewrites upstream?) and the old graph's structure (who reads this value?).
+A handler returns True when it emitted the replacement and bound the old op's outputs; otherwise
+the next pattern is tried, and finally the op is kept with its inputs remapped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+
+import attrs
+
+from layoutcheck.graph import AttrValue, Graph, Op, ValueRef, freeze_attrs
+from layoutcheck.interp import OutcomeCache, context_for, type_op
+from layoutcheck.lattice import AbstractValue, TokenLayout
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.symbols import as_expr
+
+Handler = Callable[["Rewriter", Op], bool]
+
+
+@attrs.frozen
+class Pattern:
+    """``name`` counts matches; ``kinds`` are the op kinds it anchors at (empty: any op)."""
+
+    name: str
+    kinds: frozenset[str]
+    handler: Handler
+
+    @classmethod
+    def on(cls, name: str, kinds: Iterable[str], handler: Handler) -> Pattern:
+        return cls(name, frozenset(kinds), handler)
+
+
+class Rewriter:
+    """Emits the new graph while walking the old one; types every emitted value immediately."""
+
+    def __init__(self, graph: Graph, registry: Registry | None = None) -> None:
+        self.old = graph
+        self.registry = registry or default_registry()
+        self.context = context_for(graph)
+        self.ops: list[Op] = []
+        self.names: set[str] = {spec.name for spec in graph.inputs}
+        self.types: dict[ValueRef, AbstractValue] = {}
+        self.remap: dict[ValueRef, ValueRef] = {}
+        self.matches: Counter[str] = Counter()
+        self._cache: OutcomeCache = {}
+        self._memo: dict[tuple[str, ValueRef], ValueRef] = {}
+        self._by_name: dict[str, Op] = {}
+        for spec in graph.inputs:
+            ref = ValueRef(spec.name)
+            self.remap[ref] = ref
+            extent = graph.token_count
+            group = spec.group if spec.tokens is TokenLayout.LOCAL else None
+            self.types[ref] = AbstractValue(
+                spec.shape, spec.tokens, spec.features, spec.dtype, extent, group
+            )
+
+    # -- reading ------------------------------------------------------------------------------
+    def read(self, old: ValueRef) -> ValueRef:
+        """The new value standing for an old one."""
+        return self.remap[old]
+
+    def type(self, new: ValueRef) -> AbstractValue:
+        return self.types.get(new, AbstractValue.top())
+
+    def old_type_of_input(self, op: Op, slot: int) -> AbstractValue:
+        """The new type of an old op's input (after the rewrites upstream)."""
+        return self.type(self.read(op.inputs[slot]))
+
+    def readers(
+        self, old: ValueRef, look_through: frozenset[str] = frozenset()
+    ) -> list[tuple[Op, int]]:
+        """Old ops reading an old value, looking through ``look_through`` kinds (markers)."""
+        found: list[tuple[Op, int]] = []
+        stack = [old]
+        while stack:
+            ref = stack.pop()
+            for reader, slot in self.old.consumers(ref):
+                if reader.kind in look_through:
+                    stack.append(ValueRef(reader.name, slot if len(reader.inputs) > 1 else 0))
+                else:
+                    found.append((reader, slot))
+        return found
+
+    def producer(self, new: ValueRef) -> Op | None:
+        """The emitted op that made a new value (None for a graph input)."""
+        return self._by_name.get(new.op)
+
+    # -- writing ------------------------------------------------------------------------------
+    def emit(self, name: str, kind: str, inputs: Sequence[ValueRef], **attrs: object) -> ValueRef:
+        """Append a new op (its name made unique) and type it; returns output 0."""
+        unique = self._unique(name)
+        values = {key: _attr(value) for key, value in attrs.items() if value is not None}
+        op = Op(unique, kind, tuple(inputs), freeze_attrs(values))
+        self._append(op)
+        return ValueRef(unique)
+
+    def keep(self, op: Op, inputs: Sequence[ValueRef] | None = None, **changes: object) -> Op:
+        """Emit an old op unchanged (or with new inputs / attrs) and bind its outputs."""
+        new_inputs = tuple(self.read(ref) for ref in op.inputs) if inputs is None else tuple(inputs)
+        values = dict(op.attrs)
+        for key, value in changes.items():
+            if value is None:
+                values.pop(key, None)
+            else:
+                values[key] = _attr(value)
+        new = Op(self._unique(op.name), op.kind, new_inputs, freeze_attrs(values), op.line)
+        self._append(new)
+        for port in range(self.registry[op.kind].output_count(op)):
+            self.remap[ValueRef(op.name, port)] = ValueRef(new.name, port)
+        return new
+
+    def bind(self, old: ValueRef, new: ValueRef) -> None:
+        """The old value is now ``new`` (for a dropped or replaced op)."""
+        self.remap[old] = new
+
+    def memo(self, key: str, value: ValueRef, make: Callable[[], ValueRef]) -> ValueRef:
+        """One derived value per (purpose, value): a gather shared by all readers."""
+        slot = (key, value)
+        if slot not in self._memo:
+            self._memo[slot] = make()
+        return self._memo[slot]
+
+    def _unique(self, name: str) -> str:
+        candidate, n = name, 1
+        while candidate in self.names:
+            n += 1
+            candidate = f"{name}#{n}"
+        self.names.add(candidate)
+        return candidate
+
+    def _append(self, op: Op) -> None:
+        self.ops.append(op)
+        self._by_name[op.name] = op
+        inputs = tuple(self.type(ref) for ref in op.inputs)
+        count = self.registry[op.kind].output_count(op)
+        if any(value.is_top for value in inputs):
+            outputs: tuple[AbstractValue, ...] = (AbstractValue.top(),) * count
+        else:
+            outcome = type_op(op, inputs, self.context, self.registry, self._cache)
+            outputs = outcome.outputs or (AbstractValue.top(),) * count
+        for port, value in enumerate(outputs):
+            self.types[ValueRef(op.name, port)] = value
+
+    def result(self) -> Graph:
+        outputs = tuple(self.read(ref) for ref in self.old.outputs)
+        return self.old.with_ops(self.ops, outputs)
+
+
+def _attr(value: object) -> AttrValue:
+    if isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return as_expr(value)
+    if isinstance(value, tuple | list):
+        return tuple(as_expr(v) if isinstance(v, int) else v for v in value)
+    return value
+
+
+def rewrite(
+    graph: Graph,
+    patterns: Sequence[Pattern],
+    registry: Registry | None = None,
+    adapt: Callable[[Rewriter, Op], None] | None = None,
+) -> tuple[Graph, Counter[str]]:
+    """Apply a pattern table in one typed sweep; returns the new graph and match counts.
+
+    ``adapt`` runs before an op is kept unchanged (a pass may, e.g., gather its inputs).
+    """
+    rw = Rewriter(graph, registry)
+    for op in graph.topological_order():
+        for pattern in patterns:
+            if pattern.kinds and op.kind not in pattern.kinds:
+                continue
+            if pattern.handler(rw, op):
+                rw.matches[pattern.name] += 1
+                break
+        else:
+            if adapt is not None:
+                adapt(rw, op)
+            else:
+                rw.keep(op)
+    return rw.result(), rw.matches

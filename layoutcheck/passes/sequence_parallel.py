@@ -1,0 +1,202 @@
+"""Sequence parallelism: all-reduces before norms become reduce-scatters, the residual stream
+stays on LOCAL tokens, and only normalized values are gathered where FULL tokens are needed.
+
+    before (TP)                                  after (SP, the TP group reused)
+    o_proj (row) ─ all_reduce ─┐                 o_proj (row) ─ reduce_scatter ─┐
+    residual (F·W) ────────────┴ add_rms_norm    residual (L·W) ────────────────┴ add_rms_norm
+        :0 ─ q_a_proj …                               :0 ─ all_gather ─ q_a_proj …   (P2)
+        :0 ─ moe_gate …                               :0 ─ moe_gate …   (MoE local, no gather)
+        :1 ─ next residual                            :1 ─ next residual (never gathered)
+
+Patterns (engine-notes.md): P1 all_reduce → rms_norm; P2 all_reduce → add_rms_norm with a
+LOCAL residual; P3 all_reduce → add → norm; MoE-local; and, for DSA-CP, a token slice before a
+replicated o_proj. A token count the group does not divide is padded first, as the engines do.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable
+
+import attrs
+
+from layoutcheck.graph import Graph, Op, ValueRef
+from layoutcheck.lattice import FeatureState, TokenLayout
+from layoutcheck.passes.manager import PassResult
+from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+
+MARKERS = frozenset({"region_begin", "region_end", "copy_region"})
+NORMS = frozenset({"rms_norm", "add_rms_norm"})
+MOE_KINDS = frozenset({"moe_gate", "moe_topk", "moe_experts"})
+
+
+class Layout(enum.Enum):
+    """Which engine's DSA-CP prefill layer to produce."""
+
+    TENSORCAST = "tensorcast"  # RFC: FULL-token attention, slice before the replicated o_proj
+    VLLM_ASCEND = "vllm-ascend"  # v0.18 sfa_v1: LOCAL queries, one key-side all_gather
+
+
+def moe_local(op: Op) -> bool:
+    """MoE branches run on the rank's local tokens: no gather before them (MoE local)."""
+    return op.kind in MOE_KINDS or ".mlp.shared_experts." in op.name
+
+
+def _tensorcast_needs_full(op: Op) -> bool:
+    return not moe_local(op)
+
+
+def _vllm_needs_full(op: Op) -> bool:
+    return not moe_local(op) and ".self_attn." not in op.name
+
+
+KEY_SIDE_SPLIT = ".self_attn.key_side_split"
+
+
+def pad_if_needed(rw: Rewriter, ref: ValueRef, group: str, name: str) -> ValueRef:
+    """Pad a FULL value to a multiple of the group when its extent is provably indivisible."""
+    value = rw.type(ref)
+    size = rw.context.groups[group]
+    extent, g = rw.context.numeric(value.extent), rw.context.numeric(size)
+    if (value.extent / size).is_integer or extent is None or g is None or extent % g == 0:
+        return ref
+    return rw.emit(name, "pad_tokens", [ref], group=group)
+
+
+def _group(op: Op) -> str:
+    group = op.attr("group")
+    return group if isinstance(group, str) else "tp"
+
+
+def _full_partial(rw: Rewriter, op: Op) -> bool:
+    value = rw.old_type_of_input(op, 0)
+    return value.tokens is TokenLayout.FULL and value.features is FeatureState.PARTIAL
+
+
+def _to_reduce_scatter(rw: Rewriter, op: Op) -> None:
+    base = op.name.removesuffix(".all_reduce")
+    x = pad_if_needed(rw, rw.read(op.inputs[0]), _group(op), f"{base}.pad")
+    out = rw.emit(f"{base}.reduce_scatter", "reduce_scatter", [x], group=_group(op))
+    rw.bind(ValueRef(op.name), out)
+
+
+def _readers(rw: Rewriter, op: Op) -> list[tuple[Op, int]]:
+    return rw.readers(ValueRef(op.name), MARKERS)
+
+
+def _p1(rw: Rewriter, op: Op) -> bool:
+    """all_reduce → rms_norm (the first layer: the value is also the residual)."""
+    readers = _readers(rw, op)
+    if not _full_partial(rw, op) or not readers:
+        return False
+    entry = [r for r, slot in readers if r.kind == "rms_norm"]
+    residual = all(r.kind in NORMS and (r.kind == "rms_norm" or slot == 1) for r, slot in readers)
+    if not entry or not residual:
+        return False
+    _to_reduce_scatter(rw, op)
+    return True
+
+
+def _p2(rw: Rewriter, op: Op) -> bool:
+    """all_reduce → add_rms_norm(x, residual) with a LOCAL residual."""
+    readers = _readers(rw, op)
+    if not _full_partial(rw, op) or len(readers) != 1:
+        return False
+    norm, slot = readers[0]
+    if norm.kind != "add_rms_norm" or slot != 0:
+        return False
+    if rw.old_type_of_input(norm, 1).tokens is not TokenLayout.LOCAL:
+        return False
+    _to_reduce_scatter(rw, op)
+    return True
+
+
+def _p3(rw: Rewriter, op: Op) -> bool:
+    """all_reduce → add(·, LOCAL residual) → norm: reduce-scatter, then a local add."""
+    readers = _readers(rw, op)
+    if not _full_partial(rw, op) or len(readers) != 1 or readers[0][0].kind != "add":
+        return False
+    add, slot = readers[0]
+    other = rw.old_type_of_input(add, 1 - slot)
+    feeds_norm = all(r.kind in NORMS for r, _ in rw.readers(ValueRef(add.name), MARKERS))
+    if other.tokens is not TokenLayout.LOCAL or not feeds_norm:
+        return False
+    _to_reduce_scatter(rw, op)
+    return True
+
+
+def _dsa_o_proj_slice(rw: Rewriter, op: Op) -> bool:
+    """FULL attention output → replicated o_proj: slice the tokens first (a view, RFC §3.3)."""
+    readers = rw.readers(ValueRef(op.name))
+    o_proj = [
+        r
+        for r, _ in readers
+        if r.kind == "linear"
+        and r.name.endswith(".self_attn.o_proj")
+        and r.attr("parallel") == "replicated"
+    ]
+    if not o_proj or rw.old_type_of_input(op, 0).tokens is not TokenLayout.FULL:
+        return False
+    base = o_proj[0].name
+    x = pad_if_needed(rw, rw.read(op.inputs[0]), "tp", f"{base}_pad")
+    sliced = rw.emit(f"{base}_slice", "token_slice", [x], group="tp")
+    rw.keep(op, [sliced])
+    return True
+
+
+@attrs.frozen
+class SequenceParallelPass:
+    """Sequence parallelism over the TP group (no new group), for one engine layout."""
+
+    layout: Layout = Layout.TENSORCAST
+    name: str = "sequence-parallel"
+
+    def needs_full(self) -> Callable[[Op], bool]:
+        return _vllm_needs_full if self.layout is Layout.VLLM_ASCEND else _tensorcast_needs_full
+
+    def run(self, graph: Graph) -> PassResult:
+        patterns = (
+            Pattern.on("P2", ("all_reduce",), _p2),
+            Pattern.on("P1", ("all_reduce",), _p1),
+            Pattern.on("P3", ("all_reduce",), _p3),
+            Pattern.on("dsa-o-proj-slice", ("reshape",), _dsa_o_proj_slice),
+        )
+        needs_full = self.needs_full()
+
+        def gather_boundaries(rw: Rewriter, op: Op) -> None:
+            inputs = [rw.read(ref) for ref in op.inputs]
+            for slot, ref in enumerate(inputs):
+                value = rw.type(ref)
+                if value.tokens is not TokenLayout.LOCAL or op.kind in MARKERS:
+                    continue
+                key_side = op.name.endswith(KEY_SIDE_SPLIT)
+                if key_side or (_normalized(rw, ref) and needs_full(op)):
+                    inputs[slot] = rw.memo("gather", ref, functools.partial(_gather, rw, ref))
+                    rw.matches["gather-normalized" if not key_side else "gather-key-side"] += 1
+                elif _normalized(rw, ref):
+                    rw.matches["moe-local"] += op.kind in MOE_KINDS
+            rw.keep(op, inputs)
+
+        graph, matches = rewrite(graph, patterns, adapt=gather_boundaries)
+        return PassResult(graph, matches)
+
+
+def _normalized(rw: Rewriter, ref: ValueRef) -> bool:
+    """Is ``ref`` output 0 of a norm (looking through region markers)?"""
+    while True:
+        producer = rw.producer(ref)
+        if producer is None:
+            return False
+        if producer.kind in MARKERS:
+            ref = producer.inputs[ref.port]
+            continue
+        return producer.kind in NORMS and ref.port == 0
+
+
+def _gather(rw: Rewriter, ref: ValueRef) -> ValueRef:
+    value = rw.type(ref)
+    gathered = rw.emit(f"{ref.op}.all_gather", "all_gather", [ref], group=value.group or "tp")
+    if not rw.context.same(value.extent, rw.context.token_count):
+        gathered = rw.emit(f"{ref.op}.unpad", "unpad_tokens", [gathered])
+    return gathered
