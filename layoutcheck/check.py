@@ -6,10 +6,11 @@ from collections import Counter
 
 from layoutcheck.contracts import Contract, check_contract
 from layoutcheck.diagnostics import Report
-from layoutcheck.graph import Graph
+from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
+from layoutcheck.passes.repetition import collectives_per_layer, layer_multiplicity
 
 
 def check_graph(
@@ -34,14 +35,49 @@ def report_for(typed: TypedGraph, contract: Contract | None) -> Report:
     )
 
 
+ATTENTION_KINDS = frozenset({"mla_attention", "sparse_attention", "dsa_indexer", "attention"})
+# An attention entry may pass these on its way in (an unpad after gathering a padded range).
+_ENTRY_THROUGH = frozenset({"region_begin", "region_end", "copy_region", "reshape", "unpad_tokens"})
+
+
+def in_attention_domain(op: Op) -> bool:
+    return op.kind in ATTENTION_KINDS or ".self_attn." in op.name
+
+
+def attention_entries(graph: Graph) -> list[Op]:
+    """The all_gathers that bring values into the attention domain (one per layer is right)."""
+    return [
+        op
+        for op in graph.ops
+        if op.kind == "all_gather"
+        and any(in_attention_domain(r) for r, _ in graph.readers_through(op, _ENTRY_THROUGH))
+    ]
+
+
 def summarize(graph: Graph, registry: Registry) -> dict[str, object]:
-    """Counts for the report: layers, ops, collectives by kind."""
+    """Counts for the report: layers, ops, collectives by kind, attention boundaries and
+    collectives per layer — effective counts, a repetition region counting ``repeat`` times."""
+    multiplicity = layer_multiplicity(graph)
+    per_layer = collectives_per_layer(graph, registry)
     collectives: Counter[str] = Counter()
-    for op in graph.ops:
-        if registry[op.kind].family is Family.COMMUNICATION:
-            collectives[op.kind] += 1
+    for counts in per_layer.values():
+        collectives.update(counts)
+    boundaries = sum(
+        multiplicity.get(op.layer, 1) if op.layer is not None else 1
+        for op in attention_entries(graph)
+    )
     return {
-        "layers": len(graph.layers()),
+        "layers": sum(multiplicity.values()),
         "ops": len(graph.ops),
+        "effective_ops": sum(
+            multiplicity.get(op.layer, 1) if op.layer is not None else 1
+            for op in graph.ops
+            if registry[op.kind].family is not Family.STRUCTURE
+            or op.kind in ("embedding", "lm_head")
+        ),
         "collectives": dict(sorted(collectives.items())),
+        "attention_boundaries": boundaries,
+        "collectives_per_layer": {
+            str(layer): counts for layer, counts in per_layer.items() if layer is not None
+        },
     }

@@ -385,37 +385,15 @@ def _alternatives(raw: object, where: str) -> tuple[Step, ...]:
 # -- graph walking through transparent ops -------------------------------------------------
 
 
-def _source(
-    graph: Graph, ref: ValueRef, transparent: frozenset[str]
-) -> tuple[Op | None, int, ValueRef]:
-    """The op that really makes ``ref``, looking through transparent ops (markers, reshape)."""
-    while True:
-        op = graph.producer(ref)
-        if op is None or op.kind not in transparent:
-            return op, ref.port, ref
-        ref = op.inputs[min(ref.port, len(op.inputs) - 1)]
+def _source(graph: Graph, ref: ValueRef, transparent: frozenset[str]) -> tuple[Op | None, int]:
+    op, real = graph.source_through(ref, transparent)
+    return op, real.port
 
 
 def _readers(
     graph: Graph, op: Op, transparent: frozenset[str], port: int | None = None
 ) -> list[tuple[Op, int]]:
-    """Ops that read ``op``'s outputs (or one port), looking through transparent ops."""
-    found: list[tuple[Op, int]] = []
-    ports = graph.read_ports(op.name) if port is None else (port,)
-    stack = [ValueRef(op.name, p) for p in ports]
-    seen: set[ValueRef] = set()
-    while stack:
-        ref = stack.pop()
-        if ref in seen:
-            continue
-        seen.add(ref)
-        for reader, slot in graph.consumers(ref):
-            if reader.kind in transparent:
-                # region markers pass input k to output k; reshape has one of each
-                stack.append(ValueRef(reader.name, slot if len(reader.inputs) > 1 else 0))
-            else:
-                found.append((reader, slot))
-    return found
+    return graph.readers_through(op, transparent, port)
 
 
 # -- checking -------------------------------------------------------------------------------
@@ -473,7 +451,7 @@ def _failures(
             if problem:
                 yield f"{where} {problem}", ref
         if expect.not_produced_by:
-            source, port, _ = _source(graph, ref, transparent)
+            source, port = _source(graph, ref, transparent)
             if source is not None and any(
                 step.matches(source, port) for step in expect.not_produced_by
             ):
@@ -507,7 +485,7 @@ def _check_producers(
 ) -> str | None:
     current = ref
     for depth, steps in enumerate(path):
-        source, port, _ = _source(graph, current, transparent)
+        source, port = _source(graph, current, transparent)
         if source is None:
             return f"comes from graph input {current.op}, not {_text(steps)}"
         if not any(step.matches(source, port) for step in steps):

@@ -233,6 +233,35 @@ class Graph:
         """The op that makes ``ref``; None for a graph input."""
         return self._ops_by_name().get(ref.op)
 
+    def source_through(self, ref: ValueRef, through: frozenset[str]) -> tuple[Op | None, ValueRef]:
+        """The op that really makes ``ref``, looking through ``through`` kinds (identities such
+        as region markers and reshapes pass input k to output k)."""
+        while True:
+            op = self.producer(ref)
+            if op is None or op.kind not in through:
+                return op, ref
+            ref = op.inputs[min(ref.port, len(op.inputs) - 1)]
+
+    def readers_through(
+        self, op: Op, through: frozenset[str], port: int | None = None
+    ) -> list[tuple[Op, int]]:
+        """Ops reading ``op``'s outputs (or one port), looking through ``through`` kinds."""
+        found: list[tuple[Op, int]] = []
+        ports = self.read_ports(op.name) if port is None else (port,)
+        stack = [ValueRef(op.name, p) for p in ports]
+        seen: set[ValueRef] = set()
+        while stack:
+            ref = stack.pop()
+            if ref in seen:
+                continue
+            seen.add(ref)
+            for reader, slot in self.consumers(ref):
+                if reader.kind in through:
+                    stack.append(ValueRef(reader.name, slot if len(reader.inputs) > 1 else 0))
+                else:
+                    found.append((reader, slot))
+        return found
+
     def layers(self) -> tuple[int, ...]:
         return tuple(sorted({layer for op in self.ops if (layer := op.layer) is not None}))
 
