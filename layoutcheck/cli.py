@@ -16,11 +16,23 @@ from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, available_contracts, load_contract
 from layoutcheck.diagnostics import render_text
 from layoutcheck.graph import Graph, GraphError
-from layoutcheck.graph_io import load_graph
+from layoutcheck.graph_io import load_graph, write_graph
 from layoutcheck.interp import interpret
+from layoutcheck.models import (
+    ConfigError,
+    Execution,
+    Layout,
+    ParallelConfig,
+    Phase,
+    build_model,
+    shipped_models,
+)
 from layoutcheck.ops import default_registry
+from layoutcheck.passes.manager import PassError
+from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.render import render_catalogue, render_rule, render_rule_list, render_typed_graph
 from layoutcheck.rules import TYPE_RULES, RuleDoc
+from layoutcheck.validate import normalize
 
 EXIT_OK, EXIT_ERRORS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -41,25 +53,69 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    check = commands.add_parser("check", help="check a graph against the type rules and a contract")
-    check.add_argument("graph", help="a graph file (.yaml or .json)")
+    check = commands.add_parser(
+        "check", help="check a graph or a model against the type rules and a contract"
+    )
+    _add_target(check)
     check.add_argument(
         "--contract",
-        help="contract name, path, or 'none' (default: the graph's contract: key)",
+        help="contract name, path, or 'none' (default: the graph's contract: key, or the one "
+        "the model's execution calls for)",
     )
     check.add_argument("--format", choices=("text", "json"), default="text")
-    _add_set(check)
 
     show = commands.add_parser("show", help="print the typed graph, one op per line")
-    show.add_argument("graph")
+    _add_target(show)
     show.add_argument("--layer", type=int, help="only the ops of this decoder layer")
-    _add_set(show)
+
+    export = commands.add_parser("export", help="write a built (or loaded) graph as a graph file")
+    _add_target(export)
+    export.add_argument("-o", "--output", required=True, help="file to write (.yaml or .json)")
+
+    equiv = commands.add_parser(
+        "equiv", help="compare a model's expanded graph with its repetition graph"
+    )
+    _add_target(equiv)
 
     commands.add_parser("rules", help="list every rule id")
     explain = commands.add_parser("explain", help="what a rule means: What / Why / Example / Fix")
     explain.add_argument("rule")
     commands.add_parser("ops", help="list the op catalogue")
     return parser
+
+
+def _add_target(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "graph",
+        metavar="GRAPH|MODEL",
+        help="a graph file (.yaml, or .json with a format key), or a model: a shipped name "
+        f"({', '.join(shipped_models())}), a config.json, or a folder holding one",
+    )
+    model = parser.add_argument_group("model options (when the target is a model config)")
+    model.add_argument("--tp", type=int, default=1, help="tensor-parallel size (default 1)")
+    model.add_argument("--dp", type=int, default=1, help="data-parallel size (default 1)")
+    model.add_argument("--ep", type=int, help="expert-parallel size (default tp·dp)")
+    model.add_argument(
+        "--sp", action="store_true", help="sequence parallelism (DSA-CP on a model with DSA)"
+    )
+    model.add_argument("--phase", choices=("prefill", "decode"), default="prefill")
+    model.add_argument(
+        "--tokens",
+        type=int,
+        help="prefill: prompt tokens (default 4096); decode: tokens per DP rank (default 1)",
+    )
+    model.add_argument(
+        "--layout",
+        choices=[layout.value for layout in Layout],
+        default=Layout.TENSORCAST.value,
+        help="DSA-CP prefill layer to build (default tensorcast, the RFC's)",
+    )
+    model.add_argument(
+        "--repetition",
+        action="store_true",
+        help="fold identical layers into repetition regions before checking",
+    )
+    _add_set(parser)
 
 
 def _add_set(parser: argparse.ArgumentParser) -> None:
@@ -116,8 +172,42 @@ def all_rules() -> dict[str, tuple[RuleDoc, list[str]]]:
     return found
 
 
+def is_graph_file(target: str) -> bool:
+    """A graph file is YAML, or JSON with a ``format`` key; any other JSON is a model config."""
+    path = Path(target)
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return True
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return False
+    try:
+        head = path.read_bytes()[:4096].decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return '"format"' in head and "layoutcheck-graph" in head
+
+
+def load_target(args: argparse.Namespace) -> Graph:
+    """The graph a command works on: a loaded file, or a model built and rewritten."""
+    sets = parse_sets(args.set)
+    if is_graph_file(args.graph):
+        return with_symbols(load_graph(args.graph), sets)
+    phase = Phase(args.phase)
+    tokens = args.tokens if args.tokens is not None else (4096 if phase is Phase.PREFILL else 1)
+    built = build_model(
+        args.graph,
+        ParallelConfig(tp=args.tp, dp=args.dp, ep=args.ep),
+        Execution(phase, tokens),
+        sequence_parallel=args.sp,
+        layout=Layout(args.layout),
+    )
+    graph = built.graph
+    if getattr(args, "repetition", False):
+        graph = normalize(fold(graph)).evolve(contract=graph.contract)
+    return with_symbols(graph, sets)
+
+
 def _cmd_check(args: argparse.Namespace) -> int:
-    graph = with_symbols(load_graph(args.graph), parse_sets(args.set))
+    graph = load_target(args)
     contract = resolve_contract(args.contract, graph)
     report = report_for(interpret(graph), contract)
     if args.format == "json":
@@ -128,12 +218,43 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    graph = with_symbols(load_graph(args.graph), parse_sets(args.set))
+    graph = load_target(args)
+    if args.layer is not None and args.layer not in graph.layers():
+        present = graph.layers()
+        span = f"{present[0]}..{present[-1]}" if present else "none"
+        raise UsageError(f"--layer {args.layer}: the graph has no such layer (layers: {span})")
     typed = interpret(graph)
     print(render_typed_graph(typed, args.layer))
     if typed.diagnostics:
         print(f"\n{len(typed.diagnostics)} diagnostic(s): run `layoutcheck check {args.graph}`")
     return EXIT_OK
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    graph = load_target(args)
+    try:
+        write_graph(graph, args.output)
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
+    print(f"wrote {args.output}: {len(graph.ops)} ops, {len(graph.layers())} layers")
+    return EXIT_OK
+
+
+def _cmd_equiv(args: argparse.Namespace) -> int:
+    args.repetition = False
+    expanded = load_target(args)
+    folded = normalize(fold(expanded))
+    differences = compare_forms(expanded, folded)
+    regions = sum(op.kind == "region_begin" for op in folded.ops)
+    for difference in differences:
+        print(difference)
+    verdict = "equivalent" if not differences else f"{len(differences)} difference(s)"
+    print(
+        f"{verdict}: expanded {len(expanded.ops)} ops over {len(expanded.layers())} layers; "
+        f"repetition {len(folded.ops)} ops in {regions} region(s); effective op shapes and "
+        "collective counts per layer compared"
+    )
+    return EXIT_OK if not differences else EXIT_ERRORS
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
@@ -161,6 +282,8 @@ def _cmd_ops(args: argparse.Namespace) -> int:
 COMMANDS = {
     "check": _cmd_check,
     "show": _cmd_show,
+    "export": _cmd_export,
+    "equiv": _cmd_equiv,
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "ops": _cmd_ops,
@@ -184,6 +307,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"layoutcheck: error: {error}", file=sys.stderr)
         return EXIT_INPUT
+    except ConfigError as error:
+        print(f"layoutcheck: error: {error.message}", file=sys.stderr)
+        return EXIT_INPUT
+    except PassError as error:
+        print(f"layoutcheck: error: {error.message}", file=sys.stderr)
+        for diagnostic in error.diagnostics[1:6]:
+            print(
+                f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]",
+                file=sys.stderr,
+            )
+        return EXIT_ERRORS
     except GraphError as error:
         graph_file = getattr(locals().get("args"), "graph", None)
         print(format_input_error(error, graph_file), file=sys.stderr)

@@ -80,8 +80,8 @@ def build_model(
     execution = execution or Execution()
     if execution.tokens < 1:
         raise ConfigError(f"--tokens {execution.tokens}: the token count must be at least 1")
-    config, name = load_config(source)
-    spec = model_spec(config, name)
+    config, name, where = load_config(source)
+    spec = model_spec(config, name, where)
     passes, contract, dsa_cp = plan_passes(
         spec, parallel, execution, sequence_parallel=sequence_parallel, layout=layout
     )

@@ -84,10 +84,12 @@ def shipped_models() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in MODELS_DIR.glob("*.json") if p.stem != "SOURCES"))
 
 
-def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any], str]:
-    """A config dict and a name for messages, from a dict, a path, a folder or a shipped name."""
+def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any], str, str]:
+    """A config dict, the model's short name and where it came from (for messages), from a
+    dict, a path, a folder or a shipped model name."""
     if isinstance(source, Mapping):
-        return dict(source), str(source.get("_name_or_path", "config"))
+        name = str(source.get("_name_or_path", "config"))
+        return dict(source), name, name
     path = Path(source)
     if not path.exists():
         shipped = MODELS_DIR / f"{source}.json"
@@ -110,7 +112,8 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
         raise ConfigError(f"{path}: not a JSON config ({detail})") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: a config.json holds a JSON object")
-    return data, path.stem if path.name != "config.json" else path.parent.name
+    name = path.stem if path.name != "config.json" else path.parent.name
+    return data, name, str(path)
 
 
 def _text_config(config: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -150,10 +153,12 @@ class _Fields:
         return value
 
 
-def model_spec(config: Mapping[str, Any], name: str = "model") -> ModelSpec:
-    """Validate a config and describe the model; every problem names its field."""
+def model_spec(
+    config: Mapping[str, Any], name: str = "model", where: str | None = None
+) -> ModelSpec:
+    """Validate a config and describe the model; every problem names its field (and file)."""
     data = _text_config(config)
-    fields = _Fields(data, name)
+    fields = _Fields(data, where or name)
     hidden = fields.integer("hidden_size")
     layers = fields.integer("num_hidden_layers")
     vocab = fields.integer("vocab_size")
@@ -169,10 +174,10 @@ def model_spec(config: Mapping[str, Any], name: str = "model") -> ModelSpec:
         )
     else:
         kv_heads = fields.opt_int("num_key_value_heads") or heads
-        head_dim = fields.opt_int("head_dim") or _divide(hidden, heads, name, "hidden_size")
+        head_dim = fields.opt_int("head_dim") or _divide(hidden, heads, fields.where, "hidden_size")
         if heads % kv_heads:
             raise ConfigError(
-                f"{name}: num_attention_heads {heads} is not a multiple of "
+                f"{fields.where}: num_attention_heads {heads} is not a multiple of "
                 f"num_key_value_heads {kv_heads}"
             )
         attention = GqaSpec(kv_heads=kv_heads, head_dim=head_dim)

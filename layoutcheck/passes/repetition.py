@@ -17,13 +17,14 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
 import attrs
+import sympy
 
 from layoutcheck.graph import Graph, Op, ValueRef, freeze_attrs, layer_of
 from layoutcheck.interp import interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
 from layoutcheck.passes.manager import PassResult
-from layoutcheck.symbols import as_expr
+from layoutcheck.symbols import as_expr, integer_value
 
 MARKERS = ("region_begin", "region_end", "copy_region")
 _LAYER_PREFIX = re.compile(r"^model\.layers\.(\d+)\.")
@@ -70,9 +71,8 @@ def _layers(graph: Graph) -> dict[int, _Layer]:
                 if owner.get(ref.op) != index and ref not in inputs:
                     inputs.append(ref)
         layers[index] = _Layer(index, tuple(ops), tuple(inputs), ordered_outputs, ())
-    for index, layer in layers.items():
-        previous = layers.get(index - 1)
-        layers[index] = attrs.evolve(layer, signature=_signature(layer, previous))
+    for index, found in layers.items():
+        layers[index] = attrs.evolve(found, signature=_signature(found, layers.get(index - 1)))
     return layers
 
 
@@ -115,7 +115,11 @@ def fold(graph: Graph) -> Graph:
     layers = _layers(graph)
     runs: list[list[int]] = []
     for index in sorted(layers):
-        if runs and runs[-1][-1] == index - 1 and layers[runs[-1][0]].signature == layers[index].signature:
+        if (
+            runs
+            and runs[-1][-1] == index - 1
+            and layers[runs[-1][0]].signature == layers[index].signature
+        ):
             runs[-1].append(index)
         else:
             runs.append([index])
@@ -190,36 +194,16 @@ def expand(graph: Graph) -> Graph:
     replaced: dict[str, list[Op]] = {}
     skip: set[str] = set()
     for begin in begins:
-        layer = layer_of(begin.name)
-        repeat = int(begin.attr("repeat") or 1)  # type: ignore[call-overload]
-        end = next(op for op in graph.ops if op.kind == "region_end" and layer_of(op.name) == layer)
-        copy = next(
-            (op for op in graph.ops if op.kind == "copy_region" and layer_of(op.name) == layer), None
-        )
-        body = [op for op in graph.ops if layer_of(op.name) == layer and op.kind not in MARKERS]
-        copies: list[Op] = []
+        markers = [op for op in graph.ops if op.kind in MARKERS and op.layer == begin.layer]
+        end = next(op for op in markers if op.kind == "region_end")
+        body = [op for op in graph.ops if op.layer == begin.layer and op.kind not in MARKERS]
         carried = [rebind.get(ref, ref) for ref in begin.inputs]
-        for k in range(repeat):
-            index = (layer or 0) + k
-            names = {op.name: _rename(op.name, layer or 0, index) for op in body}
-
-            def mapped(ref: ValueRef, names: Mapping[str, str] = names, carried: Sequence[ValueRef] = carried) -> ValueRef:
-                if ref.op == begin.name:
-                    return carried[ref.port]
-                if ref.op in names:
-                    return ValueRef(names[ref.op], ref.port)
-                return ref
-
-            copies.extend(op.evolve(name=names[op.name], inputs=tuple(mapped(r) for r in op.inputs)) for op in body)
-            carried = [mapped(ref) for ref in end.inputs]
-        for k, ref in enumerate(end.inputs):
-            final = carried[k]
-            rebind[ValueRef(end.name, k)] = final
-            if copy is not None:
-                rebind[ValueRef(copy.name, k)] = final
+        copies, carried = _unroll(begin, end, body, carried)
+        for op in markers[1:]:  # region_end and copy_region both stand for the last copy
+            for k in range(len(end.inputs)):
+                rebind[ValueRef(op.name, k)] = carried[k]
         replaced[begin.name] = copies
-        skip.update(op.name for op in body)
-        skip.update({begin.name, end.name} | ({copy.name} if copy else set()))
+        skip.update(op.name for op in body + markers)
     ops: list[Op] = []
     for op in graph.ops:
         if op.name in replaced:
@@ -230,6 +214,40 @@ def expand(graph: Graph) -> Graph:
     return graph.with_ops(ops, outputs)
 
 
+def _unroll(
+    begin: Op, end: Op, body: Sequence[Op], carried: list[ValueRef]
+) -> tuple[list[Op], list[ValueRef]]:
+    """``repeat`` copies of a region body, each reading what the previous one left in
+    region_end's ports; returns the copies and the values the last one leaves."""
+    first = begin.layer or 0
+    copies: list[Op] = []
+    for k in range(_count(begin, "repeat")):
+        names = {op.name: _rename(op.name, first, first + k) for op in body}
+        entry = carried
+
+        def mapped(
+            ref: ValueRef, names: Mapping[str, str] = names, entry: Sequence[ValueRef] = entry
+        ) -> ValueRef:
+            if ref.op == begin.name:
+                return entry[ref.port]
+            if ref.op in names:
+                return ValueRef(names[ref.op], ref.port)
+            return ref
+
+        copies.extend(
+            op.evolve(name=names[op.name], inputs=tuple(mapped(r) for r in op.inputs))
+            for op in body
+        )
+        carried = [mapped(ref) for ref in end.inputs]
+    return copies, carried
+
+
+def _count(op: Op, key: str) -> int:
+    value = op.attr(key)
+    numeric = integer_value(value) if isinstance(value, sympy.Expr) else None
+    return 1 if numeric is None else numeric
+
+
 def layer_multiplicity(graph: Graph) -> dict[int, int]:
     """How many decoder layers each present layer stands for (``repeat`` of its region)."""
     counts = {layer: 1 for layer in graph.layers()}
@@ -237,7 +255,7 @@ def layer_multiplicity(graph: Graph) -> dict[int, int]:
         if op.kind == "region_begin":
             layer = layer_of(op.name)
             if layer is not None:
-                counts[layer] = int(op.attr("repeat") or 1)  # type: ignore[call-overload]
+                counts[layer] = _count(op, "repeat")
     return counts
 
 
@@ -272,14 +290,14 @@ def effective_signature(graph: Graph, registry: Registry | None = None) -> dict[
     typed = interpret(expanded, registry)
     per_op: dict[str, object] = {}
     for op in expanded.ops:
-        outputs = tuple(
-            (typed.shape_text(value), value.layout) for value in typed.outputs_of(op)
-        )
+        outputs = tuple((typed.shape_text(value), value.layout) for value in typed.outputs_of(op))
         per_op[op.name] = (op.kind, outputs)
     return per_op
 
 
-def compare_forms(expanded: Graph, repetition: Graph, registry: Registry | None = None) -> list[Difference]:
+def compare_forms(
+    expanded: Graph, repetition: Graph, registry: Registry | None = None
+) -> list[Difference]:
     """Differences between an expanded graph and a repetition graph after expansion, by layer and
     op: missing or extra ops, other kinds, shapes or layouts, and collective counts."""
     registry = registry or default_registry()
@@ -288,22 +306,30 @@ def compare_forms(expanded: Graph, repetition: Graph, registry: Registry | None 
     differences: list[Difference] = []
     for name in sorted(set(a) | set(b), key=lambda n: (layer_of(n) or -1, n)):
         if name not in b:
-            differences.append(Difference(layer_of(name), name, "missing from the repetition graph"))
+            differences.append(
+                Difference(layer_of(name), name, "missing from the repetition graph")
+            )
         elif name not in a:
             differences.append(Difference(layer_of(name), name, "only in the repetition graph"))
         elif a[name] != b[name]:
-            differences.append(Difference(layer_of(name), name, f"expanded {a[name]} vs repetition {b[name]}"))
+            differences.append(
+                Difference(layer_of(name), name, f"expanded {a[name]} vs repetition {b[name]}")
+            )
     counts_a = collectives_per_layer(expand(expanded), registry)
     counts_b = collectives_per_layer(expand(repetition), registry)
     for layer in sorted(set(counts_a) | set(counts_b), key=lambda x: -1 if x is None else x):
         if counts_a.get(layer) != counts_b.get(layer):
             differences.append(
-                Difference(layer, None, f"collectives {counts_a.get(layer)} vs {counts_b.get(layer)}")
+                Difference(
+                    layer, None, f"collectives {counts_a.get(layer)} vs {counts_b.get(layer)}"
+                )
             )
     return differences
 
 
-def collectives_per_layer(graph: Graph, registry: Registry | None = None) -> dict[int | None, dict[str, int]]:
+def collectives_per_layer(
+    graph: Graph, registry: Registry | None = None
+) -> dict[int | None, dict[str, int]]:
     """Collective counts by decoder layer (None: outside the layers), counting each region
     ``repeat`` times."""
     registry = registry or default_registry()
