@@ -225,10 +225,14 @@ def _diagnostics(
         )
     violation = outcome.violation
     if violation is not None:
-        notes: tuple[str, ...] = ()
+        slots: list[int] = []
         if violation.slot is not None and violation.slot < len(op.inputs):
-            ref = op.inputs[violation.slot]
-            notes = (_origin_note(ref, values[ref], origins.get(ref)),)
+            # a disagreement has two sides: say where each operand's layout came from
+            slots = [0, violation.slot] if violation.rule == "layout-mismatch" else [violation.slot]
+        notes = tuple(
+            _origin_note(op.inputs[slot], values[op.inputs[slot]], origins.get(op.inputs[slot]))
+            for slot in dict.fromkeys(slots)
+        )
         found.append(
             Diagnostic(
                 violation.rule,

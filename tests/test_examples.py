@@ -237,11 +237,6 @@ def test_wrong_indexer_key_probe_applies() -> None:
     assert wrong_indexer_key_graph() != VLLM.read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="checker gap: dsa_indexer does not check the feature width of x "
-    "(layoutcheck/ops/attention.py _indexer_shape)",
-)
 def test_indexer_key_of_the_wrong_width_is_a_shape_mismatch() -> None:
     report = check_graph(
         loads_graph(wrong_indexer_key_graph(), source="wrong-indexer-key.yaml"),

@@ -243,7 +243,7 @@ class _Builder:
             k_pe, k_nope, k_index = parts, b.out(parts, 1), b.out(parts, 2)
             indices = self.indexer(a, q_c, k_index)
         elif self.spec.dsa is not None:
-            indices = self.indexer(a, q_c, x)
+            indices = self.indexer(a, q_c, x, hidden="H")
         kv = b.op(f"{a}.kv_latent", "concat", [k_nope, k_pe])
         attention_attrs = {
             "heads": "heads",
@@ -264,11 +264,12 @@ class _Builder:
             out = b.op(f"{a}.attn", "mla_attention", [q, kv], **attention_attrs)
         return self.o_proj(a, out, "heads*d_v")
 
-    def indexer(self, a: str, q_c: ValueRef, x: ValueRef) -> ValueRef:
+    def indexer(self, a: str, q_c: ValueRef, x: ValueRef, hidden: str | None = None) -> ValueRef:
         return self.b.op(
             f"{a}.indexer",
             "dsa_indexer",
             [q_c, x],
+            hidden=hidden,
             index_n_heads="index_heads",
             index_head_dim="index_dim",
             topk="index_topk",

@@ -34,7 +34,7 @@ def _reject_local_kv(call: OpCall, slots: Sequence[int]) -> None:
             name = call.spec.inputs[slot]
             raise RuleViolation(
                 "local-kv-into-attention",
-                f"{call.op.kind} {name!r} input is LOCAL {value.shape_text()}: each rank would "
+                f"{call.op.kind} {name!r} input is LOCAL {call.shape(value)}: each rank would "
                 f"attend to 1/{format_expr(call.g)} of the keys",
                 f"all_gather the {name} side (or the normalized hidden state it comes from) "
                 "before attention",
@@ -48,7 +48,7 @@ def _reject_split_kv(call: OpCall, slot: int) -> None:
         raise RuleViolation(
             "shape-mismatch",
             f"{call.op.kind} {call.spec.inputs[slot]!r} input must hold all latent features, "
-            f"got {value.shape_text()} {value.layout}",
+            f"got {call.shape(value)} {value.layout}",
             "the latent KV comes from a replicated projection (kv_a_proj_with_mqa)",
             slot,
         )
@@ -59,8 +59,8 @@ def _require_same_tokens(call: OpCall, a: int, b: int) -> None:
     if left.tokens is not right.tokens or not call.context.same(left.shape[0], right.shape[0]):
         raise RuleViolation(
             "layout-mismatch",
-            f"{call.op.kind} {call.spec.inputs[b]!r} tokens ({right.shape_text()} "
-            f"{right.layout}) do not match {call.spec.inputs[a]!r} ({left.shape_text()} "
+            f"{call.op.kind} {call.spec.inputs[b]!r} tokens ({call.shape(right)} "
+            f"{right.layout}) do not match {call.spec.inputs[a]!r} ({call.shape(left)} "
             f"{left.layout})",
             "the indices must come from the indexer run on the same query tokens",
             b,
@@ -109,7 +109,7 @@ def _indexer(call: OpCall) -> Sequence[OutLayout]:
             raise RuleViolation(
                 "norm-of-split",
                 f"dsa_indexer {call.spec.inputs[slot]!r} input is feature-SPLIT "
-                f"{value.shape_text()}: the indexer projections are replicated",
+                f"{call.shape(value)}: the indexer projections are replicated",
                 "feed it complete features",
                 slot,
             )
@@ -123,11 +123,24 @@ def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
             raise RuleViolation(
                 "shape-mismatch",
                 f"dsa_indexer {call.spec.inputs[slot]!r} must be [tokens, features], got "
-                f"{call.inputs[slot].shape_text()}",
+                f"{call.shape(call.inputs[slot])}",
                 "pass q_c (the q_a_layernorm output) and the hidden state or projected key",
                 slot,
             )
-    return ((sympy.Min(call.size("topk"), call.inputs[1].extent),),)
+    x = call.inputs[1]
+    allowed = [call.size("index_head_dim")]
+    if "hidden" in call.op.attr_dict:
+        allowed.append(call.size("hidden"))
+    if not any(call.context.same(x.shape[1], width) for width in allowed):
+        widths = " or ".join(f"[t, {format_expr(w)}]" for w in allowed)
+        raise RuleViolation(
+            "shape-mismatch",
+            f"dsa_indexer 'x' is {call.shape(x)}; it takes the projected key {widths}",
+            "pass the indexer key (wk output, index_head_dim wide), or the hidden state with "
+            "attr hidden set to its width",
+            1,
+        )
+    return ((sympy.Min(call.size("topk"), x.extent),),)
 
 
 def _indexer_dtype(call: OpCall) -> Sequence[Dtype]:
@@ -206,6 +219,9 @@ OPS: tuple[OpSpec, ...] = (
             "index_n_heads": size(),
             "index_head_dim": size(),
             "topk": size("keys chosen per query"),
+            "hidden": size(
+                "hidden size, when x is the hidden state (the op includes wk)", required=False
+            ),
             "group": group(),
         },
         layout=_indexer,
@@ -215,8 +231,9 @@ OPS: tuple[OpSpec, ...] = (
         doc=(
             "The DSA lightning indexer, one fused op: scores every query of q_c against the "
             "keys of x and returns the top-k key indices [tokens of q_c, min(topk, T)] int32. "
-            "x is the key/cache side: hidden states [t, H] (the op then includes wk) or the "
-            "projected key [t, index_head_dim]; it must be FULL [local-kv-into-attention]. "
+            "x is the key/cache side: hidden states [t, H] (set attr hidden = H; the op then "
+            "includes wk) or the projected key [t, index_head_dim]; any other width is "
+            "[shape-mismatch]; it must be FULL [local-kv-into-attention]. "
             "Its cost splits: query side on q_c's tokens, key side on x's tokens."
         ),
     ),

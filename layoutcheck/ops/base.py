@@ -159,6 +159,14 @@ class OpCall:
             return layout.extent / self.context.groups[layout.group or "tp"]
         return layout.extent
 
+    def shape(self, value: AbstractValue) -> str:
+        """A value's per-rank shape for messages: numbers where the symbols have values."""
+        dims = []
+        for dim in value.shape:
+            number = self.context.numeric(dim)
+            dims.append(format_expr(dim) if number is None else str(number))
+        return "[" + ", ".join(dims) + "]"
+
     def warn(self, rule: str, message: str, hint: str) -> None:
         self.warnings.append(Warning_(rule, message, hint))
 
@@ -297,8 +305,8 @@ def require_agree(call: OpCall, slots: Sequence[int], what: str = "operands") ->
             raise RuleViolation(
                 "layout-mismatch",
                 f"{call.op.kind} {what} disagree on {problem}: {a} is "
-                f"{first.dtype.value}{first.shape_text()} {first.layout}, {b} is "
-                f"{other.dtype.value}{other.shape_text()} {other.layout}",
+                f"{first.dtype.value}{call.shape(first)} {first.layout}, {b} is "
+                f"{other.dtype.value}{call.shape(other)} {other.layout}",
                 _mismatch_hint(first, other),
                 slot,
             )
@@ -323,7 +331,7 @@ def require_features(call: OpCall, slot: int, expected: Expr, what: str) -> None
         raise RuleViolation(
             "shape-mismatch",
             f"{call.op.kind} input {call.spec.inputs[min(slot, len(call.spec.inputs) - 1)]!r} "
-            f"has per-rank shape {value.shape_text()} ({value.layout}); {what} expects "
+            f"has per-rank shape {call.shape(value)} ({value.layout}); {what} expects "
             f"[t, {format_expr(expected)}]",
             "check in_features / the producer's parallel mode: a row-parallel linear reads "
             "in_features/g SPLIT features, column and replicated ones read all of them",

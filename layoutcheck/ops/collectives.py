@@ -59,7 +59,7 @@ def _reduce_scatter(call: OpCall) -> Sequence[OutLayout]:
     if value.tokens is TokenLayout.LOCAL:
         raise RuleViolation(
             "shard-of-local",
-            f"reduce_scatter of a LOCAL value {value.shape_text()}: a second token sharding "
+            f"reduce_scatter of a LOCAL value {call.shape(value)}: a second token sharding "
             f"would leave {format_expr(value.shape[0])}/{format_expr(call.g)} rows per rank",
             "the tokens are already sharded: use all_reduce (it keeps the LOCAL token layout)",
             0,

@@ -39,8 +39,8 @@ def _require_same_features(call: OpCall, slots: Sequence[int]) -> None:
         ):
             raise RuleViolation(
                 "shape-mismatch",
-                f"{call.op.kind} operands have different features: {first.shape_text()} and "
-                f"{other.shape_text()}",
+                f"{call.op.kind} operands have different features: {call.shape(first)} and "
+                f"{call.shape(other)}",
                 "both operands must have the same per-rank feature dims",
                 slot,
             )
@@ -51,7 +51,7 @@ def _reject_split(call: OpCall, slot: int = 0) -> None:
     if value.features is FeatureState.SPLIT:
         raise RuleViolation(
             "norm-of-split",
-            f"{call.op.kind} of feature-SPLIT input {value.shape_text()} ({value.layout}): "
+            f"{call.op.kind} of feature-SPLIT input {call.shape(value)} ({value.layout}): "
             "it needs every feature of a token",
             "gather the features first, or feed it the output of a row-parallel linear after "
             "its reduction",
@@ -127,7 +127,7 @@ def _reshape_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     if not call.context.same(_product(per_rank), _product(value.shape[1:])):
         raise RuleViolation(
             "shape-mismatch",
-            f"reshape of {value.shape_text()} ({value.layout}) to features "
+            f"reshape of {call.shape(value)} ({value.layout}) to features "
             f"[{', '.join(format_expr(d) for d in wanted)}]: per rank that is "
             f"[{', '.join(format_expr(d) for d in per_rank)}], and the feature products differ",
             "the features attr is global: for a SPLIT value its first dim is divided by g",
@@ -146,7 +146,7 @@ def _concat_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[
         if len(value.shape) != 2:
             raise RuleViolation(
                 "shape-mismatch",
-                f"concat reads [tokens, features] values; input {slot} is {value.shape_text()}",
+                f"concat reads [tokens, features] values; input {slot} is {call.shape(value)}",
                 "reshape to two dims first",
                 slot,
             )
@@ -176,7 +176,7 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
         raise RuleViolation(
             "shape-mismatch",
             f"split sizes [{', '.join(format_expr(p) for p in parts)}] do not add up to the "
-            f"features of {value.shape_text()}",
+            f"features of {call.shape(value)}",
             "sizes are global feature sizes along the last dim; they must sum to it",
             0,
         )

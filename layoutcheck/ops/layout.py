@@ -28,7 +28,7 @@ def _token_slice(call: OpCall) -> Sequence[OutLayout]:
     if value.tokens is TokenLayout.LOCAL:
         raise RuleViolation(
             "shard-of-local",
-            f"token_slice of a LOCAL value {value.shape_text()}: the tokens are already sharded",
+            f"token_slice of a LOCAL value {call.shape(value)}: the tokens are already sharded",
             "remove the slice, or gather first if a different sharding was meant",
             0,
         )

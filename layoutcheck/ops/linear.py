@@ -41,7 +41,7 @@ def _linear(call: OpCall) -> Sequence[OutLayout]:
     if parallel == "replicated" and value.features is FeatureState.SPLIT:
         raise RuleViolation(
             "norm-of-split",
-            f"replicated linear of feature-SPLIT input {value.shape_text()}: a full weight "
+            f"replicated linear of feature-SPLIT input {call.shape(value)}: a full weight "
             "needs every input feature",
             "make it row-parallel, or gather the features first",
             0,

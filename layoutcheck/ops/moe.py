@@ -34,7 +34,7 @@ def _require_whole(call: OpCall, slot: int) -> None:
         raise RuleViolation(
             "norm-of-split",
             f"{call.op.kind} {call.spec.inputs[slot]!r} input is feature-SPLIT "
-            f"{value.shape_text()}: routing needs every feature of a token",
+            f"{call.shape(value)}: routing needs every feature of a token",
             "feed it the normalized hidden state (complete features)",
             slot,
         )
@@ -68,7 +68,7 @@ def _topk_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Ex
     ):
         raise RuleViolation(
             "shape-mismatch",
-            f"moe_topk picks top_k = {format_expr(k)} of router logits {logits.shape_text()}",
+            f"moe_topk picks top_k = {format_expr(k)} of router logits {call.shape(logits)}",
             "top_k must not exceed the number of experts",
             0,
         )
@@ -88,8 +88,8 @@ def _experts(call: OpCall) -> Sequence[OutLayout]:
         if other.tokens is not x.tokens or not call.context.same(other.shape[0], x.shape[0]):
             raise RuleViolation(
                 "layout-mismatch",
-                f"moe_experts {call.spec.inputs[slot]!r} tokens ({other.shape_text()} "
-                f"{other.layout}) do not match the hidden states x ({x.shape_text()} "
+                f"moe_experts {call.spec.inputs[slot]!r} tokens ({call.shape(other)} "
+                f"{other.layout}) do not match the hidden states x ({call.shape(x)} "
                 f"{x.layout})",
                 "run the gate and top-k on the same tokens as the experts (all LOCAL in "
                 "sequence-parallel prefill; slice the router logits with the hidden states in "
