@@ -103,9 +103,10 @@ inputs:
     ),
     _rule(
         "norm-of-split",
-        "A norm, router or replicated linear receives feature-SPLIT input.",
+        "A norm, router, replicated linear, split or concat receives feature-SPLIT input.",
         "These ops need every feature of a token; a rank with features/g computes a different "
-        "function.",
+        "function (a rank's block of a SPLIT value is a slice of the whole feature axis, so "
+        "splitting or joining it per rank does not give the global parts).",
         """
   - {name: up, op: linear, attrs: {parallel: column, ...}}
   - {name: ln, op: rms_norm, inputs: [up]}""",

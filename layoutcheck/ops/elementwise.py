@@ -138,6 +138,10 @@ def _reshape_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
 
 def _concat(call: OpCall) -> Sequence[OutLayout]:
     require_agree(call, tuple(range(len(call.inputs))), "inputs")
+    # A rank's block of a SPLIT value is a slice of the whole feature axis; cutting or joining
+    # parts of it per rank would not match the global parts, so both need complete features.
+    for slot in range(len(call.inputs)):
+        _reject_split(call, slot)
     return (same_layout(call.inputs[0]),)
 
 
@@ -161,6 +165,7 @@ def _sum_features(call: OpCall) -> Expr:
 
 
 def _split(call: OpCall) -> Sequence[OutLayout]:
+    _reject_split(call)
     layout = same_layout(call.inputs[0])
     return tuple(layout for _ in range(call.spec.output_count(call.op)))
 
@@ -169,7 +174,7 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
     value = call.inputs[0]
     parts = call.attr("sizes")
     assert isinstance(parts, tuple)
-    per_rank = [_split_first(call, part, value.features) for part in parts]
+    per_rank = list(parts)  # complete features: the layout rule rejected SPLIT
     if len(value.shape) != 2 or not call.context.same(
         sum(per_rank, sympy.Integer(0)), value.shape[1]
     ):
@@ -284,8 +289,9 @@ OPS: tuple[OpSpec, ...] = (
         shape=_concat_shape,
         doc=(
             "Concatenates two or more [tokens, features] values along the features. All inputs "
-            "must agree on token layout, extent and feature state [layout-mismatch] (e.g. the "
-            "vLLM-Ascend key side cat(k_pe, k_nope, k_indexer) → [T/tp, 704])."
+            "must agree on token layout, extent and feature state [layout-mismatch] and hold "
+            "complete features [norm-of-split] (e.g. the vLLM-Ascend key side cat(k_pe, k_nope, "
+            "k_indexer) → [T/tp, 704])."
         ),
     ),
     OpSpec(
@@ -299,7 +305,8 @@ OPS: tuple[OpSpec, ...] = (
         shape=_split_shape,
         doc=(
             "Splits the features of a [tokens, features] value into one output per entry of "
-            "sizes; they must add up to the features [shape-mismatch]. Layout passes through."
+            "sizes; they must add up to the features [shape-mismatch]. The input must hold "
+            "complete features [norm-of-split]. Layout passes through."
         ),
     ),
 )
