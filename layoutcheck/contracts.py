@@ -566,7 +566,7 @@ def _diagnostic(
     order: Mapping[str, int],
 ) -> Diagnostic:
     typed_inputs = ", ".join(typed.describe(r) for r in op.inputs)
-    context = f"%{order.get(op.name, '?')} = {op.kind}({typed_inputs})"
+    context = f"%{order.get(op.name, '?')} {op.name} = {op.kind}({typed_inputs})"
     notes: tuple[str, ...] = ()
     if ref is not None:
         origin = typed.origins.get(ref)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 
 import attrs
 
@@ -82,11 +83,31 @@ class Report:
         }
 
 
+_LAYER_INDEX = re.compile(r"layers\.\d+\.")
+
+
+def _family_key(diagnostic: Diagnostic) -> tuple[str, str, str, str]:
+    """Diagnostics equal but for the layer index (the same mistake in 75 identical layers)."""
+    return (
+        diagnostic.rule,
+        diagnostic.severity.value,
+        _LAYER_INDEX.sub("layers.N.", diagnostic.message),
+        _LAYER_INDEX.sub("layers.N.", diagnostic.op or ""),
+    )
+
+
 def render_text(report: Report) -> str:
-    """Compiler-style text: ``file:line: error: message  [rule]`` with context, notes, help."""
+    """Compiler-style text: ``file:line: error: message  [rule]`` with context, notes, help.
+
+    A diagnostic repeated in identical layers is shown once, with the layers it recurs in.
+    """
     where = report.source or report.graph
-    blocks = []
+    families: dict[tuple[str, str, str, str], list[Diagnostic]] = {}
     for diagnostic in report.diagnostics:
+        families.setdefault(_family_key(diagnostic), []).append(diagnostic)
+    blocks = []
+    for members in families.values():
+        diagnostic = members[0]
         location = where if diagnostic.line is None else f"{where}:{diagnostic.line}"
         lines = [
             f"{location}: {diagnostic.severity.value}: {diagnostic.message}  [{diagnostic.rule}]"
@@ -94,11 +115,26 @@ def render_text(report: Report) -> str:
         if diagnostic.context:
             lines.append(f"    {diagnostic.context}")
         lines.extend(f"  note: {note}" for note in diagnostic.notes)
+        if len(members) > 1:
+            layers = [m.layer for m in members[1:] if m.layer is not None]
+            span = f" (layers {_spans(layers)})" if layers else ""
+            lines.append(f"  note: and {len(members) - 1} more like it{span}")
         if diagnostic.hint:
             lines.append(f"  help: {diagnostic.hint}")
         blocks.append("\n".join(lines))
     blocks.append(_verdict(report))
     return "\n\n".join(blocks) if report.diagnostics else blocks[-1]
+
+
+def _spans(layers: list[int]) -> str:
+    """``[3, 4, 5, 9]`` → ``3-5, 9``."""
+    spans: list[list[int]] = []
+    for layer in sorted(set(layers)):
+        if spans and layer == spans[-1][-1] + 1:
+            spans[-1].append(layer)
+        else:
+            spans.append([layer])
+    return ", ".join(str(s[0]) if len(s) == 1 else f"{s[0]}-{s[-1]}" for s in spans)
 
 
 def _verdict(report: Report) -> str:

@@ -208,7 +208,7 @@ def _diagnostics(
         f"{ref} : {_value_text(value, context)}"
         for ref, value in zip(op.inputs, inputs, strict=True)
     )
-    where = f"%{index} = {op.kind}({typed})"
+    where = f"%{index} {op.name} = {op.kind}({typed})"
     found = []
     for warning in outcome.warnings:
         found.append(

@@ -145,6 +145,25 @@ symbols: {T: 4095, tp: 16}
         "Insert pad_tokens before it (extent ceil(T/g)·g) and unpad_tokens after the gather, "
         "or set the symbols so the assumption holds.",
     ),
+    RuleDoc(
+        "local-feature-split",
+        RuleKind.TYPE,
+        "A column- or row-parallel linear (or a vocab-parallel embedding, or lm_head) shards "
+        "features over the group its input's tokens are already LOCAL over.",
+        "Rank r holds only its own tokens, so it can compute only its own feature block of them; "
+        "the other feature blocks of its tokens are computed nowhere, and the all_reduce that "
+        "follows sums rows of different tokens. The layoutcheck simulator shows the result "
+        "differs from the TP computation. Cost models draw it this way (TensorCast's shared "
+        "experts on local tokens: an all_reduce of [T/tp, H]), which is why it is a warning: "
+        "the costs may be what you want to model, the values are not what any engine computes.",
+        """
+  - {name: model.layers.5.mlp.shared_experts.gate_up_proj, op: linear,
+     inputs: [model.layers.5.post_attention_layernorm:0],   # L·W over tp
+     attrs: {parallel: column, ...}}                          # → L·S over tp""",
+        "Replicate the weight on local tokens (vLLM-Ascend FlashComm1 shared experts), or "
+        "all_gather before the MLP and reduce_scatter after it.",
+        Severity.WARNING,
+    ),
     _rule(
         "bad-spec",
         "The input file is malformed: YAML/JSON error, unknown op or attr, bad expression, "

@@ -360,5 +360,25 @@ def check_split_divides(call: OpCall, size: Expr, what: str) -> None:
         )
 
 
+def warn_local_split(call: OpCall) -> None:
+    """[local-feature-split]: sharding the features of LOCAL tokens over the same group.
+
+    Rank r holds only its own tokens, so it can compute only its own feature block of them; the
+    other blocks of its tokens exist nowhere, and a later all_reduce sums different tokens. Cost
+    models use this shape (TensorCast's shared experts on local tokens); no engine can run it.
+    """
+    value = call.inputs[0]
+    starts_split = value.features is FeatureState.WHOLE  # said once, where the split begins
+    if value.tokens is TokenLayout.LOCAL and value.group == call.group and starts_split:
+        call.warn(
+            "local-feature-split",
+            f"{call.op.kind} shards features over {call.group!r} on tokens already LOCAL over "
+            f"{call.group!r} {call.shape(value)}: each rank computes only its own feature block "
+            "of its own tokens",
+            "a cost-model shape, not an executable layout: replicate the weight on local tokens "
+            "(vLLM-Ascend), or all_gather before and reduce_scatter after",
+        )
+
+
 def first_dtype(call: OpCall) -> Sequence[Dtype]:
     return tuple(call.inputs[0].dtype for _ in range(call.spec.output_count(call.op)))

@@ -24,6 +24,7 @@ from layoutcheck.ops.base import (
     reject_partial,
     require_features,
     size,
+    warn_local_split,
 )
 from layoutcheck.symbols import Expr
 
@@ -47,6 +48,8 @@ def _linear(call: OpCall) -> Sequence[OutLayout]:
             0,
         )
     features = _OUT_FEATURES[parallel]
+    if parallel != "replicated":
+        warn_local_split(call)
     if features is FeatureState.WHOLE:
         distributed = value.group if value.tokens.value == "local" else None
     else:

@@ -23,6 +23,7 @@ from layoutcheck.ops.base import (
     same_layout,
     size,
     text,
+    warn_local_split,
 )
 from layoutcheck.symbols import Expr
 
@@ -42,6 +43,7 @@ def _identity_dtype(call: OpCall) -> Sequence[Dtype]:
 def _embedding(call: OpCall) -> Sequence[OutLayout]:
     ids = call.inputs[0]
     if call.word("parallel") == "vocab":
+        warn_local_split(call)
         return (OutLayout(ids.tokens, FeatureState.PARTIAL, ids.extent, call.group),)
     distributed = ids.group if ids.tokens is TokenLayout.LOCAL else None
     return (OutLayout(ids.tokens, FeatureState.WHOLE, ids.extent, distributed),)
@@ -59,6 +61,7 @@ def _embedding_dtype(call: OpCall) -> Sequence[Dtype]:
 
 def _lm_head(call: OpCall) -> Sequence[OutLayout]:
     reject_partial(call)
+    warn_local_split(call)
     value = call.inputs[0]
     return (OutLayout(value.tokens, FeatureState.SPLIT, value.extent, call.group),)
 

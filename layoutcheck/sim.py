@@ -1,0 +1,691 @@
+"""The semantic oracle: executes a graph on g simulated ranks with numpy, at small sizes.
+
+Each rank holds a real array, and every value also carries the global token position of each
+of its rows (-1 for padding), so the simulator never needs the checker's types: it runs what the
+graph says, and the types are then judged against what it computed. Weights are drawn from a
+generator seeded by op name, so two graphs that name the same module share weights. Arithmetic
+is float64, so two correct layouts agree far below any dtype's tolerance.
+
+Reference math, kept small on purpose: RMS norm; interleaved swiglu (``silu(x[2j])·x[2j+1]``,
+so a feature block of a column-parallel output is a block of the whole); rope as a rotation of
+feature pairs by an angle proportional to the token position; MLA with the latent expanded by
+one ``kv_b_proj`` shared by all heads; sparse attention over the indexer's key positions; a
+single-head indexer scoring causal keys; top-k routing with softmax weights; SwiGLU experts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from layoutcheck.graph import Graph, Op, ValueRef
+from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
+from layoutcheck.ops import Registry, default_registry
+
+Array = npt.NDArray[np.float64]
+Positions = npt.NDArray[np.int64]
+
+EPS = 1e-6
+ROPE_RATE = 0.05
+
+
+def _f64(value: object) -> Array:
+    return np.asarray(value, dtype=np.float64)
+
+
+class SimError(Exception):
+    """The graph cannot be executed (names the op): e.g. a slice of 9 rows over 4 ranks."""
+
+    def __init__(self, op: str, message: str) -> None:
+        super().__init__(f"{op}: {message}")
+        self.op = op
+        self.message = message
+
+
+@attrs.frozen
+class Held:
+    """A value on every rank: the arrays and the global token position of each row."""
+
+    arrays: tuple[Array, ...]
+    positions: tuple[Positions, ...]
+
+    @property
+    def ranks(self) -> int:
+        return len(self.arrays)
+
+
+@attrs.frozen
+class Simulation:
+    graph: Graph
+    typed: TypedGraph
+    ranks: int
+    values: Mapping[ValueRef, Held]
+    failure: SimError | None
+    inputs: Mapping[str, Array]  # the global arrays the inputs were drawn as
+
+    def held(self, ref: ValueRef | str) -> Held | None:
+        key = ValueRef.parse(ref) if isinstance(ref, str) else ref
+        return self.values.get(key)
+
+
+def with_symbols(graph: Graph, symbols: Mapping[str, int] | None) -> Graph:
+    if not symbols:
+        return graph
+    known = dict(graph.symbols)
+    unknown = sorted(set(symbols) - set(known))
+    if unknown:
+        raise ValueError(f"the graph has no symbol {unknown[0]!r}")
+    known.update(symbols)
+    return graph.evolve(symbols=tuple(known.items()))
+
+
+def _seed(*parts: object) -> int:
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little")
+
+
+class _Runner:
+    def __init__(self, graph: Graph, typed: TypedGraph, seed: int, registry: Registry) -> None:
+        self.graph = graph
+        self.typed = typed
+        self.seed = seed
+        self.registry = registry
+        self.ranks = self._ranks()
+        self.values: dict[ValueRef, Held] = {}
+        self.inputs: dict[str, Array] = {}
+
+    # -- sizes ------------------------------------------------------------------------------
+    def number(self, expr: object, what: str, op: str) -> int:
+        value = self.typed.context.numeric(expr)
+        if value is None:
+            raise SimError(op, f"{what} has no numeric value: set the symbols (e.g. --set T=32)")
+        return value
+
+    def _ranks(self) -> int:
+        for name, size in self.graph.groups:
+            if name == "tp":
+                return self.typed.context.numeric(size) or 1
+        return 1
+
+    def group(self, op: Op) -> int:
+        """The size of an op's group: the simulated ranks, or 1 (each rank its own group)."""
+        name = op.attr("group")
+        group_name = name if isinstance(name, str) else "tp"
+        size = self.number(
+            self.typed.context.groups.get(group_name, 1), f"group {group_name}", op.name
+        )
+        if size not in (1, self.ranks):
+            raise SimError(
+                op.name, f"group {group_name} has {size} ranks; the simulation has {self.ranks}"
+            )
+        return size
+
+    def weight(self, op: Op, suffix: str, shape: tuple[int, ...]) -> Array:
+        rng = np.random.default_rng(_seed(self.seed, op.name, suffix))
+        scale = 1.0 / np.sqrt(max(shape[0], 1))
+        return _f64(rng.standard_normal(shape) * scale)
+
+    # -- inputs -----------------------------------------------------------------------------
+    def make_input(self, name: str, given: Mapping[str, Array]) -> Held:
+        spec = self.graph.input(name)
+        g = (
+            self.ranks
+            if (spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE)
+            else 1
+        )
+        shape = [self.number(d, f"input {name} shape", name) for d in spec.shape]
+        full = list(shape)
+        if spec.tokens is TokenLayout.LOCAL:
+            full[0] *= self.ranks
+        if spec.features is FeatureState.SPLIT and len(full) > 1:
+            full[1] *= self.ranks
+        if name in given:
+            data = np.asarray(given[name], dtype=np.float64)
+        else:
+            rng = np.random.default_rng(_seed(self.seed, "input", name))
+            if spec.dtype in (Dtype.INT32, Dtype.INT64, Dtype.INT8):
+                high = self._id_range(name)
+                data = rng.integers(0, high, size=full).astype(np.float64)
+            else:
+                data = rng.standard_normal(full)
+        if list(data.shape) != full:
+            raise SimError(name, f"given input has shape {list(data.shape)}, expected {full}")
+        self.inputs[name] = data
+        rows = full[0]
+        positions = np.arange(rows, dtype=np.int64)
+        arrays: list[Array] = []
+        pos: list[Positions] = []
+        for r in range(self.ranks):
+            if spec.tokens is TokenLayout.LOCAL:
+                n = rows // g
+                block = data[r * n : (r + 1) * n]
+                rows_of = positions[r * n : (r + 1) * n]
+            else:
+                block, rows_of = data, positions
+            if spec.features is FeatureState.SPLIT:
+                f = block.shape[1] // g
+                block = block[:, r * f : (r + 1) * f]
+            elif spec.features is FeatureState.PARTIAL:
+                block = block / self.ranks
+            arrays.append(np.array(block, dtype=np.float64))
+            pos.append(rows_of.copy())
+        return Held(tuple(arrays), tuple(pos))
+
+    def _id_range(self, name: str) -> int:
+        sizes = []
+        for op, _ in self.graph.consumers(ValueRef(name)):
+            vocab = op.attr("vocab")
+            if vocab is not None:
+                sizes.append(self.number(vocab, "vocab", op.name))
+        return min(sizes) if sizes else 8
+
+    # -- running ----------------------------------------------------------------------------
+    def run(self, given: Mapping[str, Array]) -> SimError | None:
+        try:
+            for spec in self.graph.inputs:
+                self.values[ValueRef(spec.name)] = self.make_input(spec.name, given)
+            for op in self.graph.topological_order():
+                inputs = [self.values[ref] for ref in op.inputs]
+                run = KERNELS.get(op.kind)
+                if run is None:
+                    raise SimError(op.name, f"the simulator cannot execute {op.kind}")
+                try:
+                    outputs = run(self, op, inputs)
+                except SimError:
+                    raise
+                except (ValueError, IndexError, FloatingPointError) as error:
+                    raise SimError(op.name, f"{op.kind} failed: {error}") from None
+                for port, held in enumerate(outputs):
+                    self.values[ValueRef(op.name, port)] = held
+        except SimError as error:
+            return error
+        return None
+
+
+# -- kernels: each takes the runner, the op and its inputs, and returns its outputs ----------
+
+
+Kernel = Callable[[_Runner, Op, list[Held]], list[Held]]
+
+
+def _per_rank(x: Held, fn: Callable[[int, Array, Positions], Array]) -> Held:
+    return Held(
+        tuple(fn(r, a, p) for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True))),
+        x.positions,
+    )
+
+
+def _rms(x: Array, w: Array) -> Array:
+    return _f64(x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + EPS) * w)
+
+
+def _norm_weight(rt: _Runner, op: Op, width: int) -> Array:
+    return _f64(1.0 + 0.1 * rt.weight(op, "weight", (width,)) * np.sqrt(width))
+
+
+def k_rms_norm(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    return [_per_rank(xs[0], lambda r, a, p: _rms(a, _norm_weight(rt, op, a.shape[-1])))]
+
+
+def k_add(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    a, b = xs
+    _same_rows(op, a, b)
+    return [Held(tuple(x + y for x, y in zip(a.arrays, b.arrays, strict=True)), a.positions)]
+
+
+def _same_rows(op: Op, a: Held, b: Held) -> None:
+    for r, (x, y) in enumerate(zip(a.arrays, b.arrays, strict=True)):
+        if x.shape != y.shape:
+            raise SimError(
+                op.name, f"rank {r} holds operands of shapes {list(x.shape)} and {list(y.shape)}"
+            )
+
+
+def k_add_rms_norm(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    (total,) = k_add(rt, op, xs)
+    return [k_rms_norm(rt, op, [total])[0], total]
+
+
+def _silu(x: Array) -> Array:
+    return x / (1.0 + np.exp(-x))
+
+
+ACTIVATIONS: Mapping[str, Callable[[Array], Array]] = {
+    "silu": _silu,
+    "relu": lambda x: np.maximum(x, 0.0),
+    "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
+    "gelu": lambda x: 0.5 * x * (1.0 + np.tanh(0.7978845608 * (x + 0.044715 * x**3))),
+    "swiglu": lambda x: _silu(x[..., 0::2]) * x[..., 1::2],
+}
+
+
+def k_activation(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    fn = ACTIVATIONS[str(op.attr("fn"))]
+    return [_per_rank(xs[0], lambda r, a, p: fn(a))]
+
+
+def _rope(a: Array, positions: Positions) -> Array:
+    if a.shape[-1] % 2:
+        raise ValueError("rope needs an even feature size")
+    angle = (np.maximum(positions, 0) * ROPE_RATE).reshape((-1,) + (1,) * (a.ndim - 1))
+    even, odd = a[..., 0::2], a[..., 1::2]
+    out = np.empty_like(a)
+    out[..., 0::2] = even * np.cos(angle) - odd * np.sin(angle)
+    out[..., 1::2] = even * np.sin(angle) + odd * np.cos(angle)
+    return out
+
+
+def k_rope(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    return [_per_rank(xs[0], lambda r, a, p: _rope(a, p))]
+
+
+def _sizes(rt: _Runner, op: Op, key: str) -> list[int]:
+    value = op.attr(key)
+    assert isinstance(value, tuple)
+    return [rt.number(v, key, op.name) for v in value]
+
+
+def k_reshape(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    wanted = _sizes(rt, op, "features")
+
+    def reshape(r: int, a: Array, p: Positions) -> Array:
+        local = int(np.prod(a.shape[1:]))
+        dims = list(wanted)
+        if local != int(np.prod(dims)) and dims[0] % rt.ranks == 0:
+            dims[0] //= rt.ranks  # a SPLIT value: the first feature dim is this rank's block
+        return a.reshape((a.shape[0], *dims))
+
+    return [_per_rank(xs[0], reshape)]
+
+
+def k_concat(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    for x in xs[1:]:
+        if any(a.shape[0] != b.shape[0] for a, b in zip(x.arrays, xs[0].arrays, strict=True)):
+            raise SimError(op.name, "concat of values with different row counts")
+    arrays = tuple(np.concatenate([x.arrays[r] for x in xs], axis=-1) for r in range(xs[0].ranks))
+    return [Held(arrays, xs[0].positions)]
+
+
+def k_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    parts = _sizes(rt, op, "sizes")
+    x = xs[0]
+    outputs = []
+    width = x.arrays[0].shape[-1]
+    if sum(parts) != width and sum(parts) == width * rt.ranks:
+        parts = [p // rt.ranks for p in parts]
+    if sum(parts) != width:
+        raise SimError(op.name, f"split sizes {parts} do not add up to {width} features")
+    start = 0
+    for size in parts:
+        outputs.append(Held(tuple(a[..., start : start + size] for a in x.arrays), x.positions))
+        start += size
+    return outputs
+
+
+def _block(total: int, g: int, r: int, op: Op, what: str) -> slice:
+    if total % g:
+        raise SimError(op.name, f"{what} {total} cannot be split over {g} ranks")
+    n = total // g
+    return slice(r * n, (r + 1) * n)
+
+
+def k_linear(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    n_in = rt.number(op.attr("in_features"), "in_features", op.name)
+    n_out = rt.number(op.attr("out_features"), "out_features", op.name)
+    w = rt.weight(op, "weight", (n_in, n_out))
+    parallel = op.attr("parallel")
+    g = rt.group(op)
+
+    def apply(r: int, a: Array, p: Positions) -> Array:
+        rank = r if g > 1 else 0
+        if parallel == "column":
+            part = w[:, _block(n_out, g, rank, op, "out_features")]
+        elif parallel == "row":
+            part = w[_block(n_in, g, rank, op, "in_features"), :]
+        else:
+            part = w
+        if a.shape[-1] != part.shape[0]:
+            raise SimError(
+                op.name,
+                f"rank {r} holds {a.shape[-1]} input features, the weight takes {part.shape[0]}",
+            )
+        return a @ part
+
+    return [_per_rank(xs[0], apply)]
+
+
+# -- collectives and layout: data really moves between ranks -------------------------------
+
+
+def _require_group(rt: _Runner, op: Op) -> int:
+    return rt.group(op)
+
+
+def k_all_reduce(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    if _require_group(rt, op) == 1:
+        return [x]
+    shapes = {a.shape for a in x.arrays}
+    if len(shapes) != 1:
+        raise SimError(op.name, f"ranks hold different shapes {sorted(shapes)}")
+    total = np.sum(np.stack(x.arrays), axis=0)
+    return [Held(tuple(total.copy() for _ in x.arrays), x.positions)]
+
+
+def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    g = _require_group(rt, op)
+    if g == 1:
+        return [x]
+    total = np.sum(np.stack(x.arrays), axis=0)
+    rows = total.shape[0]
+    arrays, positions = [], []
+    for r in range(rt.ranks):
+        block = _block(rows, g, r, op, "rows")
+        arrays.append(total[block].copy())
+        positions.append(x.positions[0][block].copy())
+    return [Held(tuple(arrays), tuple(positions))]
+
+
+def k_all_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    if _require_group(rt, op) == 1:
+        return [x]
+    gathered = np.concatenate(x.arrays, axis=0)
+    positions = np.concatenate(x.positions)
+    return [
+        Held(tuple(gathered.copy() for _ in x.arrays), tuple(positions.copy() for _ in x.arrays))
+    ]
+
+
+def k_identity(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    return list(xs)
+
+
+def k_token_slice(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    g = _require_group(rt, op)
+    arrays, positions = [], []
+    for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True)):
+        block = _block(a.shape[0], g, r if g > 1 else 0, op, "rows")
+        arrays.append(a[block].copy())
+        positions.append(p[block].copy())
+    return [Held(tuple(arrays), tuple(positions))]
+
+
+def k_pad_tokens(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    g = _require_group(rt, op)
+    arrays, positions = [], []
+    for a, p in zip(x.arrays, x.positions, strict=True):
+        extra = (-a.shape[0]) % g
+        arrays.append(np.concatenate([a, np.zeros((extra, *a.shape[1:]))]))
+        positions.append(np.concatenate([p, -np.ones(extra, dtype=np.int64)]))
+    return [Held(tuple(arrays), tuple(positions))]
+
+
+def k_unpad_tokens(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    tokens = rt.number(rt.graph.token_count, "token_count", op.name)
+    return [Held(tuple(a[:tokens] for a in x.arrays), tuple(p[:tokens] for p in x.positions))]
+
+
+# -- attention ------------------------------------------------------------------------------
+
+
+def _attend(scores: Array, allowed: npt.NDArray[np.bool_], values: Array) -> Array:
+    """scores [h, q, k], allowed [q, k] (or [h, q, k]), values [k, d] or [h, k, d]."""
+    masked = np.where(allowed, scores, -np.inf)
+    top = np.max(masked, axis=-1, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)
+    weights = np.where(allowed, np.exp(masked - top), 0.0)
+    total = weights.sum(axis=-1, keepdims=True)
+    weights = np.divide(weights, total, out=np.zeros_like(weights), where=total > 0)
+    return np.asarray(weights @ values, dtype=np.float64)
+
+
+def _causal(q_pos: Positions, k_pos: Positions) -> npt.NDArray[np.bool_]:
+    return (k_pos[None, :] <= q_pos[:, None]) & (k_pos[None, :] >= 0) & (q_pos[:, None] >= 0)
+
+
+def k_mla(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    d_nope = rt.number(op.attr("qk_nope_head_dim"), "qk_nope_head_dim", op.name)
+    d_rope = rt.number(op.attr("qk_rope_head_dim"), "qk_rope_head_dim", op.name)
+    d_v = rt.number(op.attr("v_head_dim"), "v_head_dim", op.name)
+    latent = rt.number(op.attr("kv_lora_rank"), "kv_lora_rank", op.name)
+    w_uk = rt.weight(op, "kv_b_proj.k", (latent, d_nope))
+    w_uv = rt.weight(op, "kv_b_proj.v", (latent, d_v))
+    q, kv = xs[0], xs[1]
+    indices = xs[2] if len(xs) > 2 else None
+    outputs = []
+    for r in range(rt.ranks):
+        qa, q_pos = q.arrays[r], q.positions[r]
+        kva, k_pos = kv.arrays[r], kv.positions[r]
+        heads = qa.shape[-1] // (d_nope + d_rope) if qa.ndim == 2 else qa.shape[1]
+        qh = qa.reshape(qa.shape[0], heads, d_nope + d_rope).transpose(1, 0, 2)
+        if kva.shape[-1] != latent + d_rope:
+            raise SimError(
+                op.name, f"latent KV has {kva.shape[-1]} features, expected {latent + d_rope}"
+            )
+        c, k_rope = kva[:, :latent], kva[:, latent:]
+        k_nope, v = c @ w_uk, c @ w_uv
+        scores = (qh[..., :d_nope] @ k_nope.T + qh[..., d_nope:] @ k_rope.T) / np.sqrt(
+            d_nope + d_rope
+        )
+        allowed = _causal(q_pos, k_pos)
+        if indices is not None:
+            idx = indices.arrays[r].astype(np.int64)
+            if idx.shape[0] != qa.shape[0]:
+                raise SimError(
+                    op.name, f"rank {r}: {idx.shape[0]} index rows for {qa.shape[0]} queries"
+                )
+            chosen = (k_pos[None, None, :] == idx[:, :, None]).any(axis=1)
+            allowed = allowed & chosen
+        outputs.append(_attend(scores, allowed, v).transpose(1, 0, 2))
+    return [Held(tuple(outputs), q.positions)]
+
+
+def k_indexer(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    dim = rt.number(op.attr("index_head_dim"), "index_head_dim", op.name)
+    topk = rt.number(op.attr("topk"), "topk", op.name)
+    q, x = xs
+    outputs = []
+    for r in range(rt.ranks):
+        qa, q_pos = q.arrays[r], q.positions[r]
+        xa, k_pos = x.arrays[r], x.positions[r]
+        keys = xa if xa.shape[-1] == dim else xa @ rt.weight(op, "wk", (xa.shape[-1], dim))
+        queries = qa @ rt.weight(op, "wq", (qa.shape[-1], dim))
+        scores = np.where(_causal(q_pos, k_pos), queries @ keys.T, -np.inf)
+        k = min(topk, keys.shape[0])
+        order = np.argsort(-scores, axis=-1, kind="stable")[:, :k]
+        picked = np.take_along_axis(scores, order, axis=-1)
+        chosen = np.where(np.isfinite(picked), k_pos[order], -1)
+        outputs.append(np.sort(chosen, axis=-1).astype(np.float64))
+    return [Held(tuple(outputs), q.positions)]
+
+
+def k_gqa(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    head_dim = rt.number(op.attr("head_dim"), "head_dim", op.name)
+    q, k, v = xs
+    outputs = []
+    for r in range(rt.ranks):
+        qa, ka, va = q.arrays[r], k.arrays[r], v.arrays[r]
+        hq, hk = qa.shape[-1] // head_dim, ka.shape[-1] // head_dim
+        if hk == 0 or hq % hk:
+            raise SimError(op.name, f"rank {r} holds {hq} query heads and {hk} key heads")
+        qh = qa.reshape(qa.shape[0], hq, head_dim).transpose(1, 0, 2)
+        kh = np.repeat(ka.reshape(ka.shape[0], hk, head_dim).transpose(1, 0, 2), hq // hk, axis=0)
+        vh = np.repeat(va.reshape(va.shape[0], hk, head_dim).transpose(1, 0, 2), hq // hk, axis=0)
+        scores = qh @ kh.transpose(0, 2, 1) / np.sqrt(head_dim)
+        out = _attend(scores, _causal(q.positions[r], k.positions[r]), vh)
+        outputs.append(out.transpose(1, 0, 2))
+    return [Held(tuple(outputs), q.positions)]
+
+
+# -- MoE and structure ----------------------------------------------------------------------
+
+
+def k_gate(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    experts = rt.number(op.attr("experts"), "experts", op.name)
+    return [_per_rank(xs[0], lambda r, a, p: a @ rt.weight(op, "weight", (a.shape[-1], experts)))]
+
+
+def k_topk(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    k = rt.number(op.attr("top_k"), "top_k", op.name)
+    weights, ids = [], []
+    for a in xs[0].arrays:
+        order = np.argsort(-a, axis=-1, kind="stable")[:, :k]
+        chosen = np.take_along_axis(a, order, axis=-1)
+        e = np.exp(chosen - chosen.max(axis=-1, keepdims=True)) if chosen.size else chosen
+        weights.append(e / e.sum(axis=-1, keepdims=True) if chosen.size else e)
+        ids.append(order.astype(np.float64))
+    return [Held(tuple(weights), xs[0].positions), Held(tuple(ids), xs[0].positions)]
+
+
+def k_experts(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    experts = rt.number(op.attr("experts"), "experts", op.name)
+    inter = rt.number(op.attr("intermediate"), "intermediate", op.name)
+    x, weights, ids = xs
+    outputs = []
+    for r in range(rt.ranks):
+        xa, wa, ia = x.arrays[r], weights.arrays[r], ids.arrays[r].astype(np.int64)
+        if not (xa.shape[0] == wa.shape[0] == ia.shape[0]):
+            raise SimError(
+                op.name,
+                f"rank {r} dispatches {xa.shape[0]} token rows with {ia.shape[0]} rows of "
+                "expert ids",
+            )
+        if ia.size and (ia.min() < 0 or ia.max() >= experts):
+            raise SimError(op.name, "expert ids out of range")
+        out = np.zeros_like(xa)
+        hidden = xa.shape[-1]
+        for e in np.unique(ia):
+            w_up = rt.weight(op, f"expert{e}.gate_up", (hidden, 2 * inter))
+            w_down = rt.weight(op, f"expert{e}.down", (inter, hidden))
+            rows, slots = np.nonzero(ia == e)
+            y = ACTIVATIONS["swiglu"](xa[rows] @ w_up) @ w_down
+            np.add.at(out, rows, wa[rows, slots][:, None] * y)
+        outputs.append(out)
+    return [Held(tuple(outputs), x.positions)]
+
+
+def k_embedding(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    vocab = rt.number(op.attr("vocab"), "vocab", op.name)
+    hidden = rt.number(op.attr("hidden"), "hidden", op.name)
+    table = rt.weight(op, "weight", (vocab, hidden)) * np.sqrt(vocab)
+    g = rt.group(op) if op.attr("parallel", "vocab") == "vocab" else 1
+
+    def lookup(r: int, a: Array, p: Positions) -> Array:
+        ids = a.astype(np.int64).reshape(-1)
+        rows = table[np.clip(ids, 0, vocab - 1)]
+        if g > 1:
+            block = _block(vocab, g, r, op, "vocab")
+            owned = (ids >= block.start) & (ids < block.stop)
+            rows = np.where(owned[:, None], rows, 0.0)
+        return _f64(rows)
+
+    return [_per_rank(xs[0], lookup)]
+
+
+def k_lm_head(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    vocab = rt.number(op.attr("vocab"), "vocab", op.name)
+    hidden = rt.number(op.attr("hidden"), "hidden", op.name)
+    w = rt.weight(op, "weight", (hidden, vocab))
+    g = rt.group(op)
+    return [
+        _per_rank(xs[0], lambda r, a, p: a @ w[:, _block(vocab, g, r if g > 1 else 0, op, "vocab")])
+    ]
+
+
+KERNELS: Mapping[str, Kernel] = {
+    "all_reduce": k_all_reduce,
+    "reduce_scatter": k_reduce_scatter,
+    "all_gather": k_all_gather,
+    "all_to_all": k_identity,
+    "token_slice": k_token_slice,
+    "pad_tokens": k_pad_tokens,
+    "unpad_tokens": k_unpad_tokens,
+    "add": k_add,
+    "rms_norm": k_rms_norm,
+    "add_rms_norm": k_add_rms_norm,
+    "activation": k_activation,
+    "rope": k_rope,
+    "reshape": k_reshape,
+    "concat": k_concat,
+    "split": k_split,
+    "linear": k_linear,
+    "mla_attention": k_mla,
+    "sparse_attention": k_mla,
+    "dsa_indexer": k_indexer,
+    "attention": k_gqa,
+    "moe_gate": k_gate,
+    "moe_topk": k_topk,
+    "moe_experts": k_experts,
+    "region_begin": k_identity,
+    "region_end": k_identity,
+    "copy_region": k_identity,
+    "embedding": k_embedding,
+    "lm_head": k_lm_head,
+}
+
+
+def simulate(
+    graph: Graph,
+    symbols: Mapping[str, int] | None = None,
+    *,
+    seed: int = 0,
+    inputs: Mapping[str, Array] | None = None,
+    registry: Registry | None = None,
+) -> Simulation:
+    """Run ``graph`` on the ranks of its ``tp`` group with the given symbol values."""
+    registry = registry or default_registry()
+    graph = with_symbols(graph, symbols)
+    typed = interpret(graph, registry)
+    runner = _Runner(graph, typed, seed, registry)
+    failure = runner.run(inputs or {})
+    return Simulation(graph, typed, runner.ranks, runner.values, failure, runner.inputs)
+
+
+# -- what the types claim, checked against what ran ----------------------------------------
+
+
+TOLERANCE: Mapping[Dtype, tuple[float, float]] = {
+    Dtype.BF16: (1e-3, 1e-6),
+    Dtype.FP16: (1e-3, 1e-6),
+    Dtype.FP32: (1e-5, 1e-8),
+    Dtype.INT8: (0.0, 0.0),
+    Dtype.INT32: (0.0, 0.0),
+    Dtype.INT64: (0.0, 0.0),
+}
+
+
+def close(a: Array, b: Array, dtype: Dtype) -> bool:
+    if a.shape != b.shape:
+        return False
+    rtol, atol = TOLERANCE[dtype]
+    return bool(np.allclose(a, b, rtol=rtol, atol=atol))
+
+
+def full_positions(extent: int, tokens: int) -> Positions:
+    positions = np.arange(extent, dtype=np.int64)
+    positions[tokens:] = -1
+    return positions
+
+
+def assemble(held: Held, value: AbstractValue, ranks: int) -> Array | None:
+    """The global value a port stands for, by its abstract type; None when the type has no
+    global reading (a LOCAL value whose features are also distributed over the group)."""
+    if value.tokens is TokenLayout.LOCAL and value.features is not FeatureState.WHOLE:
+        return None
+    if value.tokens is TokenLayout.LOCAL:
+        return np.concatenate(held.arrays, axis=0)
+    if value.features is FeatureState.SPLIT:
+        return np.concatenate(held.arrays, axis=1)
+    if value.features is FeatureState.PARTIAL:
+        return _f64(np.sum(np.stack(held.arrays), axis=0))
+    return held.arrays[0]
