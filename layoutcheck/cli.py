@@ -24,6 +24,7 @@ from layoutcheck.models import (
     Layout,
     ParallelConfig,
     Phase,
+    SharedExperts,
     build_model,
     shipped_models,
 )
@@ -109,6 +110,12 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         choices=[layout.value for layout in Layout],
         default=Layout.TENSORCAST.value,
         help="DSA-CP prefill layer to build (default tensorcast, the RFC's)",
+    )
+    model.add_argument(
+        "--shared-experts",
+        choices=[mode.value for mode in SharedExperts],
+        help="shared experts on local tokens under --sp: tp (TensorCast's model, a TP MLP with "
+        "an all_reduce; default for the tensorcast layout) or replicated (vLLM-Ascend)",
     )
     model.add_argument(
         "--repetition",
@@ -199,6 +206,7 @@ def load_target(args: argparse.Namespace) -> Graph:
         Execution(phase, tokens),
         sequence_parallel=args.sp,
         layout=Layout(args.layout),
+        shared_experts=SharedExperts(args.shared_experts) if args.shared_experts else None,
     )
     graph = built.graph
     if getattr(args, "repetition", False):

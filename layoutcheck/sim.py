@@ -125,8 +125,10 @@ class _Runner:
             )
         return size
 
-    def weight(self, op: Op, suffix: str, shape: tuple[int, ...]) -> Array:
-        rng = np.random.default_rng(_seed(self.seed, op.name, suffix))
+    def weight(self, op: Op | str, suffix: str, shape: tuple[int, ...]) -> Array:
+        """A module's weight, drawn from its name: ops that name one module share it."""
+        name = op if isinstance(op, str) else op.name
+        rng = np.random.default_rng(_seed(self.seed, name, suffix))
         scale = 1.0 / np.sqrt(max(shape[0], 1))
         return _f64(rng.standard_normal(shape) * scale)
 
@@ -498,7 +500,10 @@ def k_indexer(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     for r in range(rt.ranks):
         qa, q_pos = q.arrays[r], q.positions[r]
         xa, k_pos = x.arrays[r], x.positions[r]
-        keys = xa if xa.shape[-1] == dim else xa @ rt.weight(op, "wk", (xa.shape[-1], dim))
+        # the fused op includes the key projection: the same weight a separate
+        # `<indexer>.wk` linear would hold
+        wk = rt.weight(f"{op.name}.wk", "weight", (xa.shape[-1], dim))
+        keys = xa if xa.shape[-1] == dim else xa @ wk
         queries = qa @ rt.weight(op, "wq", (qa.shape[-1], dim))
         scores = np.where(_causal(q_pos, k_pos), queries @ keys.T, -np.inf)
         k = min(topk, keys.shape[0])

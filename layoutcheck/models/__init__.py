@@ -29,7 +29,7 @@ from layoutcheck.models.config import (
 from layoutcheck.passes.dsa_cp import DsaCpPass
 from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes
 from layoutcheck.passes.mc2 import Mc2DecodePass
-from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass
+from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass, SharedExperts
 from layoutcheck.validate import normalize
 
 
@@ -51,6 +51,7 @@ def plan_passes(
     *,
     sequence_parallel: bool,
     layout: Layout,
+    shared_experts: SharedExperts | None = None,
 ) -> tuple[list[GraphPass], str | None, bool]:
     """The passes an execution needs, the default contract, and whether DSA-CP is on."""
     dsa_cp = sequence_parallel and spec.dsa is not None
@@ -59,7 +60,11 @@ def plan_passes(
     if dsa_cp:
         passes.append(DsaCpPass(layout))
     if sequence_parallel:
-        passes.append(SequenceParallelPass(layout if dsa_cp else Layout.TENSORCAST))
+        sp_layout = layout if dsa_cp else Layout.TENSORCAST
+        if shared_experts is None:  # each engine's own way
+            replicated = sp_layout is Layout.VLLM_ASCEND
+            shared_experts = SharedExperts.REPLICATED if replicated else SharedExperts.TP_LOCAL
+        passes.append(SequenceParallelPass(sp_layout, shared_experts))
     if execution.phase is Phase.DECODE and parallel.expert_parallel > 1 and spec.moe is not None:
         passes.append(Mc2DecodePass())
         contract = "mc2-decode"
@@ -75,6 +80,7 @@ def build_model(
     *,
     sequence_parallel: bool = False,
     layout: Layout = Layout.TENSORCAST,
+    shared_experts: SharedExperts | None = None,
 ) -> BuiltModel:
     """Build a model's decoder graph and rewrite it for the execution; raises ConfigError."""
     execution = execution or Execution()
@@ -83,7 +89,12 @@ def build_model(
     config, name, where = load_config(source)
     spec = model_spec(config, name, where)
     passes, contract, dsa_cp = plan_passes(
-        spec, parallel, execution, sequence_parallel=sequence_parallel, layout=layout
+        spec,
+        parallel,
+        execution,
+        sequence_parallel=sequence_parallel,
+        layout=layout,
+        shared_experts=shared_experts,
     )
     form = (
         AttentionForm.KEY_SIDE if dsa_cp and layout is Layout.VLLM_ASCEND else AttentionForm.FUSED
@@ -104,6 +115,7 @@ __all__ = [
     "ModelSpec",
     "ParallelConfig",
     "Phase",
+    "SharedExperts",
     "build_model",
     "has_dsa_structure",
     "load_config",

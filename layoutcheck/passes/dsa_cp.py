@@ -13,37 +13,18 @@ from __future__ import annotations
 
 import attrs
 
-from layoutcheck.graph import Graph, Op, ValueRef
-from layoutcheck.lattice import FeatureState
+from layoutcheck.graph import Graph
+from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS, replicate
 from layoutcheck.passes.manager import PassResult
-from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.passes.rewriter import Pattern, rewrite
 from layoutcheck.passes.sequence_parallel import Layout
 
-REPLICATED_PROJECTIONS = (
+REPLICATED_PROJECTIONS: tuple[str, ...] = (
     ".self_attn.q_b_proj",
     ".self_attn.q_proj",
     ".self_attn.kv_b_proj",
     ".self_attn.o_proj",
 )
-SHARED_EXPERT_PROJECTIONS = (".mlp.shared_experts.gate_up_proj", ".mlp.shared_experts.down_proj")
-
-
-def _replicate(suffixes: tuple[str, ...]):  # type: ignore[no-untyped-def]
-    def handler(rw: Rewriter, op: Op) -> bool:
-        if not op.name.endswith(suffixes) or op.attr("parallel") == "replicated":
-            return False
-        rw.keep(op, parallel="replicated")
-        return True
-
-    return handler
-
-
-def _drop_complete_reduction(rw: Rewriter, op: Op) -> bool:
-    """A reduction of a complete value (after a now-replicated linear) is removed."""
-    if rw.old_type_of_input(op, 0).features is FeatureState.PARTIAL:
-        return False
-    rw.bind(ValueRef(op.name), rw.read(op.inputs[0]))
-    return True
 
 
 @attrs.frozen
@@ -52,15 +33,9 @@ class DsaCpPass:
     name: str = "dsa-cp"
 
     def run(self, graph: Graph) -> PassResult:
-        patterns = [Pattern.on("disable-tp", ("linear",), _replicate(REPLICATED_PROJECTIONS))]
+        patterns = [Pattern.on("disable-tp", ("linear",), replicate(REPLICATED_PROJECTIONS))]
         if self.layout is Layout.VLLM_ASCEND:
-            patterns.append(
-                Pattern.on(
-                    "replicate-shared-experts", ("linear",), _replicate(SHARED_EXPERT_PROJECTIONS)
-                )
-            )
-        patterns.append(
-            Pattern.on("drop-complete-reduction", ("all_reduce",), _drop_complete_reduction)
-        )
+            patterns.append(REPLICATE_SHARED_EXPERTS)
+        patterns.append(DROP_COMPLETE_REDUCTION)
         graph, matches = rewrite(graph, patterns)
         return PassResult(graph, matches)

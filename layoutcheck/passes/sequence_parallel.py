@@ -23,6 +23,7 @@ import attrs
 
 from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import FeatureState, TokenLayout
+from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
 
@@ -36,6 +37,13 @@ class Layout(enum.Enum):
 
     TENSORCAST = "tensorcast"  # RFC: FULL-token attention, slice before the replicated o_proj
     VLLM_ASCEND = "vllm-ascend"  # v0.18 sfa_v1: LOCAL queries, one key-side all_gather
+
+
+class SharedExperts(enum.Enum):
+    """How the shared experts run on local tokens."""
+
+    TP_LOCAL = "tp"  # TensorCast's model: a TP MLP + all_reduce on local tokens (not executable)
+    REPLICATED = "replicated"  # vLLM-Ascend FlashComm1: full weights on local tokens, no reduce
 
 
 def moe_local(op: Op) -> bool:
@@ -150,18 +158,21 @@ class SequenceParallelPass:
     """Sequence parallelism over the TP group (no new group), for one engine layout."""
 
     layout: Layout = Layout.TENSORCAST
+    shared_experts: SharedExperts = SharedExperts.TP_LOCAL
     name: str = "sequence-parallel"
 
     def needs_full(self) -> Callable[[Op], bool]:
         return _vllm_needs_full if self.layout is Layout.VLLM_ASCEND else _tensorcast_needs_full
 
     def run(self, graph: Graph) -> PassResult:
-        patterns = (
+        patterns = [
             Pattern.on("P2", ("all_reduce",), _p2),
             Pattern.on("P1", ("all_reduce",), _p1),
             Pattern.on("P3", ("all_reduce",), _p3),
             Pattern.on("dsa-o-proj-slice", ("reshape",), _dsa_o_proj_slice),
-        )
+        ]
+        if self.shared_experts is SharedExperts.REPLICATED:
+            patterns += [REPLICATE_SHARED_EXPERTS, DROP_COMPLETE_REDUCTION]
         needs_full = self.needs_full()
 
         def gather_boundaries(rw: Rewriter, op: Op) -> None:

@@ -1,0 +1,38 @@
+"""Pattern handlers more than one pass uses: replicating a projection, dropping a reduction of
+a value that is already complete."""
+
+from __future__ import annotations
+
+from layoutcheck.graph import Op, ValueRef
+from layoutcheck.lattice import FeatureState
+from layoutcheck.passes.rewriter import Handler, Pattern, Rewriter
+
+SHARED_EXPERT_PROJECTIONS = (".mlp.shared_experts.gate_up_proj", ".mlp.shared_experts.down_proj")
+
+
+def replicate(suffixes: tuple[str, ...]) -> Handler:
+    """A handler making the linears named ``*suffix`` replicated (the engines' disable_tp)."""
+
+    def handler(rw: Rewriter, op: Op) -> bool:
+        if not op.name.endswith(suffixes) or op.attr("parallel") == "replicated":
+            return False
+        rw.keep(op, parallel="replicated")
+        return True
+
+    return handler
+
+
+def drop_complete_reduction(rw: Rewriter, op: Op) -> bool:
+    """A reduction of a complete value (after a now-replicated linear) is removed."""
+    if rw.old_type_of_input(op, 0).features is FeatureState.PARTIAL:
+        return False
+    rw.bind(ValueRef(op.name), rw.read(op.inputs[0]))
+    return True
+
+
+REPLICATE_SHARED_EXPERTS = Pattern.on(
+    "replicate-shared-experts", ("linear",), replicate(SHARED_EXPERT_PROJECTIONS)
+)
+DROP_COMPLETE_REDUCTION = Pattern.on(
+    "drop-complete-reduction", ("all_reduce",), drop_complete_reduction
+)
