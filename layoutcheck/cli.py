@@ -78,6 +78,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_target(equiv)
 
+    sim = commands.add_parser(
+        "sim", help="run a graph on simulated ranks and check every port against its type"
+    )
+    _add_target(sim)
+    sim.add_argument("--seed", type=int, default=0, help="seed for inputs and weights")
+
+    fuzz = commands.add_parser(
+        "fuzz", help="fuzz a Graph -> Graph pass over generated decoder graphs"
+    )
+    fuzz.add_argument("--pass", dest="pass_ref", required=True, metavar="MODULE:FUNCTION")
+    fuzz.add_argument("--examples", type=int, default=100, help="graphs to try (default 100)")
+    fuzz.add_argument("--seed", type=int, default=0, help="hypothesis seed (default 0)")
+    fuzz.add_argument("-o", "--output", help="also write the counterexample graph to this file")
+
     commands.add_parser("rules", help="list every rule id")
     explain = commands.add_parser("explain", help="what a rule means: What / Why / Example / Fix")
     explain.add_argument("rule")
@@ -287,11 +301,69 @@ def _cmd_ops(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_sim(args: argparse.Namespace) -> int:
+    from layoutcheck.oracle import KNOWN_BLIND_SPOTS, check_soundness
+
+    graph = load_target(args)
+    report = check_soundness(graph, seed=args.seed)
+    sim = report.simulation
+    if sim.failure is not None:
+        print(f"cannot execute: {sim.failure}")
+        return EXIT_ERRORS
+    reference = "a single-rank run" if report.reference is not None else "no single-rank run"
+    for finding in report.findings:
+        print(f"unsound: {finding}")
+    verdict = "sound" if report.ok else f"{len(report.findings)} unsound port(s)"
+    print(
+        f"{verdict}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
+        f"{reference}; {report.skipped_ports} skipped (⊤, or no global reading)"
+    )
+    if report.skipped_ports and any(
+        not v.is_top and v.tokens.value == "local" and v.features.value != "whole"
+        for v in sim.typed.values.values()
+    ):
+        print(f"note: {KNOWN_BLIND_SPOTS[0]}")
+    return EXIT_OK if report.ok else EXIT_ERRORS
+
+
+def _cmd_fuzz(args: argparse.Namespace) -> int:
+    import importlib
+
+    from layoutcheck.graph_io import dumps_graph
+    from layoutcheck.testing import fuzz_pass
+
+    module_name, sep, function_name = args.pass_ref.partition(":")
+    if not sep or not module_name or not function_name:
+        raise UsageError(f"--pass {args.pass_ref!r}: write MODULE:FUNCTION")
+    sys.path.insert(0, str(Path.cwd()))
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise UsageError(f"--pass: cannot import {module_name!r}: {error}") from None
+    pass_fn = getattr(module, function_name, None)
+    if not callable(pass_fn):
+        raise UsageError(f"--pass: {module_name} has no function {function_name!r}")
+    if args.examples < 1:
+        raise UsageError("--examples must be at least 1")
+    found = fuzz_pass(pass_fn, examples=args.examples, seed=args.seed)
+    if found is None:
+        print(f"no counterexample in {args.examples} examples (seed {args.seed})")
+        return EXIT_OK
+    print(f"# counterexample: {found.reason}")
+    print(dumps_graph(found.graph), end="")
+    if args.output:
+        write_graph(found.graph, args.output)
+        print(f"# written to {args.output}")
+    return EXIT_ERRORS
+
+
 COMMANDS = {
     "check": _cmd_check,
     "show": _cmd_show,
     "export": _cmd_export,
     "equiv": _cmd_equiv,
+    "sim": _cmd_sim,
+    "fuzz": _cmd_fuzz,
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "ops": _cmd_ops,

@@ -1,0 +1,194 @@
+"""Public testing API: hypothesis strategies for layouts, shapes and whole decoder graphs, and
+assertions backed by the simulator, for use in your own pytest suite.
+
+    from layoutcheck.testing import assert_equivalent, fuzz_pass
+
+    def test_my_sp_pass():
+        fuzz_pass(my_sequence_parallel_pass, examples=50)
+
+Importing this module needs hypothesis (``pip install 'layoutcheck[test]'``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+import hypothesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from layoutcheck.check import check_graph
+from layoutcheck.graph import Graph
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.models import Execution, ParallelConfig, Phase, build_model
+from layoutcheck.models.builder import AttentionForm, build_baseline
+from layoutcheck.models.config import model_spec
+from layoutcheck.oracle import check_soundness, compare_graphs
+from layoutcheck.validate import normalize
+
+# -- strategies -----------------------------------------------------------------------------
+
+token_layouts = st.sampled_from(list(TokenLayout))
+concrete_token_layouts = st.sampled_from([TokenLayout.FULL, TokenLayout.LOCAL])
+feature_states = st.sampled_from(list(FeatureState))
+dtypes = st.sampled_from(list(Dtype))
+tensor_parallel_sizes = st.sampled_from([2, 4, 8])
+
+
+@st.composite
+def model_configs(draw: st.DrawFn, *, dsa: bool | None = None) -> dict[str, Any]:
+    """A small DeepSeek-style HF config: MLA (with or without q_lora_rank), optional DSA
+    indexer, a random mix of dense and MoE layers, with or without shared experts. Sizes are
+    multiples of 8 so every tp in {2, 4, 8} divides them."""
+    layers = draw(st.integers(1, 4))
+    use_dsa = draw(st.booleans()) if dsa is None else dsa
+    kinds = draw(st.lists(st.sampled_from(["dense", "moe"]), min_size=layers, max_size=layers))
+    config: dict[str, Any] = {
+        "hidden_size": 16,
+        "num_hidden_layers": layers,
+        "num_attention_heads": 8,
+        "vocab_size": 512,
+        "intermediate_size": 16,
+        "kv_lora_rank": 8,
+        "qk_nope_head_dim": 4,
+        "qk_rope_head_dim": 4,
+        "v_head_dim": 4,
+        "n_routed_experts": 8,
+        "num_experts_per_tok": draw(st.sampled_from([1, 2])),
+        "moe_intermediate_size": 8,
+        "n_shared_experts": draw(st.sampled_from([0, 1])),
+        "mlp_layer_types": ["sparse" if kind == "moe" else "dense" for kind in kinds],
+    }
+    if draw(st.booleans()):
+        config["q_lora_rank"] = 8
+    if use_dsa:
+        config.update(index_n_heads=2, index_head_dim=4, index_topk=draw(st.sampled_from([4, 8])))
+    return config
+
+
+@attrs.frozen
+class Case:
+    """A decoder model, how it is parallelized, and its TP baseline graph."""
+
+    config: Mapping[str, Any]
+    parallel: ParallelConfig
+    execution: Execution
+    baseline: Graph
+
+    def built(self, **options: Any) -> Graph:
+        return build_model(self.config, self.parallel, self.execution, **options).graph
+
+    def single_rank(self) -> Graph:
+        spec = model_spec(self.config)
+        return normalize(build_baseline(spec, ParallelConfig(tp=1), self.execution))
+
+
+@st.composite
+def decoder_cases(
+    draw: st.DrawFn, *, dsa: bool | None = None, form: AttentionForm = AttentionForm.FUSED
+) -> Case:
+    """A model config, tp in {2, 4, 8}, and a prefill token count divisible by tp or not."""
+    config = draw(model_configs(dsa=dsa))
+    tp = draw(tensor_parallel_sizes)
+    tokens = draw(st.sampled_from([tp * 4, tp * 4 - 1, tp * 2 + 1, 16]))
+    parallel = ParallelConfig(tp=tp, ep=tp)
+    execution = Execution(Phase.PREFILL, tokens)
+    baseline = normalize(build_baseline(model_spec(config), parallel, execution, form=form))
+    return Case(config, parallel, execution, baseline)
+
+
+def decoder_graphs(
+    *, dsa: bool | None = None, form: AttentionForm = AttentionForm.FUSED
+) -> st.SearchStrategy[Graph]:
+    """TP baseline decoder graphs of random small models (inputs to a user's pass)."""
+    return decoder_cases(dsa=dsa, form=form).map(lambda case: case.baseline)
+
+
+# -- assertions -----------------------------------------------------------------------------
+
+
+class LayoutAssertionError(AssertionError):
+    pass
+
+
+def assert_sound(graph: Graph, symbols: Mapping[str, int] | None = None, *, seed: int = 0) -> None:
+    """Every typed port of ``graph`` holds what its type says (judged by the simulator)."""
+    report = check_soundness(graph, symbols, seed=seed)
+    if report.simulation.failure is not None:
+        raise LayoutAssertionError(f"cannot execute: {report.simulation.failure}")
+    if report.findings:
+        lines = "\n".join(f"  {finding}" for finding in report.findings[:10])
+        raise LayoutAssertionError(f"{len(report.findings)} unsound port(s):\n{lines}")
+
+
+def assert_equivalent(
+    a: Graph, b: Graph, symbols: Mapping[str, int] | None = None, *, seed: int = 0
+) -> None:
+    """``a`` and ``b`` compute the same outputs on the same inputs and weights."""
+    report = compare_graphs(a, b, symbols, seed=seed)
+    if report.findings:
+        lines = "\n".join(f"  {finding}" for finding in report.findings[:10])
+        raise LayoutAssertionError(f"the graphs differ:\n{lines}")
+
+
+GraphPassFn = Callable[[Graph], Graph]
+
+
+@attrs.frozen
+class Counterexample:
+    """A graph on which a pass failed, and why."""
+
+    graph: Graph
+    reason: str
+
+
+def check_pass_on(pass_fn: GraphPassFn, graph: Graph) -> str | None:
+    """Why ``pass_fn`` is wrong on ``graph`` (None if it is right there): its output must keep
+    the type rules and compute what its input computes."""
+    try:
+        rewritten = normalize(pass_fn(graph))
+    except Exception as error:  # a crashing pass is a finding, reported with its input
+        return f"the pass raised {type(error).__name__}: {error}"
+    report = check_graph(rewritten)
+    if report.errors:
+        first = report.errors[0]
+        return f"the output breaks the type rules at {first.op}: {first.message} [{first.rule}]"
+    equivalence = compare_graphs(graph, rewritten)
+    if equivalence.findings:
+        return f"the output computes something else: {equivalence.findings[0]}"
+    return None
+
+
+def fuzz_pass(
+    pass_fn: GraphPassFn,
+    *,
+    examples: int = 100,
+    seed: int | None = 0,
+    graphs: st.SearchStrategy[Graph] | None = None,
+) -> Counterexample | None:
+    """Run ``pass_fn`` on generated decoder graphs; return the shrunk counterexample, if any."""
+    found: list[Counterexample] = []
+    strategy = graphs if graphs is not None else decoder_graphs()
+
+    @settings(
+        max_examples=examples,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def run(graph: Graph) -> None:
+        reason = check_pass_on(pass_fn, graph)
+        if reason is not None:
+            found.append(Counterexample(graph, reason))
+            raise LayoutAssertionError(reason)
+
+    if seed is not None:
+        run = hypothesis.seed(seed)(run)
+    try:
+        run()
+    except LayoutAssertionError:
+        return found[-1]  # hypothesis replays the shrunk example last
+    return None
