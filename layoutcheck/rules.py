@@ -133,6 +133,17 @@ inputs:
         "Check the attrs and the producer's parallel mode.",
     ),
     _rule(
+        "dtype-mismatch",
+        "An input that must hold integers (expert ids, key indices) holds floats, or the other "
+        "way round.",
+        "moe_topk returns the routing weights at :0 and the expert ids at :1, both [t, k]: "
+        "swapped, the shapes still agree and the experts route by weights cast to ids.",
+        """
+  - {name: model.layers.5.mlp.experts, op: moe_experts,
+     inputs: [x, model.layers.5.mlp.topk:1, model.layers.5.mlp.topk:0]}   # ids, weights""",
+        "Pass the weights (:0) and then the ids (:1).",
+    ),
+    _rule(
         "indivisible",
         "An op needs the group size g to divide the token extent (or a feature size) and it "
         "does not, or cannot be shown to.",

@@ -21,6 +21,7 @@ from layoutcheck.ops.base import (
     check_split_divides,
     group,
     reject_partial,
+    require_dtype,
     require_features,
     size,
 )
@@ -88,6 +89,7 @@ def _mla(call: OpCall) -> Sequence[OutLayout]:
     _reject_split_kv(call, 1)
     if len(call.inputs) > 2:
         _require_same_tokens(call, 0, 2)
+        require_dtype(call, 2, True, "key indices")
     return (_query_layout(call),)
 
 

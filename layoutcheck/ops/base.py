@@ -360,6 +360,23 @@ def check_split_divides(call: OpCall, size: Expr, what: str) -> None:
         )
 
 
+INTEGER_DTYPES = frozenset({Dtype.INT8, Dtype.INT32, Dtype.INT64})
+
+
+def require_dtype(call: OpCall, slot: int, integer: bool, what: str) -> None:
+    """[dtype-mismatch]: indices and expert ids are integers; routing weights are not."""
+    value = call.inputs[slot]
+    if (value.dtype in INTEGER_DTYPES) != integer:
+        kind = "integer" if integer else "floating-point"
+        raise RuleViolation(
+            "dtype-mismatch",
+            f"{call.op.kind} input {call.spec.inputs[slot]!r} is {value.dtype.value}; {what} "
+            f"are {kind}",
+            "check the order of the inputs: moe_topk gives the weights at :0 and the ids at :1",
+            slot,
+        )
+
+
 def warn_local_split(call: OpCall) -> None:
     """[local-feature-split]: sharding the features of LOCAL tokens over the same group.
 

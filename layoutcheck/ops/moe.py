@@ -21,6 +21,7 @@ from layoutcheck.ops.base import (
     features_of,
     group,
     reject_partial,
+    require_dtype,
     require_features,
     same_layout,
     size,
@@ -82,6 +83,8 @@ def _topk_dtype(call: OpCall) -> Sequence[Dtype]:
 def _experts(call: OpCall) -> Sequence[OutLayout]:
     reject_partial(call)
     _require_whole(call, 0)
+    require_dtype(call, 1, False, "routing weights")
+    require_dtype(call, 2, True, "expert ids")
     x = call.inputs[0]
     for slot in (1, 2):
         other = call.inputs[slot]
