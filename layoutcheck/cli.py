@@ -33,7 +33,7 @@ from layoutcheck.passes.manager import PassError
 from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.render import render_catalogue, render_rule, render_rule_list, render_typed_graph
 from layoutcheck.rules import TYPE_RULES, RuleDoc
-from layoutcheck.validate import normalize
+from layoutcheck.validate import check_values, normalize
 
 EXIT_OK, EXIT_ERRORS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -156,8 +156,8 @@ def parse_sets(items: Sequence[str]) -> dict[str, int]:
         name, raw = name.strip(), raw.strip()
         if not sep or not name:
             raise UsageError(f"--set {item!r}: write SYM=VALUE, e.g. --set T=4096")
-        if not raw.isdigit() or int(raw) < 1:
-            raise UsageError(f"--set {item!r}: {name} must be a positive integer")
+        if not raw.isdigit() or len(raw) > 18 or int(raw) < 1:
+            raise UsageError(f"--set {name}: must be a positive integer below 10**18")
         values[name] = int(raw)
     return values
 
@@ -169,7 +169,9 @@ def with_symbols(graph: Graph, overrides: dict[str, int]) -> Graph:
             listed = ", ".join(known) or "none"
             raise UsageError(f"--set {name}: the graph has no symbol {name!r} (symbols: {listed})")
     known.update(overrides)
-    return graph.evolve(symbols=tuple(known.items()))
+    graph = graph.evolve(symbols=tuple(known.items()))
+    check_values(graph)
+    return graph
 
 
 def resolve_contract(option: str | None, graph: Graph) -> Contract | None:
@@ -201,10 +203,10 @@ def is_graph_file(target: str) -> bool:
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
     try:
-        head = path.read_bytes()[:4096].decode("utf-8", errors="replace")
+        text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return False
-    return '"format"' in head and "layoutcheck-graph" in head
+    return '"format"' in text and "layoutcheck-graph" in text
 
 
 def load_target(args: argparse.Namespace) -> Graph:

@@ -201,11 +201,13 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
         raw = path.read_bytes()
     except OSError as error:
         raise ContractError(f"cannot read contract {path}: {error.strerror or error}") from None
-    data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
     try:
+        data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
         return parse_contract(data, str(path), registry or default_registry())
-    except ContractError as error:
-        raise ContractError(f"{path}: {error.message}") from None
+    except GraphError as error:
+        where = f"{path}:{error.line}" if error.line else str(path)
+        message = error.message.removeprefix(f"{path} ")
+        raise ContractError(f"{where}: {message}") from None
 
 
 def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
@@ -257,12 +259,10 @@ def _rule(
         where = f"rule {rule_id!r} check {position}"
         if not isinstance(check, dict) or set(check) - {"select", "expect"}:
             raise ContractError(f"{where}: a check has select and expect")
-        checks.append(
-            Check(
-                _selector(check.get("select", {}), registry, domains, where),
-                _expect(check.get("expect", {}), registry, where),
-            )
-        )
+        selector = _selector(check.get("select", {}), registry, domains, where)
+        expect = _expect(check.get("expect", {}), registry, where)
+        _check_port_exists(selector, expect.port, registry, where)
+        checks.append(Check(selector, expect))
     doc = RuleDoc(
         id=rule_id,
         kind=RuleKind.CONTRACT,
@@ -273,6 +273,28 @@ def _rule(
         contract=contract,
     )
     return ContractRule(doc, tuple(checks))
+
+
+def _check_port_exists(selector: Selector, port: PortSpec, registry: Registry, where: str) -> None:
+    """A port a selected op kind does not have is a typo, not an empty selection."""
+    if port.which is None:
+        return
+    for kind in sorted(selector.kinds):
+        spec = registry[kind]
+        names = spec.inputs if port.side == "input" else spec.outputs
+        variable = (
+            spec.variadic
+            if port.side == "input"
+            else bool(spec.outputs_per_input or spec.outputs_from)
+        )
+        if port.which.isdigit():
+            if int(port.which) >= len(names) and not variable:
+                raise ContractError(f"{where}: {kind} has no {port.side} {port.which}")
+        elif port.which not in names:
+            raise ContractError(
+                f"{where}: {kind} has no {port.side} {port.which!r} "
+                f"(its {port.side}s: {', '.join(names)})"
+            )
 
 
 def _kinds(raw: object, registry: Registry, where: str) -> list[str]:
@@ -361,25 +383,35 @@ def _expect(body: Any, registry: Registry, where: str) -> Expect:
         tokens=None if tokens is None else TokenLayout(tokens),
         features=features,
         attrs=tuple(sorted(attrs_raw.items())),
-        produced_by=_path(body.get("produced_by"), where),
-        not_produced_by=_alternatives(body.get("not_produced_by"), where),
-        consumed_by=_path(body.get("consumed_by"), where),
-        not_consumed_by=_alternatives(body.get("not_consumed_by"), where),
+        produced_by=_path(body.get("produced_by"), where, registry),
+        not_produced_by=_alternatives(body.get("not_produced_by"), where, registry),
+        consumed_by=_path(body.get("consumed_by"), where, registry),
+        not_consumed_by=_alternatives(body.get("not_consumed_by"), where, registry),
         count_per_layer=count,
     )
 
 
-def _path(raw: object, where: str) -> tuple[tuple[Step, ...], ...]:
+def _path(raw: object, where: str, registry: Registry) -> tuple[tuple[Step, ...], ...]:
     if raw is None:
         return ()
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list):
         raise ContractError(f"{where}: expected a step or a list of steps")
-    return tuple(Step.parse(str(item), where) for item in items)
+    path = []
+    for item in items:
+        steps = Step.parse(str(item), where)
+        for step in steps:
+            _kinds(sorted(step.kinds), registry, where)
+        canonical = tuple(
+            Step(frozenset(_kinds(sorted(step.kinds), registry, where)), step.port)
+            for step in steps
+        )
+        path.append(canonical)
+    return tuple(path)
 
 
-def _alternatives(raw: object, where: str) -> tuple[Step, ...]:
-    return tuple(step for steps in _path(raw, where) for step in steps)
+def _alternatives(raw: object, where: str, registry: Registry) -> tuple[Step, ...]:
+    return tuple(step for steps in _path(raw, where, registry) for step in steps)
 
 
 # -- graph walking through transparent ops -------------------------------------------------

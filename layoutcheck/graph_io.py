@@ -83,8 +83,32 @@ def loads_graph(
 # -- parsing --------------------------------------------------------------------------------
 
 
+MAX_NESTING = 64
+
+
+def _refuse_deep_nesting(text: str) -> None:
+    """libyaml recurses per nesting level (deep enough, it overflows the C stack): refuse
+    spec files nested deeper than any graph needs, before the parser sees them."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        indent = len(line) - len(line.lstrip(" -"))
+        for char in line:
+            if char in "[{":
+                depth += 1
+            elif char in "]}":
+                depth -= 1
+            if depth > MAX_NESTING or indent > 4 * MAX_NESTING:
+                key = line.strip().split(":", 1)[0][:40]
+                raise SpecError(
+                    f"{key!r} is nested deeper than {MAX_NESTING} levels: not a spec file",
+                    line=number,
+                )
+
+
 def read_yaml_with_lines(text: str) -> tuple[Any, dict[str, int]]:
-    """Parse YAML; return the data and the 1-based line of each op and input by name."""
+    """Parse YAML; return the data and the 1-based line of each op (by name and by position,
+    ``op#3``) and input."""
+    _refuse_deep_nesting(text)
     try:
         loader = _SafeLoader(text)
         try:
@@ -102,6 +126,12 @@ def read_yaml_with_lines(text: str) -> tuple[Any, dict[str, int]]:
         raise SpecError(f"malformed YAML: {problem}", line=line) from None
     except yaml.YAMLError as error:
         raise SpecError(f"malformed YAML: {error}") from None
+    except RecursionError:
+        raise SpecError(f"nested deeper than {MAX_NESTING} levels: not a spec file") from None
+    except SpecError:
+        raise
+    except ValueError as error:  # e.g. an integer of thousands of digits
+        raise SpecError(f"unreadable value: {error}") from None
     return data, _yaml_lines(node)
 
 
@@ -118,7 +148,14 @@ def _refuse_aliases(root: yaml.Node) -> None:
             )
         seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
+            keys: set[object] = set()
             for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in keys:
+                        raise SpecError(
+                            f"duplicate key {key.value!r}", line=key.start_mark.line + 1
+                        )
+                    keys.add(key.value)
                 stack.extend((key, value))
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
@@ -130,7 +167,8 @@ def _yaml_lines(root: yaml.Node) -> dict[str, int]:
         return lines
     for key, value in root.value:
         if key.value == "ops" and isinstance(value, yaml.SequenceNode):
-            for item in value.value:
+            for position, item in enumerate(value.value):
+                lines[f"op#{position}"] = item.start_mark.line + 1
                 if isinstance(item, yaml.MappingNode):
                     for op_key, op_value in item.value:
                         if op_key.value == "name" and isinstance(op_value, yaml.ScalarNode):
@@ -147,11 +185,13 @@ _JSON_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*\{')
 
 def _read_json(text: str) -> tuple[Any, dict[str, int]]:
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
         raise SpecError(f"malformed JSON: {error.msg}", line=error.lineno) from None
     except RecursionError:
         raise SpecError("malformed JSON: nested too deeply") from None
+    except ValueError as error:  # an integer of thousands of digits, a duplicate key
+        raise SpecError(f"unreadable JSON: {error}") from None
     lines: dict[str, int] = {}
     # json keeps no positions; a scan for '"name": "..."' recovers each op's line cheaply.
     starts = [0]
@@ -160,7 +200,19 @@ def _read_json(text: str) -> tuple[Any, dict[str, int]]:
         for match in pattern.finditer(text):
             line = _line_at(starts, match.start())
             lines.setdefault(prefix + match.group(1), line)
+    for position, match in enumerate(_JSON_NAME.finditer(text[text.find('"ops"') :])):
+        offset = text.find('"ops"') + match.start()
+        lines[f"op#{position}"] = _line_at(starts, offset)
     return data, lines
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
 
 
 def _line_at(starts: list[int], offset: int) -> int:
@@ -293,9 +345,10 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
         if not isinstance(body, dict):
             raise SpecError(f"op #{position} is not a mapping")
         name = body.get("name")
+        line = lines.get(f"op#{position}")
         if not isinstance(name, str) or not name:
-            raise SpecError(f"op #{position} has no name")
-        line = lines.get(name)
+            raise SpecError(f"op #{position} has no name", line=line)
+        line = line or lines.get(name)
         extra = sorted(set(map(str, body)) - set(OP_KEYS))
         if extra:
             raise SpecError(

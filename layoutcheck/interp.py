@@ -82,6 +82,13 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
         inputs = tuple(values[ref] for ref in op.inputs)
         op_spec = registry[op.kind]
         count = op_spec.output_count(op)
+        if op_spec.outputs_per_input:
+            # identities per carried value (region markers): a TOP value stays on its own port,
+            # so a mistake on the hidden state does not hide one on the residual beside it
+            for port, value in enumerate(inputs):
+                values[ValueRef(op.name, port)] = value
+                origins[ValueRef(op.name, port)] = origins.get(op.inputs[port], op.name)
+            continue
         if any(value.is_top for value in inputs):
             for port in range(count):
                 values[ValueRef(op.name, port)] = AbstractValue.top()

@@ -126,7 +126,7 @@ class _Builder:
     def _constant(self, value: object) -> Expr:
         if isinstance(value, bool) or not isinstance(value, int):
             raise ExpressionError(f"only integer constants are allowed, not {value!r}")
-        if len(str(abs(value))) > MAX_INT_DIGITS:
+        if abs(value) >= 10**MAX_INT_DIGITS:
             raise ExpressionError(f"integer constant longer than {MAX_INT_DIGITS} digits")
         return sympy.Integer(value)
 
@@ -145,9 +145,13 @@ class _Builder:
                 raise ExpressionError(
                     f"exponent must be an integer constant from 0 to {MAX_EXPONENT}"
                 )
-            if base.is_Integer and abs(int(base)) > 1 and int(exponent) * len(str(base)) > 64:
+            # Refuse before sympy computes it: the power of the base's numeric coefficient
+            # must stay within MAX_INT_DIGITS digits.
+            coefficient = base.as_coeff_Mul()[0]
+            digits = _digits(coefficient)
+            if abs(coefficient) != 1 and (digits - 1) * abs(int(exponent)) > MAX_INT_DIGITS:
                 raise ExpressionError("power too large")
-            return base ** int(exponent)
+            return _bounded(base ** int(exponent))
         operator = _BINARY.get(type(node.op))
         if operator is None:
             raise ExpressionError(f"operator {type(node.op).__name__} is not allowed")
@@ -155,7 +159,7 @@ class _Builder:
         right = self.build(node.right, depth + 1)
         if isinstance(node.op, ast.Div | ast.FloorDiv | ast.Mod) and right.is_zero:
             raise ExpressionError("division by zero")
-        return operator(left, right)
+        return _bounded(operator(left, right))
 
     def _call(self, node: ast.Call, depth: int) -> Expr:
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
@@ -170,6 +174,27 @@ class _Builder:
             raise ExpressionError(f"{node.func.id}() takes {low}..{high} arguments")
         args = [self.build(arg, depth + 1) for arg in node.args]
         return FUNCTIONS[node.func.id](*args)
+
+
+def _digits(number: Expr) -> int:
+    """Decimal digits of a rational's numerator and denominator (without building a string)."""
+    if number.is_Integer:
+        return len(str(abs(int(number))))
+    if number.is_Rational:
+        return len(str(abs(int(number.p)))) + len(str(int(number.q)))
+    return 1
+
+
+def _bounded(expr: Expr) -> Expr:
+    """Refuse results holding a number longer than MAX_INT_DIGITS digits."""
+    for atom in expr.atoms(sympy.Rational):
+        if abs(atom.p) >= 10**MAX_INT_DIGITS or atom.q >= 10**MAX_INT_DIGITS:
+            raise ExpressionError(f"a number longer than {MAX_INT_DIGITS} digits")
+    for power in expr.atoms(sympy.Pow):
+        exponent = power.args[1]
+        if exponent.is_Rational and abs(exponent) > MAX_EXPONENT:
+            raise ExpressionError(f"a power above {MAX_EXPONENT} (({power.args[0]})**{exponent})")
+    return expr
 
 
 def parse_expr(text: str | int, known: Iterable[str]) -> Expr:
@@ -188,7 +213,7 @@ def parse_expr(text: str | int, known: Iterable[str]) -> Expr:
 
 
 def _constant_int(value: int) -> Expr:
-    if len(str(abs(value))) > MAX_INT_DIGITS:
+    if abs(value) >= 10**MAX_INT_DIGITS:  # compared, not printed: str() refuses huge ints
         raise ExpressionError(f"integer longer than {MAX_INT_DIGITS} digits")
     return sympy.Integer(value)
 
@@ -226,9 +251,34 @@ class _ExpressionPrinter(sympy.printing.str.StrPrinter):  # type: ignore[misc]
     def _print_Max(self, expr: Expr) -> str:
         return "max(" + ", ".join(self._print(a) for a in expr.args) + ")"
 
+    def _print_Pow(self, expr: Expr, rational: bool = False) -> str:
+        # the grammar has no negative exponents: x**(-k) is written 1/x**k
+        base, exponent = expr.args
+        if exponent.is_Integer and exponent < 0:
+            positive = sympy.Pow(base, -exponent, evaluate=False)
+            return (
+                f"1/{self.parenthesize(positive, 60)}"
+                if exponent != -1
+                else (f"1/{self.parenthesize(base, 60)}")
+            )
+        return str(super()._print_Pow(expr, rational))
+
     def _print_Mod(self, expr: Expr) -> str:
         a, b = expr.args
-        return f"({self._print(a)}) % ({self._print(b)})"
+        return f"(({self._print(a)}) % ({self._print(b)}))"
+
+    def _print_Mul(self, expr: Expr) -> str:
+        # sympy writes (1/2)·H/(tp+1) as H/(2*(tp + 1)), which re-parses to H/(2*tp + 2):
+        # print a fractional coefficient on its own so the text reads back to the same tree.
+        coefficient, rest = expr.as_coeff_Mul()
+        if coefficient == -1 and rest.is_Mul:
+            # -(H + T)*(T + tp) would re-parse as (-H - T)*(T + tp): keep the minus outside
+            return f"-({self._print(rest)})"
+        if coefficient.is_Rational and not coefficient.is_Integer and rest != 1:
+            sign = "-" if coefficient < 0 else ""
+            p, q = abs(int(coefficient.p)), int(coefficient.q)
+            return f"{sign}({p}/{q})*{self.parenthesize(rest, 50)}"
+        return str(super()._print_Mul(expr))
 
 
 _PRINTER = _ExpressionPrinter()

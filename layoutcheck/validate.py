@@ -13,7 +13,7 @@ import sympy
 from layoutcheck.graph import AttrValue, Graph, GraphError, Op, ValueRef, freeze_attrs
 from layoutcheck.ops import ATTR_ALIASES, Registry, default_registry
 from layoutcheck.ops.base import AttrKind, AttrSpec
-from layoutcheck.symbols import Expr, ExpressionError, parse_expr, symbol
+from layoutcheck.symbols import Expr, ExpressionError, evaluate, parse_expr, symbol
 
 
 def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
@@ -26,7 +26,38 @@ def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
     result = graph.evolve(ops=ops)
     _check_references(result, registry)
     result.topological_order()  # raises GraphError on a cycle
+    check_values(result)
     return result
+
+
+def check_values(graph: Graph) -> None:
+    """With the symbols' values, every size must be a positive finite number: ``H/(tp - 16)``
+    at tp = 16 is an input error, not a shape of ``zoo``."""
+    values = tuple(sorted(((symbol(n), v) for n, v in graph.symbols if v is not None), key=str))
+    if not values:
+        return
+    setting = ", ".join(f"{n}={v}" for n, v in graph.symbols if v is not None)
+
+    def check(expr: Expr, what: str, op: str | None, line: int | None) -> None:
+        number = evaluate(expr, values)
+        if number.is_number and (not number.is_finite or not number.is_extended_real):
+            raise GraphError(f"{what} {expr} is undefined at {setting}", op=op, line=line)
+        if number.is_number and number <= 0:
+            raise GraphError(
+                f"{what} {expr} = {number} is not positive at {setting}", op=op, line=line
+            )
+
+    check(graph.token_count, "token_count", None, None)
+    for name, size in graph.groups:
+        check(size, f"group {name!r} size", None, None)
+    for spec in graph.inputs:
+        for dim in spec.shape:
+            check(dim, f"input {spec.name!r} dim", spec.name, spec.line)
+    for op in graph.ops:
+        for key, value in op.attrs:
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, sympy.Expr):
+                    check(item, f"attr {key!r}", op.name, op.line)
 
 
 def _check_symbols(graph: Graph) -> None:
@@ -85,8 +116,9 @@ def _resolve_attr_aliases(kind: str, op: Op) -> dict[str, AttrValue]:
         raw = values.pop(alias)
         mapped = table.get(raw)
         if mapped is not None:
+            # the engine's flag wins: a RowParallelLinear with disable_tp holds the full weight
             target, value = mapped
-            values.setdefault(target, value)
+            values[target] = value
     return values
 
 

@@ -54,6 +54,11 @@ def plan_passes(
     shared_experts: SharedExperts | None = None,
 ) -> tuple[list[GraphPass], str | None, bool]:
     """The passes an execution needs, the default contract, and whether DSA-CP is on."""
+    if sequence_parallel and execution.phase is Phase.DECODE:
+        raise ConfigError(
+            "--sp applies to prefill: decode keeps the packed-local tokens of each DP rank and "
+            "slices them for MoE with MC2 (RFC §3.8); drop --sp"
+        )
     dsa_cp = sequence_parallel and spec.dsa is not None
     passes: list[GraphPass] = []
     contract = None

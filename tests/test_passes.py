@@ -1,0 +1,621 @@
+"""The DSA-CP, sequence-parallel and MC2 passes on real model configs: match counts, op and
+collective counts before and after each pass, the layouts the RFC asks for, the contracts they
+meet, and the pass manager naming a pass that breaks the type rules."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import pytest
+
+from layoutcheck.check import check_graph
+from layoutcheck.contracts import load_contract
+from layoutcheck.diagnostics import Report
+from layoutcheck.graph import Graph, Op, ValueRef
+from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.lattice import FeatureState, TokenLayout
+from layoutcheck.models import (
+    BuiltModel,
+    ConfigError,
+    Execution,
+    Layout,
+    ParallelConfig,
+    Phase,
+    build_model,
+    load_config,
+    model_spec,
+    plan_passes,
+)
+from layoutcheck.models.builder import AttentionForm, build_baseline
+from layoutcheck.passes.manager import (
+    PassError,
+    PassResult,
+    collective_counts,
+    run_passes,
+)
+from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.validate import normalize
+
+FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
+PARTIAL, WHOLE = FeatureState.PARTIAL, FeatureState.WHOLE
+
+# (model, layers, first dense layers): the two DSA models of the RFC.
+DSA_MODELS = [("glm-5.1", 78, 3), ("deepseek-v3.2", 61, 3)]
+
+
+@attrs.frozen
+class Setup:
+    """One build: what build_model gets, and the contract it should meet."""
+
+    model: str
+    tp: int = 16
+    dp: int = 1
+    ep: int | None = None
+    phase: Phase = Phase.PREFILL
+    tokens: int = 4096
+    sp: bool = True
+    layout: Layout = Layout.TENSORCAST
+
+    @property
+    def parallel(self) -> ParallelConfig:
+        return ParallelConfig(self.tp, self.dp, self.ep)
+
+    @property
+    def execution(self) -> Execution:
+        return Execution(self.phase, self.tokens)
+
+
+DECODE = Setup("glm-5.1", tp=4, dp=8, ep=32, phase=Phase.DECODE, tokens=9, sp=False)
+
+
+@functools.cache
+def built(setup: Setup) -> BuiltModel:
+    return build_model(
+        setup.model,
+        setup.parallel,
+        setup.execution,
+        sequence_parallel=setup.sp,
+        layout=setup.layout,
+    )
+
+
+@functools.cache
+def typed_of(setup: Setup) -> TypedGraph:
+    return interpret(built(setup).graph)
+
+
+@functools.cache
+def baseline_and_passes(setup: Setup) -> tuple[Graph, tuple[Any, ...]]:
+    """The normalized TP baseline and the passes build_model runs on it, made by hand."""
+    config, name, where = load_config(setup.model)
+    spec = model_spec(config, name, where)
+    passes, _, dsa_cp = plan_passes(
+        spec, setup.parallel, setup.execution, sequence_parallel=setup.sp, layout=setup.layout
+    )
+    form = (
+        AttentionForm.KEY_SIDE
+        if dsa_cp and setup.layout is Layout.VLLM_ASCEND
+        else AttentionForm.FUSED
+    )
+    graph = normalize(build_baseline(spec, setup.parallel, setup.execution, form=form))
+    return graph, tuple(passes)
+
+
+def check(setup: Setup, contract: str | None = None) -> Report:
+    chosen = contract or built(setup).contract
+    return check_graph(built(setup).graph, load_contract(chosen) if chosen else None)
+
+
+def describe(report: Report) -> str:
+    return "\n".join(f"[{d.rule}] {d.op}: {d.message}" for d in report.diagnostics[:10])
+
+
+def assert_clean(report: Report) -> None:
+    """No errors. The only warning allowed is the TensorCast shared expert drawn as a TP MLP on
+    LOCAL tokens (``local-feature-split``, a cost-model shape the checker points out)."""
+    assert report.ok, describe(report)
+    for warning in report.warnings:
+        assert warning.rule == "local-feature-split", describe(report)
+        assert warning.op is not None and ".mlp.shared_experts." in warning.op, describe(report)
+
+
+def of_kind(graph: Graph, kind: str) -> list[Op]:
+    return [op for op in graph.ops if op.kind == kind]
+
+
+def producer_of(graph: Graph, ref: ValueRef, through: Sequence[str] = ()) -> tuple[Op, int]:
+    """The op (and port) that made ``ref``, looking through ops of the ``through`` kinds."""
+    while True:
+        op = graph.op(ref.op)
+        if op.kind not in through:
+            return op, ref.port
+        ref = op.inputs[0]
+
+
+def record(model: BuiltModel, name: str) -> Any:
+    found = [r for r in model.passes if r.name == name]
+    assert len(found) == 1, [r.name for r in model.passes]
+    return found[0]
+
+
+def shape(typed: TypedGraph, ref: str) -> tuple[int, ...]:
+    return tuple(int(d) for d in typed.numeric_shape(typed.value(ref)))
+
+
+# -- DSA-CP + SP, the RFC's layout (TensorCast) -----------------------------------------------
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_dsa_cp_pass_record(model: str, layers: int, dense: int) -> None:
+    result = built(Setup(model))
+    assert [r.name for r in result.passes] == ["dsa-cp", "sequence-parallel"]
+    dsa = record(result, "dsa-cp")
+    assert dsa.matches["disable-tp"] == 2 * layers  # q_b_proj and o_proj of every layer
+    assert dsa.matches["drop-complete-reduction"] == layers
+    assert "replicate-shared-experts" not in dsa.matches
+    # baseline all-reduces: embedding + o_proj per layer + dense MLPs + shared experts
+    assert dsa.collectives_before == {"all_reduce": 1 + layers + dense + (layers - dense)}
+    assert dsa.collectives_after == {"all_reduce": 1 + dense + (layers - dense)}
+    assert dsa.ops_before - dsa.ops_after == layers
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_dsa_cp_pass_on_the_graphs(model: str, layers: int, dense: int) -> None:
+    """The same counts, taken from the graphs the passes make when run one at a time."""
+    setup = Setup(model)
+    graph, passes = baseline_and_passes(setup)
+    assert [p.name for p in passes] == ["dsa-cp", "sequence-parallel"]
+    after_dsa, (rec,) = run_passes(graph, passes[:1])
+    assert rec == record(built(setup), "dsa-cp")
+    assert len(graph.ops) == rec.ops_before
+    assert len(after_dsa.ops) == rec.ops_after
+    assert collective_counts(after_dsa) == rec.collectives_after
+    for layer in range(layers):
+        a = f"model.layers.{layer}.self_attn"
+        assert graph.op(f"{a}.q_b_proj").attr("parallel") == "column"
+        assert graph.op(f"{a}.o_proj").attr("parallel") == "row"
+        assert graph.has_op(f"{a}.o_proj.all_reduce")
+        assert after_dsa.op(f"{a}.q_b_proj").attr("parallel") == "replicated"
+        assert after_dsa.op(f"{a}.o_proj").attr("parallel") == "replicated"
+        assert not after_dsa.has_op(f"{a}.o_proj.all_reduce")
+    dropped = {op.name for op in graph.ops} - {op.name for op in after_dsa.ops}
+    assert dropped == {f"model.layers.{i}.self_attn.o_proj.all_reduce" for i in range(layers)}
+    # the shared experts and dense MLPs keep their all-reduces
+    assert sum(op.name.endswith("shared_experts.all_reduce") for op in after_dsa.ops) == (
+        layers - dense
+    )
+    final, (sp_rec,) = run_passes(after_dsa, passes[1:])
+    assert final.ops == built(setup).graph.ops
+    assert final.outputs == built(setup).graph.outputs
+    assert sp_rec == record(built(setup), "sequence-parallel")
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_sequence_parallel_pass_record(model: str, layers: int, dense: int) -> None:
+    sp = record(built(Setup(model)), "sequence-parallel")
+    assert sp.matches["P1"] == 1  # the embedding all-reduce before layer 0's rms_norm
+    assert sp.matches["P2"] == dense  # the dense layers' MLP all-reduces
+    assert sp.matches["dsa-o-proj-slice"] == layers
+    assert sp.matches.get("P3", 0) == 0
+    assert sp.collectives_before == {"all_reduce": 1 + layers}
+    assert sp.collectives_after == {
+        "all_gather": layers + dense + 1,
+        "all_reduce": layers - dense,
+        "reduce_scatter": 1 + dense,
+    }
+    assert collective_counts(built(Setup(model)).graph) == sp.collectives_after
+    assert len(built(Setup(model)).graph.ops) == sp.ops_after
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_gathers_are_exactly_the_normalized_entries(model: str, layers: int, dense: int) -> None:
+    graph = built(Setup(model)).graph
+    sources: Counter[str] = Counter()
+    for gather in of_kind(graph, "all_gather"):
+        source, port = producer_of(graph, gather.inputs[0])
+        assert source.kind in ("rms_norm", "add_rms_norm"), gather.name
+        assert port == 0, f"{gather.name} gathers output {port} of {source.name}"
+        if source.name == "model.norm":
+            sources["final"] += 1
+        elif source.name.endswith(".input_layernorm"):
+            sources["attention"] += 1
+        elif source.name.endswith(".post_attention_layernorm"):
+            assert source.layer is not None and source.layer < dense
+            sources["dense-mlp"] += 1
+        else:
+            sources[source.name] += 1
+    assert sources == {"attention": layers, "dense-mlp": dense, "final": 1}
+    entries = {g.layer for g in of_kind(graph, "all_gather") if ".input_layernorm" in g.name}
+    assert entries == set(range(layers))
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_no_gather_reads_a_residual(model: str, layers: int, dense: int) -> None:
+    graph = built(Setup(model)).graph
+    typed = typed_of(Setup(model))
+    norms = [op for op in graph.ops if op.kind == "add_rms_norm"]
+    assert len(norms) == 2 * layers  # every layer's two norms but layer 0's first, + model.norm
+    for norm in norms:
+        residual = ValueRef(norm.name, 1)
+        assert typed.value(residual).tokens is LOCAL, norm.name
+        for reader, _ in graph.consumers(residual):
+            assert reader.kind != "all_gather", f"{reader.name} gathers {norm.name}:1"
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_reduce_scatters(model: str, layers: int, dense: int) -> None:
+    graph = built(Setup(model)).graph
+    scatters = of_kind(graph, "reduce_scatter")
+    expected = {"model.embed_tokens.reduce_scatter"} | {
+        f"model.layers.{i}.mlp.reduce_scatter" for i in range(dense)
+    }
+    assert {op.name for op in scatters} == expected
+    typed = typed_of(Setup(model))
+    for op in scatters:
+        assert typed.value(op.inputs[0]).layout == "F·P"
+        assert typed.value(op.name).layout == "L·W"
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_shared_expert_all_reduce_keeps_local(model: str, layers: int, dense: int) -> None:
+    graph = built(Setup(model)).graph
+    typed = typed_of(Setup(model))
+    reduces = of_kind(graph, "all_reduce")
+    assert len(reduces) == layers - dense
+    for op in reduces:
+        assert op.name.endswith(".mlp.shared_experts.all_reduce"), op.name
+        value_in = typed.value(op.inputs[0])
+        assert (value_in.tokens, value_in.features) == (LOCAL, PARTIAL)
+        value_out = typed.value(op.name)
+        assert (value_out.tokens, value_out.features) == (LOCAL, WHOLE)
+    assert {op.layer for op in reduces} == set(range(dense, layers))
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_o_proj_replicated_after_token_slice(model: str, layers: int, dense: int) -> None:
+    graph = built(Setup(model)).graph
+    typed = typed_of(Setup(model))
+    o_projs = [op for op in graph.ops if op.name.endswith(".self_attn.o_proj")]
+    assert len(o_projs) == layers
+    for o_proj in o_projs:
+        assert o_proj.attr("parallel") == "replicated"
+        source, _ = producer_of(graph, o_proj.inputs[0], through=("reshape",))
+        assert source.kind == "token_slice", o_proj.name
+        attention, _ = producer_of(graph, source.inputs[0])
+        assert attention.kind == "sparse_attention"
+        assert typed.value(source.inputs[0]).tokens is FULL
+        assert typed.value(o_proj.name).layout == "L·W"
+        assert not any(
+            r.kind in ("all_reduce", "reduce_scatter")
+            for r, _ in graph.consumers(ValueRef(o_proj.name))
+        )
+    assert len(of_kind(graph, "token_slice")) == layers
+
+
+def test_glm_layer_5_rfc_shapes() -> None:
+    typed = typed_of(Setup("glm-5.1"))
+    p = "model.layers.5"
+    assert shape(typed, f"{p}.input_layernorm.all_gather") == (4096, 6144)
+    assert shape(typed, f"{p}.self_attn.attn") == (4096, 64, 256)
+    assert shape(typed, f"{p}.self_attn.o_proj_slice") == (256, 64, 256)
+    assert shape(typed, f"{p}.self_attn.o_proj_flatten") == (256, 16384)
+    assert shape(typed, f"{p}.self_attn.o_proj") == (256, 6144)
+    assert shape(typed, f"{p}.mlp.gate") == (256, 256)
+    assert shape(typed, f"{p}.mlp.topk") == (256, 8)
+    assert shape(typed, f"{p}.mlp.experts") == (256, 6144)
+
+
+@pytest.mark.parametrize(("model", "layers", "dense"), DSA_MODELS)
+def test_tensorcast_contract_passes(model: str, layers: int, dense: int) -> None:
+    result = built(Setup(model))
+    assert result.dsa_cp
+    assert result.contract == "tensorcast-dsa-cp-prefill"
+    assert result.graph.contract == "tensorcast-dsa-cp-prefill"
+    report = check(Setup(model))
+    assert_clean(report)
+    assert report.summary["attention_boundaries"] == layers
+    assert report.summary["layers"] == layers
+
+
+# -- DSA-CP + SP, the vLLM-Ascend layout --------------------------------------------------------
+
+VLLM = Setup("glm-5.1", layout=Layout.VLLM_ASCEND)
+
+
+def test_vllm_key_side_gather_per_layer() -> None:
+    graph = built(VLLM).graph
+    typed = typed_of(VLLM)
+    key_side = [
+        g for g in of_kind(graph, "all_gather") if g.inputs[0].op.endswith(".self_attn.key_side")
+    ]
+    assert sorted(g.layer for g in key_side) == list(range(78))  # type: ignore[type-var]
+    for gather in key_side:
+        assert shape(typed, str(gather.inputs[0])) == (256, 704)
+        assert shape(typed, gather.name) == (4096, 704)
+        assert typed.value(gather.name).layout == "F·W"
+        assert {r.name.rpartition(".")[2] for r, _ in graph.consumers(ValueRef(gather.name))} == {
+            "key_side_split"
+        }
+    others = [g for g in of_kind(graph, "all_gather") if g not in key_side]
+    assert len(others) == 4  # 3 dense-MLP entries + the final norm
+
+
+def test_vllm_no_hidden_state_gather_into_attention() -> None:
+    graph = built(VLLM).graph
+    typed = typed_of(VLLM)
+    for gather in of_kind(graph, "all_gather"):
+        assert not gather.inputs[0].op.endswith(".input_layernorm"), gather.name
+        readers = [r for r, _ in graph.consumers(ValueRef(gather.name))]
+        into_attention = [r for r in readers if ".self_attn." in r.name]
+        assert all(r.name.endswith(".self_attn.key_side_split") for r in into_attention)
+    for layer in (0, 5, 77):
+        p = f"model.layers.{layer}.self_attn"
+        assert typed.value(f"{p}.q_a_proj").tokens is LOCAL
+        assert typed.value(f"{p}.attn").tokens is LOCAL
+        assert typed.value(f"{p}.o_proj").layout == "L·W"
+        assert not graph.has_op(f"{p}.o_proj_slice")
+    assert of_kind(graph, "token_slice") == []
+
+
+def test_vllm_shared_experts_replicated_without_all_reduce() -> None:
+    result = built(VLLM)
+    graph = result.graph
+    assert record(result, "dsa-cp").matches["replicate-shared-experts"] == 2 * 75
+    shared = [op for op in graph.ops if ".mlp.shared_experts." in op.name]
+    assert {op.layer for op in shared} == set(range(3, 78))
+    for op in shared:
+        assert op.kind != "all_reduce", op.name
+        if op.kind == "linear":
+            assert op.attr("parallel") == "replicated"
+    assert of_kind(graph, "all_reduce") == []
+    assert collective_counts(graph) == {"all_gather": 82, "reduce_scatter": 4}
+    typed = typed_of(VLLM)
+    assert typed.value("model.layers.5.mlp.shared_experts.down_proj").layout == "L·W"
+
+
+def test_vllm_contracts() -> None:
+    assert built(VLLM).contract == "vllm-ascend-dsa-cp-prefill"
+    report = check(VLLM)
+    assert report.ok and report.diagnostics == (), describe(report)
+    wrong = check(VLLM, "tensorcast-dsa-cp-prefill")
+    assert not wrong.ok
+    assert {"attention-full-token", "o-proj-token-slice"} <= wrong.rules()
+    # and the RFC layout is not the engine's
+    assert {"attention-local-query", "kv-gather-only"} <= check(
+        Setup("glm-5.1"), "vllm-ascend-dsa-cp-prefill"
+    ).rules()
+
+
+# -- SP on models without DSA ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("model", "layers", "dense"), [("deepseek-v3", 61, 3), ("qwen3-30b-a3b", 48, 0)]
+)
+def test_sequence_parallel_without_dsa(model: str, layers: int, dense: int) -> None:
+    result = built(Setup(model))
+    graph = result.graph
+    assert not result.dsa_cp
+    assert result.contract is None
+    assert [r.name for r in result.passes] == ["sequence-parallel"]
+    sp = result.passes[0]
+    assert sp.matches["P1"] == 1
+    assert sp.matches["P2"] == layers + dense  # every o_proj, and the dense MLPs
+    assert "dsa-o-proj-slice" not in sp.matches
+    assert of_kind(graph, "token_slice") == []
+    for layer in range(layers):
+        o_proj = f"model.layers.{layer}.self_attn.o_proj"
+        assert graph.op(o_proj).attr("parallel") == "row"
+        readers = [r for r, _ in graph.consumers(ValueRef(o_proj))]
+        assert [r.kind for r in readers] == ["reduce_scatter"], o_proj
+        assert graph.has_op(f"model.layers.{layer}.input_layernorm.all_gather")
+    report = check(Setup(model))
+    assert_clean(report)
+    assert report.summary["attention_boundaries"] == layers
+
+
+# -- decode MoE with MC2 -----------------------------------------------------------------------
+
+
+def test_mc2_decode_passes_its_contract() -> None:
+    result = built(DECODE)
+    assert result.contract == "mc2-decode"
+    assert [r.name for r in result.passes] == ["mc2-decode"]
+    mc2 = result.passes[0]
+    assert mc2.matches == {"slice-router-logits": 75, "mc2-dispatch": 75}
+    assert mc2.collectives_after == {"all_gather": 75, "all_reduce": 157}
+    report = check(DECODE)
+    assert report.ok and report.diagnostics == (), describe(report)
+
+
+def test_mc2_decode_layer_5_shapes() -> None:
+    typed = typed_of(DECODE)
+    m = "model.layers.5.mlp"
+    assert shape(typed, "model.layers.5.post_attention_layernorm") == (9, 6144)
+    assert shape(typed, f"{m}.gate") == (9, 256)
+    assert shape(typed, f"{m}.router_logits_pad") == (12, 256)
+    assert shape(typed, f"{m}.router_logits_slice") == (3, 256)
+    assert typed.value(f"{m}.router_logits_slice").tokens is LOCAL
+    assert shape(typed, f"{m}.topk") == (3, 8)
+    assert shape(typed, f"{m}.hidden_states_slice") == (3, 6144)
+    assert shape(typed, f"{m}.experts") == (3, 6144)
+    assert shape(typed, f"{m}.finalize_gather") == (12, 6144)
+    assert shape(typed, f"{m}.finalize_unpad") == (9, 6144)
+    assert typed.value(f"{m}.finalize_unpad").layout == "F·W"
+    graph = built(DECODE).graph
+    assert graph.op(f"{m}.topk").inputs[0].op == f"{m}.router_logits_slice"
+    assert graph.op(f"{m}.experts").attr("dispatch") == "mc2"
+
+
+# -- padding -----------------------------------------------------------------------------------
+
+
+def test_indivisible_tokens_are_padded() -> None:
+    padded = Setup("glm-5.1", tokens=4095)
+    graph = built(padded).graph
+    counts = Counter(op.kind for op in graph.ops)
+    assert counts["pad_tokens"] > 0
+    assert counts["unpad_tokens"] > 0
+    assert graph.has_op("model.embed_tokens.pad")
+    assert graph.op("model.embed_tokens.reduce_scatter").inputs[0].op == "model.embed_tokens.pad"
+    report = check(padded)
+    assert_clean(report)
+    assert report.summary["attention_boundaries"] == 78
+    typed = interpret(graph)
+    assert shape(typed, "model.layers.5.input_layernorm") == (256, 6144)
+    assert shape(typed, "model.layers.5.self_attn.attn") == (4095, 64, 256)
+    assert shape(typed, "model.layers.5.self_attn.o_proj_slice") == (256, 64, 256)
+    assert shape(typed, "lm_head")[0] == 4095
+
+
+def test_divisible_tokens_are_not_padded() -> None:
+    counts = Counter(op.kind for op in built(Setup("glm-5.1")).graph.ops)
+    assert counts["pad_tokens"] == counts["unpad_tokens"] == 0
+
+
+# -- every pass keeps the types; the last meets the contract -----------------------------------
+
+CONTRACTED = [
+    Setup("glm-5.1"),
+    Setup("deepseek-v3.2"),
+    Setup("glm-5.1", layout=Layout.VLLM_ASCEND),
+    Setup("deepseek-v3.2", layout=Layout.VLLM_ASCEND),
+    Setup("glm-5.1", tokens=4095),
+    DECODE,
+]
+
+
+@pytest.mark.parametrize(
+    "setup",
+    CONTRACTED,
+    ids=lambda s: f"{s.model}-{s.phase.value}-{s.layout.value}-T{s.tokens}",
+)
+def test_each_pass_keeps_types_and_the_last_meets_the_contract(setup: Setup) -> None:
+    graph, passes = baseline_and_passes(setup)
+    contract = load_contract(built(setup).contract or "")
+    assert not check_graph(graph, contract).ok  # the baseline does not meet the contract
+    for graph_pass in passes:
+        graph, _ = run_passes(graph, [graph_pass])
+        assert_clean(check_graph(graph))
+    assert_clean(check_graph(graph, contract))
+
+
+# -- the pass manager names a broken pass ------------------------------------------------------
+
+
+@attrs.frozen
+class TablePass:
+    """A pass made of a pattern table, as the shipped passes are."""
+
+    name: str
+    patterns: tuple[Pattern, ...]
+
+    def run(self, graph: Graph) -> PassResult:
+        rewritten, matches = rewrite(graph, self.patterns)
+        return PassResult(rewritten, matches)
+
+
+def _scatter_to_gather(rw: Rewriter, op: Op) -> bool:
+    """Only the first reduce_scatter (the embedding's) becomes an all_gather."""
+    if rw.matches["swap"]:
+        return False
+    gathered = rw.emit(f"{op.name}_as_gather", "all_gather", [rw.read(op.inputs[0])], group="tp")
+    rw.bind(ValueRef(op.name), gathered)
+    return True
+
+
+def _drop_attention_entry(rw: Rewriter, op: Op) -> bool:
+    if op.inputs[0] != ValueRef("model.layers.5.input_layernorm"):
+        return False
+    rw.bind(ValueRef(op.name), rw.read(op.inputs[0]))
+    return True
+
+
+def _drop_o_proj_all_reduce(rw: Rewriter, op: Op) -> bool:
+    if op.name != "model.layers.5.self_attn.o_proj.all_reduce":
+        return False
+    rw.bind(ValueRef(op.name), rw.read(op.inputs[0]))
+    return True
+
+
+@pytest.mark.parametrize(
+    ("pass_name", "pattern", "rule"),
+    [
+        (
+            "scatter-becomes-gather",
+            Pattern.on("swap", ("reduce_scatter",), _scatter_to_gather),
+            "gather-of-full",
+        ),
+        (
+            "drop-attention-entry-gather",
+            Pattern.on("drop", ("all_gather",), _drop_attention_entry),
+            "local-kv-into-attention",
+        ),
+    ],
+)
+def test_run_passes_names_the_broken_pass(pass_name: str, pattern: Pattern, rule: str) -> None:
+    graph = built(Setup("glm-5.1")).graph
+    broken = TablePass(pass_name, (pattern,))
+    harmless = TablePass("identity", ())
+    with pytest.raises(PassError) as error:
+        run_passes(graph, [harmless, broken, harmless])
+    assert error.value.pass_name == pass_name
+    assert pass_name in str(error.value)
+    assert f"[{rule}]" in error.value.message
+    assert rule in {d.rule for d in error.value.diagnostics}
+
+
+def test_run_passes_on_a_good_graph_with_a_harmless_pass() -> None:
+    graph = built(Setup("glm-5.1")).graph
+    out, (rec,) = run_passes(graph, [TablePass("identity", ())])
+    assert out == graph
+    assert rec.ops_before == rec.ops_after == len(graph.ops)
+
+
+def test_run_passes_refuses_an_ill_typed_input() -> None:
+    graph, _ = baseline_and_passes(Setup("glm-5.1", sp=False))
+    bad, matches = rewrite(graph, [Pattern.on("drop", ("all_reduce",), _drop_o_proj_all_reduce)])
+    assert matches["drop"] == 1
+    assert not check_graph(bad).ok
+    with pytest.raises(PassError) as error:
+        run_passes(bad, [TablePass("identity", ())])
+    assert error.value.pass_name == "(input)"
+    assert "model.layers.5.post_attention_layernorm" in error.value.message
+    with pytest.raises(PassError):
+        run_passes(bad, [])
+
+
+# -- a built model meets the contract build_model chose for it ----------------------------------
+
+OWN_CONTRACT = [
+    Setup("glm-5.1"),
+    DECODE,
+    Setup("qwen3-30b-a3b", tp=4, dp=8, ep=32, phase=Phase.DECODE, tokens=9, sp=False),
+    # Decode with --sp as well: the SP pass makes every MoE input LOCAL, the MC2 pass then finds
+    # nothing to rewrite (0 matches), and yet mc2-decode is chosen as the contract.
+    attrs.evolve(DECODE, sp=True),
+    Setup("qwen3-30b-a3b", tp=4, dp=8, ep=32, phase=Phase.DECODE, tokens=9, sp=True),
+]
+
+
+@pytest.mark.parametrize(
+    "setup",
+    OWN_CONTRACT,
+    ids=lambda s: f"{s.model}-{s.phase.value}-T{s.tokens}-{'sp' if s.sp else 'nosp'}",
+)
+def test_built_model_meets_its_own_contract(setup: Setup) -> None:
+    """build_model either refuses a combination (ConfigError) or returns a graph that meets the
+    contract it names; a build that fails its own default contract is a planning bug."""
+    try:
+        result = built(setup)
+    except ConfigError:
+        return
+    report = check(setup)
+    assert_clean(report)
+    if result.contract == "mc2-decode":
+        mc2 = record(result, "mc2-decode")
+        assert mc2.matches.get("mc2-dispatch", 0) > 0
