@@ -60,6 +60,12 @@ def plan_passes(
             "slices them for MoE with MC2 (RFC §3.8); drop --sp"
         )
     dsa_cp = sequence_parallel and spec.dsa is not None
+    if layout is not Layout.TENSORCAST and not dsa_cp:
+        raise ConfigError(
+            f"--layout {layout.value} chooses the DSA-CP prefill layer: it needs --sp and a "
+            f"model with DSA structure (index_topk); {spec.name} "
+            + ("has none" if spec.dsa is None else "runs without --sp")
+        )
     passes: list[GraphPass] = []
     contract = None
     if dsa_cp:

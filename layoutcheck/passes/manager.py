@@ -43,6 +43,9 @@ class PassRecord:
     collectives_after: Mapping[str, int]
 
 
+INPUT = "(input)"  # the name a PassError gives the graph passes were asked to run on
+
+
 class PassError(GraphError):
     """A pass produced a graph that breaks the type rules (a bug in the pass, not the input)."""
 
@@ -50,9 +53,12 @@ class PassError(GraphError):
         first = diagnostics[0]
         where = f" at {first.op}" if first.op else ""
         more = f" (+{len(diagnostics) - 1} more)" if len(diagnostics) > 1 else ""
-        super().__init__(
-            f"pass {pass_name} broke the type rules{where}: {first.message} [{first.rule}]{more}"
+        culprit = (
+            "the input graph already breaks the type rules"
+            if pass_name == INPUT
+            else f"pass {pass_name} broke the type rules"
         )
+        super().__init__(f"{culprit}{where}: {first.message} [{first.rule}]{more}")
         self.pass_name = pass_name
         self.diagnostics = tuple(diagnostics)
 
@@ -76,7 +82,7 @@ def run_passes(
     registry = registry or default_registry()
     before = _errors(graph, registry)
     if before:
-        raise PassError("(input)", before)
+        raise PassError(INPUT, before)
     records = []
     for graph_pass in passes:
         result = graph_pass.run(graph)

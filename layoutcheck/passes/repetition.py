@@ -304,7 +304,7 @@ def compare_forms(
     a = effective_signature(expanded, registry)
     b = effective_signature(repetition, registry)
     differences: list[Difference] = []
-    for name in sorted(set(a) | set(b), key=lambda n: (layer_of(n) or -1, n)):
+    for name in sorted(set(a) | set(b), key=lambda n: (_layer_key(layer_of(n)), n)):
         if name not in b:
             differences.append(
                 Difference(layer_of(name), name, "missing from the repetition graph")
@@ -325,6 +325,10 @@ def compare_forms(
                 )
             )
     return differences
+
+
+def _layer_key(layer: int | None) -> int:
+    return -1 if layer is None else layer
 
 
 def collectives_per_layer(
