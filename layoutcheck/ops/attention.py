@@ -7,8 +7,9 @@ parallel q projection) hold heads/g heads, WHOLE queries (replicated, DSA-CP) al
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+import attrs
 import sympy
 
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
@@ -19,11 +20,26 @@ from layoutcheck.ops.base import (
     OutLayout,
     RuleViolation,
     check_split_divides,
+    flag,
     group,
     reject_partial,
     require_dtype,
     require_features,
     size,
+)
+from layoutcheck.ops.costing import (
+    ZERO,
+    CostCall,
+    CostRule,
+    OpCost,
+    causal_pairs,
+    combined,
+    features,
+    io_bytes,
+    nbytes,
+    query_positions,
+    rows,
+    sparse_pairs,
 )
 from layoutcheck.symbols import Expr, format_expr
 
@@ -248,6 +264,7 @@ OPS: tuple[OpSpec, ...] = (
             "heads": size(),
             "kv_heads": size(),
             "head_dim": size(),
+            "causal": flag(True, "causal mask (false: every query sees every key)"),
             "group": group(),
         },
         layout=_gqa,
@@ -260,3 +277,70 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: attended pairs from the query rows' global positions (causal), per rank -----------
+
+
+def _mla_cost(call: CostCall) -> OpCost:
+    q, out = call.inputs[0], call.outputs[0]
+    heads = out.shape[1]
+    d_nope, d_rope = call.size("qk_nope_head_dim"), call.size("qk_rope_head_dim")
+    d_v, latent = call.size("v_head_dim"), call.size("kv_lora_rank")
+    first, end = query_positions(q, call)
+    if call.op.kind == "sparse_attention":
+        # SFA on the absorbed latent: scores over kv_lora + rope, values over kv_lora
+        pairs = sparse_pairs(first, end, call.size("topk"))
+        flops = 2 * pairs * heads * (latent + d_rope) + 2 * pairs * heads * latent
+        kv_read = pairs * (latent + d_rope) * 2
+    else:
+        pairs = causal_pairs(first, end)
+        flops = 2 * pairs * heads * (d_nope + d_rope) + 2 * pairs * heads * d_v
+        kv_read = ZERO
+    return OpCost(
+        mma=(("bf16", flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call) + kv_read
+    )
+
+
+def _indexer_cost(call: CostCall) -> OpCost:
+    q_c, x = call.inputs
+    t_q, t_x, keys = rows(q_c), rows(x), x.extent
+    index_heads, dim = call.size("index_n_heads"), call.size("index_head_dim")
+    hidden = call.size("hidden") if "hidden" in call.attrs else features(x)
+    query = OpCost(
+        mma=(
+            (
+                "bf16",
+                2 * t_q * features(q_c) * index_heads * dim  # wq_b
+                + 2 * t_q * hidden * index_heads  # weights_proj
+                + 2 * t_q * keys * index_heads * dim,  # scores against the whole key cache
+            ),
+        ),
+        vector=t_q * keys,  # top-k over every key
+        hbm_bytes=nbytes(q_c) + keys * dim * 2 + nbytes(call.outputs[0]),
+    )
+    projects = "hidden" in call.attrs and features(x) != dim
+    key = OpCost(
+        mma=(("bf16", 2 * t_x * features(x) * dim if projects else ZERO),),
+        vector=4 * t_x * dim,  # norm and rope of the key
+        hbm_bytes=nbytes(x) + t_x * dim * 2,  # read x, write the indexer cache
+    )
+    return combined((("query", query), ("key", key)))
+
+
+def _gqa_cost(call: CostCall) -> OpCost:
+    q, k, out = call.inputs[0], call.inputs[1], call.outputs[0]
+    heads, head_dim = out.shape[1], out.shape[2]
+    first, end = query_positions(q, call)
+    pairs = causal_pairs(first, end) if call.attrs.get("causal", True) else rows(q) * rows(k)
+    flops = 4 * pairs * heads * head_dim  # QKᵀ and PV
+    return OpCost(mma=(("bf16", flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call))
+
+
+COSTS: Mapping[str, CostRule] = {
+    "mla_attention": _mla_cost,
+    "sparse_attention": _mla_cost,
+    "dsa_indexer": _indexer_cost,
+    "attention": _gqa_cost,
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 import sympy
@@ -16,6 +17,9 @@ import sympy
 from layoutcheck.graph import AttrValue, Op
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value
+
+if TYPE_CHECKING:
+    from layoutcheck.ops.costing import CostRule
 
 
 class AttrKind(enum.Enum):
@@ -235,6 +239,7 @@ class OpSpec:
     aliases: tuple[str, ...] = ()
     nonlinear: bool = False  # a PARTIAL input is an error
     transparent: bool = False  # identity on values: contracts look through it
+    cost: CostRule | None = None  # FLOPs, bytes and communication (cost-model.md)
 
     def output_count(self, op: Op) -> int:
         if self.outputs_per_input:

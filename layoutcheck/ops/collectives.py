@@ -6,7 +6,9 @@ Only a pending sum (PARTIAL) can be reduced; only a LOCAL value can be gathered.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+
+import attrs
 
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
@@ -19,6 +21,7 @@ from layoutcheck.ops.base import (
     group,
     same_layout,
 )
+from layoutcheck.ops.costing import Comm, CostCall, CostRule, OpCost, nbytes
 from layoutcheck.symbols import Expr, format_expr
 
 
@@ -165,3 +168,25 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: the bytes of the full tensor each collective moves (cost-model.md, α–β) -----------
+
+
+def _comm(kind: str, full: Callable[[CostCall], AbstractValue]) -> CostRule:
+    def rule(call: CostCall) -> OpCost:
+        group_name = call.attrs.get("group", "ep" if kind == "all_to_all" else "tp")
+        assert isinstance(group_name, str)
+        size = call.group_size(group_name)
+        return OpCost(comm=Comm(kind, group_name, size, nbytes(full(call))))
+
+    return rule
+
+
+COSTS: Mapping[str, CostRule] = {
+    "all_reduce": _comm("all_reduce", lambda call: call.inputs[0]),
+    "reduce_scatter": _comm("reduce_scatter", lambda call: call.inputs[0]),
+    "all_gather": _comm("all_gather", lambda call: call.outputs[0]),
+    "all_to_all": _comm("all_to_all", lambda call: call.inputs[0]),
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)

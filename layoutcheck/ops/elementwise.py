@@ -7,8 +7,9 @@ a pending sum must be reduced before them. A norm needs all features of a token.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+import attrs
 import sympy
 
 from layoutcheck.lattice import FeatureState
@@ -27,6 +28,7 @@ from layoutcheck.ops.base import (
     same_layout,
     sizes,
 )
+from layoutcheck.ops.costing import CostRule, copy, elementwise, free
 from layoutcheck.symbols import Expr, format_expr
 
 
@@ -310,3 +312,18 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: vector work per element (norm: square, mean, rsqrt, scale), read + write ----------
+
+COSTS: Mapping[str, CostRule] = {
+    "add": elementwise(1),
+    "rms_norm": elementwise(4),
+    "add_rms_norm": elementwise(3),  # two outputs: 6 per element in all
+    "activation": elementwise(4),
+    "rope": elementwise(4),
+    "reshape": free,
+    "concat": copy,
+    "split": copy,
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)

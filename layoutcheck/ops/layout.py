@@ -6,8 +6,9 @@ to ``ceil(T/g)·g`` so that slicing and reduce-scattering divide evenly.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+import attrs
 import sympy
 
 from layoutcheck.lattice import TokenLayout
@@ -20,6 +21,7 @@ from layoutcheck.ops.base import (
     features_of,
     group,
 )
+from layoutcheck.ops.costing import CostRule, copy, free
 from layoutcheck.symbols import Expr
 
 
@@ -107,3 +109,9 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: a slice is a view; padding copies ------------------------------------------------
+
+COSTS: Mapping[str, CostRule] = {"token_slice": free, "pad_tokens": copy, "unpad_tokens": copy}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from layoutcheck.lattice import FeatureState
 from layoutcheck.ops.base import (
     QUANT_CHOICES,
@@ -25,6 +27,15 @@ from layoutcheck.ops.base import (
     require_features,
     size,
     warn_local_split,
+)
+from layoutcheck.ops.costing import (
+    MMA_DTYPE,
+    WEIGHT_BYTES,
+    CostCall,
+    OpCost,
+    features,
+    nbytes,
+    rows,
 )
 from layoutcheck.symbols import Expr
 
@@ -96,3 +107,18 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: 2·t·in·out MMA in the weight's compute dtype; the rank's weight shard + activations -
+
+
+def linear_cost(call: CostCall) -> OpCost:
+    x, y = call.inputs[0], call.outputs[0]
+    quant = str(call.attrs.get("quant", "bf16"))
+    n_in, n_out = features(x), features(y)
+    weight = n_in * n_out * WEIGHT_BYTES[quant]
+    flops = 2 * rows(x) * n_in * n_out
+    return OpCost(mma=((MMA_DTYPE[quant], flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
+
+
+OPS = tuple(attrs.evolve(spec, cost=linear_cost) for spec in OPS)

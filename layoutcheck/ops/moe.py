@@ -6,7 +6,9 @@ token's owner, so the output has the token layout of the input and complete feat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+import attrs
 
 from layoutcheck.lattice import Dtype, FeatureState
 from layoutcheck.ops.base import (
@@ -25,6 +27,19 @@ from layoutcheck.ops.base import (
     require_features,
     same_layout,
     size,
+)
+from layoutcheck.ops.costing import (
+    MMA_DTYPE,
+    WEIGHT_BYTES,
+    Comm,
+    CostCall,
+    CostRule,
+    OpCost,
+    elements,
+    features,
+    io_bytes,
+    nbytes,
+    rows,
 )
 from layoutcheck.symbols import Expr, format_expr
 
@@ -166,3 +181,47 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: router matmul, top-k, and the rank's share of the experts ------------------------
+
+
+def _gate_cost(call: CostCall) -> OpCost:
+    x, logits = call.inputs[0], call.outputs[0]
+    experts = call.size("experts")
+    flops = 2 * rows(x) * features(x) * experts
+    weight = features(x) * experts * 2
+    return OpCost(mma=(("bf16", flops),), hbm_bytes=weight + nbytes(x) + nbytes(logits))
+
+
+def _topk_cost(call: CostCall) -> OpCost:
+    return OpCost(vector=elements(call.inputs[0]), hbm_bytes=io_bytes(call))
+
+
+def _experts_cost(call: CostCall) -> OpCost:
+    x = call.inputs[0]
+    t, hidden = rows(x), features(x)
+    k, inter = call.size("top_k"), call.size("intermediate")
+    quant = str(call.attrs.get("quant", "bf16"))
+    group_name = str(call.attrs.get("group", "ep"))
+    ep = call.group_size(group_name)
+    # balanced routing: each rank computes t·k token-expert pairs and holds experts/ep experts
+    flops = 2 * t * k * 3 * hidden * inter
+    weights = call.size("experts") / ep * 3 * hidden * inter * WEIGHT_BYTES[quant]
+    dispatch = str(call.attrs.get("dispatch", "all_to_all"))
+    # dispatch out and combine back: t·k rows of H bf16 each way
+    moved = 2 * t * k * hidden * 2
+    return OpCost(
+        mma=((MMA_DTYPE[quant], flops),),
+        vector=4 * t * k * inter,
+        hbm_bytes=weights + io_bytes(call),
+        comm=Comm(dispatch, group_name, ep, moved),
+    )
+
+
+COSTS: Mapping[str, CostRule] = {
+    "moe_gate": _gate_cost,
+    "moe_topk": _topk_cost,
+    "moe_experts": _experts_cost,
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)

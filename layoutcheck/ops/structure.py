@@ -6,7 +6,9 @@ must never change a token layout.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+import attrs
 
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
@@ -25,6 +27,7 @@ from layoutcheck.ops.base import (
     text,
     warn_local_split,
 )
+from layoutcheck.ops.costing import CostCall, CostRule, OpCost, features, free, nbytes, rows
 from layoutcheck.symbols import Expr
 
 
@@ -160,3 +163,27 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
 )
+
+
+# -- cost: markers are free; an embedding reads one row per token; lm_head is a linear -------
+
+
+def _embedding_cost(call: CostCall) -> OpCost:
+    return OpCost(hbm_bytes=2 * nbytes(call.outputs[0]) + nbytes(call.inputs[0]))
+
+
+def _lm_head_cost(call: CostCall) -> OpCost:
+    x, y = call.inputs[0], call.outputs[0]
+    flops = 2 * rows(x) * features(x) * features(y)
+    weight = features(x) * features(y) * 2
+    return OpCost(mma=(("bf16", flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
+
+
+COSTS: Mapping[str, CostRule] = {
+    "region_begin": free,
+    "region_end": free,
+    "copy_region": free,
+    "embedding": _embedding_cost,
+    "lm_head": _lm_head_cost,
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)

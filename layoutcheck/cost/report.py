@@ -1,0 +1,262 @@
+"""The cost report of a typed graph: every op's cost and time as sympy expressions, with totals
+by op, kind, layer and category, evaluated by substitution or vectorised with ``lambdify``.
+
+Formulas are built once per distinct op signature (kind, attrs, typed inputs and outputs):
+78 identical layers are one formula counted 78 times.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+
+import attrs
+import numpy as np
+import sympy
+
+from layoutcheck.cost.devices import Device
+from layoutcheck.cost.timing import OpTime, op_time
+from layoutcheck.graph import Graph
+from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.ops import Registry
+from layoutcheck.ops.costing import ZERO, CostCall, OpCost
+from layoutcheck.passes.repetition import layer_multiplicity
+from layoutcheck.symbols import Expr, symbol
+
+CATEGORIES = ("compute", "memory", "communication")
+
+
+class CostError(ValueError):
+    """A graph that cannot be costed (type errors, symbols without values)."""
+
+
+@attrs.frozen
+class OpEntry:
+    name: str
+    kind: str
+    layer: int | None
+    count: int  # how many layers this op stands for (a repetition region counts repeat times)
+    cost: OpCost
+    time: OpTime
+
+
+@attrs.frozen
+class Numbers:
+    """One op's numbers at given symbol values (µs, FLOPs, bytes)."""
+
+    us: float
+    compute_us: float
+    memory_us: float
+    communication_us: float
+    launch_us: float
+    flops: float
+    hbm_bytes: float
+    comm_bytes: float
+
+    @property
+    def bound(self) -> str:
+        if self.communication_us > max(self.compute_us, self.memory_us):
+            return "communication"
+        return "compute" if self.compute_us >= self.memory_us else "memory"
+
+
+def rank_expr(rank: str | int, graph: Graph) -> Expr:
+    """Which rank of a LOCAL token range to cost: first (0), last (tp−1, the busiest under a
+    causal mask), or a number."""
+    if rank == "first":
+        return ZERO
+    tp = dict(graph.groups).get("tp", sympy.Integer(1))
+    if rank in ("last", "busiest"):
+        return tp - 1
+    return sympy.Integer(int(rank))
+
+
+@attrs.frozen
+class CostReport:
+    graph: Graph
+    device: Device
+    entries: tuple[OpEntry, ...]
+    values: Mapping[str, int]
+    rank: str | int
+
+    # -- expressions ------------------------------------------------------------------------
+    def expr(self, quantity: str = "total") -> Expr:
+        """A named quantity in seconds: ``total``, ``compute``, ``memory``, ``communication``
+        (``comm``), ``launch``, or an op kind (``all_gather``, ``moe_experts``)."""
+        pick = _QUANTITIES.get(quantity)
+        entries = self.entries
+        if pick is None:
+            entries = tuple(e for e in self.entries if e.kind == quantity)
+            if not entries:
+                raise CostError(f"unknown quantity {quantity!r} ({', '.join(self.quantities())})")
+            pick = _QUANTITIES["total"]
+        return sympy.Add(*(entry.count * pick(entry.time) for entry in entries))
+
+    def quantities(self) -> tuple[str, ...]:
+        kinds = sorted({entry.kind for entry in self.entries})
+        return (*_QUANTITIES, *kinds)
+
+    @property
+    def symbols(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.graph.symbols)
+
+    # -- numbers ----------------------------------------------------------------------------
+    def numbers(self, overrides: Mapping[str, int] | None = None) -> dict[str, Numbers]:
+        """Every op's numbers at the graph's symbol values (and ``overrides``)."""
+        values = {**self.values, **(overrides or {})}
+        substitution = tuple((symbol(k), v) for k, v in sorted(values.items()))
+        out: dict[str, Numbers] = {}
+        for entry in self.entries:
+            out[entry.name] = _numbers(entry.cost, entry.time, substitution)
+        return out
+
+    def evaluator(self, names: Sequence[str], quantity: str = "total") -> Callable[..., object]:
+        """A numpy function of ``names`` (arrays) returning ``quantity`` in µs; the other
+        symbols take their values. 10⁵ points evaluate in milliseconds."""
+        fixed = {symbol(k): v for k, v in self.values.items() if k not in names}
+        expression = self.expr(quantity).xreplace(fixed) * 1e6
+        args = [symbol(name) for name in names]
+        function = sympy.lambdify(args, expression, modules="numpy")
+
+        def evaluate(*arrays: object) -> object:
+            result = function(*arrays)
+            shape = np.broadcast(*[np.asarray(a) for a in arrays]).shape if arrays else ()
+            return np.broadcast_to(np.asarray(result, dtype=float), shape)
+
+        return evaluate
+
+
+_QUANTITIES: Mapping[str, Callable[[OpTime], Expr]] = {
+    "total": lambda t: t.total,
+    "compute": lambda t: t.compute,
+    "memory": lambda t: t.memory,
+    "communication": lambda t: t.communication,
+    "comm": lambda t: t.communication,
+    "launch": lambda t: t.launch,
+}
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbers(
+    cost: OpCost, time: OpTime, substitution: tuple[tuple[sympy.Symbol, int], ...]
+) -> Numbers:
+    values = {name: sympy.Integer(value) for name, value in substitution}
+
+    def number(expr: Expr) -> float:
+        result = sympy.sympify(expr).xreplace(values)
+        try:
+            return float(result)
+        except TypeError:
+            free = sorted(str(s) for s in result.free_symbols)
+            raise CostError(f"no value for {', '.join(free)}: set it with --set") from None
+
+    comm_bytes = number(cost.comm.wire_bytes) if cost.comm is not None else 0.0
+    return Numbers(
+        us=number(time.total) * 1e6,
+        compute_us=number(time.compute) * 1e6,
+        memory_us=number(time.memory) * 1e6,
+        communication_us=number(time.communication) * 1e6,
+        launch_us=number(time.launch) * 1e6,
+        flops=number(cost.flops),
+        hbm_bytes=number(cost.hbm_bytes),
+        comm_bytes=comm_bytes,
+    )
+
+
+def cost_report(
+    graph: Graph,
+    device: Device,
+    *,
+    rank: str | int = "last",
+    typed: TypedGraph | None = None,
+    registry: Registry | None = None,
+) -> CostReport:
+    """Cost every op of ``graph`` on ``device`` (the graph must type-check)."""
+    typed = typed or interpret(graph, registry)
+    errors = [d for d in typed.diagnostics if d.is_error]
+    if errors:
+        first = errors[0]
+        raise CostError(
+            f"the graph has type errors (first: {first.op}: {first.message}); run check"
+        )
+    multiplicity = layer_multiplicity(graph)
+    rank_value = rank_expr(rank, graph)
+    costs: dict[object, OpCost] = {}
+    times: dict[OpCost, OpTime] = {}
+    entries = []
+    for op in graph.topological_order():
+        spec = typed.registry[op.kind]
+        if spec.cost is None:
+            continue
+        inputs = typed.inputs_of(op)
+        outputs = typed.outputs_of(op)
+        key = (op.kind, op.attrs, inputs, outputs)
+        cost = costs.get(key)
+        if cost is None:
+            attrs_ = {
+                name: attr.default for name, attr in spec.attrs.items() if attr.default is not None
+            }
+            attrs_.update(op.attr_dict)
+            cost = spec.cost(CostCall(op, inputs, outputs, typed.context, attrs_, rank_value))
+            costs[key] = cost
+        time = times.get(cost)
+        if time is None:
+            time = op_time(cost, device)
+            times[cost] = time
+        layer = op.layer
+        count = multiplicity.get(layer, 1) if layer is not None else 1
+        entries.append(OpEntry(op.name, op.kind, layer, count, cost, time))
+    values = {name: value for name, value in graph.symbols if value is not None}
+    return CostReport(graph, device, tuple(entries), values, rank)
+
+
+def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, object]:
+    """The JSON of ``layoutcheck cost``: total_us, by_category, by_kind, ops."""
+    by_category = dict.fromkeys(CATEGORIES, 0.0)
+    by_kind: dict[str, dict[str, float]] = defaultdict(
+        lambda: {"count": 0, "us": 0.0, "flops": 0.0, "bytes": 0.0, "comm_bytes": 0.0}
+    )
+    ops = []
+    total = 0.0
+    for entry in report.entries:
+        n = numbers[entry.name]
+        total += entry.count * n.us
+        by_category[n.bound] += entry.count * n.us
+        kind = by_kind[entry.kind]
+        kind["count"] += entry.count
+        kind["us"] += entry.count * n.us
+        kind["flops"] += entry.count * n.flops
+        kind["bytes"] += entry.count * n.hbm_bytes
+        kind["comm_bytes"] += entry.count * n.comm_bytes
+        ops.append(
+            {
+                "name": entry.name,
+                "kind": entry.kind,
+                "layer": entry.layer,
+                "count": entry.count,
+                "us": n.us,
+                "flops": n.flops,
+                "bytes": n.hbm_bytes,
+                "comm_bytes": n.comm_bytes,
+                "bound": n.bound,
+            }
+        )
+    return {
+        "total_us": total,
+        "by_category": by_category,
+        "by_kind": dict(sorted(by_kind.items(), key=lambda item: -item[1]["us"])),
+        "ops": ops,
+    }
+
+
+def by_layer(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[int | None, float]:
+    """µs per decoder layer (each layer a region stands for gets its per-layer time)."""
+    totals: dict[int | None, float] = defaultdict(float)
+    for entry in report.entries:
+        if entry.layer is None:
+            totals[None] += numbers[entry.name].us
+            continue
+        for k in range(entry.count):
+            totals[entry.layer + k] += numbers[entry.name].us
+    return dict(totals)
