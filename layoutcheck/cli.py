@@ -14,6 +14,11 @@ from pathlib import Path
 
 from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, available_contracts, load_contract
+from layoutcheck.cost.compare import compare_reports
+from layoutcheck.cost.devices import load_device
+from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
+from layoutcheck.cost.render import render_comparison, render_cost, render_sweep, render_symbolic
+from layoutcheck.cost.report import CostError, CostReport, cost_report, summarize
 from layoutcheck.diagnostics import render_text
 from layoutcheck.graph import Graph, GraphError
 from layoutcheck.graph_io import load_graph, write_graph
@@ -78,6 +83,36 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_target(equiv)
 
+    cost = commands.add_parser("cost", help="FLOPs, bytes, communication and time on a device")
+    _add_target(cost)
+    _add_device(cost)
+    cost.add_argument("--by", choices=("op", "kind", "layer", "category"), default="kind")
+    cost.add_argument("--symbolic", action="store_true", help="print the formulas (µs)")
+    cost.add_argument("--format", choices=("text", "json"), default="text")
+
+    compare = commands.add_parser(
+        "compare", help="two layouts of a model (or two graph files) side by side"
+    )
+    _add_target(compare)
+    compare.add_argument("other", nargs="?", help="a second graph file to compare with")
+    compare.add_argument(
+        "--layouts",
+        default="tensorcast,vllm-ascend",
+        help="two --layout values to build and compare (default tensorcast,vllm-ascend)",
+    )
+    _add_device(compare)
+
+    query = commands.add_parser("query", help="evaluate, sweep or solve a cost expression")
+    _add_target(query)
+    query.add_argument("expression", metavar="EXPR", help="e.g. 'all_gather - moe_experts'")
+    _add_device(query)
+    query.add_argument("--sweep", metavar="SYM=a..b[*k|+k]", help="evaluate over a range")
+    query.add_argument("--solve", metavar="SYM", help="find where EXPR crosses zero")
+
+    repl = commands.add_parser("repl", help="an interactive session with the cost report loaded")
+    _add_target(repl)
+    _add_device(repl)
+
     sim = commands.add_parser(
         "sim", help="run a graph on simulated ranks and check every port against its type"
     )
@@ -137,6 +172,20 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         help="fold identical layers into repetition regions before checking",
     )
     _add_set(parser)
+
+
+def _add_device(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--device",
+        default="a3-752t",
+        help="device profile name or path (default a3-752t; see specs/devices/)",
+    )
+    parser.add_argument(
+        "--rank",
+        default="last",
+        help="which rank of a LOCAL token range to cost: first, last (default, the busiest under "
+        "a causal mask) or a number",
+    )
 
 
 def _add_set(parser: argparse.ArgumentParser) -> None:
@@ -359,11 +408,104 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     return EXIT_ERRORS
 
 
+def _rank(args: argparse.Namespace) -> str | int:
+    rank = str(args.rank)
+    if rank in ("first", "last"):
+        return rank
+    if not rank.isdigit():
+        raise UsageError(f"--rank {rank!r}: write first, last or a rank number")
+    return int(rank)
+
+
+def _report(args: argparse.Namespace, graph: Graph | None = None) -> CostReport:
+    graph = graph or load_target(args)
+    return cost_report(graph, load_device(args.device), rank=_rank(args))
+
+
+def _cmd_cost(args: argparse.Namespace) -> int:
+    report = _report(args)
+    if args.symbolic:
+        print(render_symbolic(report))
+        return EXIT_OK
+    numbers = report.numbers()
+    if args.format == "json":
+        data: dict[str, object] = {
+            "graph": report.graph.name,
+            "device": report.device.name,
+            "rank": report.rank,
+        }
+        data.update(summarize(report, numbers))
+        print(json.dumps(data, indent=1))
+    else:
+        print(render_cost(report, numbers, args.by))
+    return EXIT_OK
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    if args.other is not None:
+        first, second = (
+            load_target(args),
+            with_symbols(load_graph(args.other), parse_sets(args.set)),
+        )
+        names = (args.graph, args.other)
+    else:
+        layouts = [item.strip() for item in args.layouts.split(",")]
+        known = [layout.value for layout in Layout]
+        if len(layouts) != 2 or any(layout not in known for layout in layouts):
+            raise UsageError(f"--layouts {args.layouts!r}: name two of {', '.join(known)}")
+        graphs = []
+        for layout in layouts:
+            args.layout = layout
+            graphs.append(load_target(args))
+        first, second = graphs
+        names = (layouts[0], layouts[1])
+    comparison = compare_reports(_report(args, first), _report(args, second), *names)
+    print(render_comparison(comparison))
+    return EXIT_OK
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    report = _report(args)
+    expression = query_expr(report, args.expression)
+    values = parse_sets(args.set)
+    if args.sweep and args.solve:
+        raise UsageError("use --sweep or --solve, not both")
+    if args.sweep:
+        spec = Sweep.parse(args.sweep)
+        points, results = sweep(report, expression, spec, values)
+        print(render_sweep(spec.name, points, results, f"{args.expression} (µs)"))
+    elif args.solve:
+        found = solve(report, expression, args.solve, values)
+        if found is None:
+            print(f"{args.expression} does not change sign for {args.solve} in 1..2^24")
+            return EXIT_ERRORS
+        before = evaluate(report, expression, {**values, args.solve: max(found - 1, 1)})
+        after = evaluate(report, expression, {**values, args.solve: found})
+        print(
+            f"{args.expression} crosses zero at {args.solve} = {found} "
+            f"({before:+.2f} µs at {found - 1}, {after:+.2f} µs at {found})"
+        )
+    else:
+        print(f"{args.expression} = {evaluate(report, expression, values):.3f} µs")
+    return EXIT_OK
+
+
+def _cmd_repl(args: argparse.Namespace) -> int:
+    from layoutcheck.repl import start
+
+    start(_report(args))
+    return EXIT_OK
+
+
 COMMANDS = {
     "check": _cmd_check,
     "show": _cmd_show,
     "export": _cmd_export,
     "equiv": _cmd_equiv,
+    "cost": _cmd_cost,
+    "compare": _cmd_compare,
+    "query": _cmd_query,
+    "repl": _cmd_repl,
     "sim": _cmd_sim,
     "fuzz": _cmd_fuzz,
     "rules": _cmd_rules,
@@ -386,7 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(args_list)
         return COMMANDS[args.command](args)
-    except UsageError as error:
+    except (UsageError, CostError) as error:
         print(f"layoutcheck: error: {error}", file=sys.stderr)
         return EXIT_INPUT
     except ConfigError as error:

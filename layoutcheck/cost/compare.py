@@ -71,8 +71,16 @@ def _cause(per_a: dict[str, tuple[float, float]], per_b: dict[str, tuple[float, 
     """The op kinds that make most of a layer's difference, with the bytes they move."""
     zero = (0.0, 0.0)
     deltas = {k: per_b.get(k, zero)[0] - per_a.get(k, zero)[0] for k in set(per_a) | set(per_b)}
+    ranked = sorted(deltas.items(), key=lambda item: -abs(item[1]))
+    # the largest differences, and every collective that changed: communication is usually
+    # what a layout decision is about
+    chosen = ranked[:3] + [
+        (kind, delta)
+        for kind, delta in ranked[3:]
+        if (per_a.get(kind, zero)[1] or per_b.get(kind, zero)[1]) and abs(delta) >= 0.05
+    ]
     parts = []
-    for kind, delta in sorted(deltas.items(), key=lambda item: -abs(item[1]))[:2]:
+    for kind, delta in chosen:
         if abs(delta) < 0.05:
             continue
         wire_a, wire_b = per_a.get(kind, zero)[1], per_b.get(kind, zero)[1]

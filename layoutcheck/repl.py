@@ -1,0 +1,72 @@
+"""``layoutcheck repl``: an interactive session with a model's graph and cost report loaded
+(IPython when installed, the standard console otherwise)."""
+
+from __future__ import annotations
+
+import code
+import sys
+from typing import Any
+
+from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
+from layoutcheck.cost.render import render_cost, render_sweep
+from layoutcheck.cost.report import CostReport
+from layoutcheck.interp import interpret
+from layoutcheck.symbols import symbol
+
+
+def namespace(report: CostReport) -> dict[str, Any]:
+    """What the session starts with: the graph, its types, the report and query helpers."""
+
+    def q(expression: str, **values: int) -> float:
+        """A cost expression in µs, e.g. q("all_gather - moe_experts", T=8192)."""
+        return evaluate(report, query_expr(report, expression), values)
+
+    def sweep_(expression: str, spec: str, **values: int) -> None:
+        """Print the expression over a range, e.g. sweep_("total", "T=1024..65536*2")."""
+        parsed = Sweep.parse(spec)
+        points, results = sweep(report, query_expr(report, expression), parsed, values)
+        print(render_sweep(parsed.name, points, results, f"{expression} (µs)"))
+
+    def solve_(expression: str, name: str, **values: int) -> int | None:
+        """Where the expression crosses zero over one symbol, e.g. solve_("a - b", "T")."""
+        return solve(report, query_expr(report, expression), name, values)
+
+    def table(by: str = "kind") -> None:
+        print(render_cost(report, report.numbers(), by))
+
+    return {
+        "graph": report.graph,
+        "typed": interpret(report.graph),
+        "report": report,
+        "symbols": {name: symbol(name) for name in report.symbols},
+        "q": q,
+        "sweep": sweep_,
+        "solve": solve_,
+        "table": table,
+        "expr": lambda quantity="total": report.expr(quantity),
+    }
+
+
+def banner(report: CostReport) -> str:
+    values = ", ".join(f"{k}={v}" for k, v in report.values.items() if k in ("T", "tp", "ep"))
+    return (
+        f"layoutcheck repl: {report.graph.name} on {report.device.name} ({values})\n"
+        "  q('all_gather')                          # µs at the model's values\n"
+        "  q('all_gather - moe_experts', T=16384)   # a what-if\n"
+        "  sweep('total', 'T=1024..65536*2')        # a table over T\n"
+        "names: graph, typed, report, symbols, q, sweep, solve, table, expr; exit with Ctrl-D"
+    )
+
+
+def start(report: CostReport) -> None:
+    names = namespace(report)
+    if not sys.stdin.isatty():  # a script on stdin: the plain console reads it line by line
+        code.interact(banner=banner(report), local=names, exitmsg="")
+        return
+    try:
+        from IPython import start_ipython
+    except ImportError:
+        code.interact(banner=banner(report), local=names, exitmsg="")
+        return
+    print(banner(report))
+    start_ipython(argv=["--no-banner"], user_ns=names)  # type: ignore[no-untyped-call]
