@@ -12,6 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import sympy
+
 from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, available_contracts, load_contract
 from layoutcheck.cost.compare import compare_reports
@@ -23,6 +25,18 @@ from layoutcheck.diagnostics import render_text
 from layoutcheck.graph import Graph, GraphError
 from layoutcheck.graph_io import load_graph, write_graph
 from layoutcheck.interp import interpret
+from layoutcheck.memory import (
+    LayerSharding,
+    MemoryError_,
+    QuantDescription,
+    account,
+    description_data,
+    kv_bytes_per_token,
+    load_description,
+    recipe,
+    render_memory,
+    summary,
+)
 from layoutcheck.models import (
     ConfigError,
     Execution,
@@ -33,11 +47,13 @@ from layoutcheck.models import (
     build_model,
     shipped_models,
 )
+from layoutcheck.models.config import ModelSpec, load_config, model_spec
 from layoutcheck.ops import default_registry
 from layoutcheck.passes.manager import PassError
 from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.render import render_catalogue, render_rule, render_rule_list, render_typed_graph
 from layoutcheck.rules import TYPE_RULES, RuleDoc
+from layoutcheck.symbols import Expr
 from layoutcheck.validate import check_values, normalize
 
 EXIT_OK, EXIT_ERRORS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -108,6 +124,31 @@ def build_parser() -> argparse.ArgumentParser:
     _add_device(query)
     query.add_argument("--sweep", metavar="SYM=a..b[*k|+k]", help="evaluate over a range")
     query.add_argument("--solve", metavar="SYM", help="find where EXPR crosses zero")
+
+    query.add_argument("--quant", default="bf16", help="weights quantity: w8a8, w8a8_dynamic, bf16")
+    query.add_argument("--quant-description", help="weights quantity: a quant_model_description")
+
+    memory = commands.add_parser("memory", help="static weight memory per rank, itemized")
+    _add_target(memory)
+    memory.add_argument("--quant", help="recipe: w8a8, w8a8_dynamic or bf16 (default bf16)")
+    memory.add_argument("--quant-description", help="msModelSlim quant_model_description.json")
+    memory.add_argument("--accounting", choices=("checkpoint", "engine"), default="engine")
+    memory.add_argument(
+        "--layer-sharding", help="projections spread over ranks by layer, e.g. o_proj,q_b_proj"
+    )
+    memory.add_argument("--layer-shard-group", type=int, default=4, help="K ranks (default 4)")
+    memory.add_argument("--prefetch", type=int, default=1, help="layers prefetched (default 1)")
+    memory.add_argument("--device", default="a3-752t", help="for the tokens that fit in HBM")
+    memory.add_argument("--by", choices=("category", "module", "layer"), default="category")
+    memory.add_argument("--mtp", action="store_true", help="count the MTP layer(s) in parameters")
+    memory.add_argument("--format", choices=("text", "json"), default="text")
+
+    describe = commands.add_parser(
+        "quant-description", help="write the quant_model_description.json a recipe implies"
+    )
+    _add_target(describe)
+    describe.add_argument("--quant", required=True, help="w8a8, w8a8_dynamic or bf16")
+    describe.add_argument("-o", "--output", required=True)
 
     repl = commands.add_parser("repl", help="an interactive session with the cost report loaded")
     _add_target(repl)
@@ -464,16 +505,49 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _description(args: argparse.Namespace, graph: Graph) -> QuantDescription:
+    if getattr(args, "quant_description", None):
+        if getattr(args, "quant", None) not in (None, "bf16") and args.command == "memory":
+            raise UsageError("use --quant or --quant-description, not both")
+        description = load_description(args.quant_description, graph)
+        for warning in description.warnings:
+            print(f"layoutcheck: warning: {warning}", file=sys.stderr)
+        return description
+    return recipe(graph, getattr(args, "quant", None) or "bf16")
+
+
+def _memory_quantities(args: argparse.Namespace, report: CostReport) -> dict[str, Expr]:
+    graph = report.graph
+    items = account(graph, _description(args, graph))
+    spec = _spec_of(args)
+    tp = dict(graph.symbols).get("tp") or 1
+    kv = kv_bytes_per_token(spec, tp)["total"] * len(spec.layer_kinds) if spec else 0
+    return {
+        "weights": sympy.Add(*(item.bytes for item in items)),
+        "kv_per_token": sympy.Integer(kv),
+        "hbm": sympy.Float(report.device.hbm_bytes),
+    }
+
+
+def _spec_of(args: argparse.Namespace) -> ModelSpec | None:
+    if is_graph_file(args.graph):
+        return None
+    config, name, where = load_config(args.graph)
+    return model_spec(config, name, where)
+
+
 def _cmd_query(args: argparse.Namespace) -> int:
     report = _report(args)
-    expression = query_expr(report, args.expression)
+    extra = _memory_quantities(args, report) if _mentions_memory(args.expression) else {}
+    unit = "" if extra else " µs"  # weights, kv_per_token and hbm are bytes
+    expression = query_expr(report, args.expression, extra)
     values = parse_sets(args.set)
     if args.sweep and args.solve:
         raise UsageError("use --sweep or --solve, not both")
     if args.sweep:
         spec = Sweep.parse(args.sweep)
         points, results = sweep(report, expression, spec, values)
-        print(render_sweep(spec.name, points, results, f"{args.expression} (µs)"))
+        print(render_sweep(spec.name, points, results, f"{args.expression}{unit}"))
     elif args.solve:
         found = solve(report, expression, args.solve, values)
         if found is None:
@@ -483,10 +557,55 @@ def _cmd_query(args: argparse.Namespace) -> int:
         after = evaluate(report, expression, {**values, args.solve: found})
         print(
             f"{args.expression} crosses zero at {args.solve} = {found} "
-            f"({before:+.2f} µs at {found - 1}, {after:+.2f} µs at {found})"
+            f"({before:+.2f}{unit} at {found - 1}, {after:+.2f}{unit} at {found})"
         )
     else:
-        print(f"{args.expression} = {evaluate(report, expression, values):.3f} µs")
+        print(f"{args.expression} = {evaluate(report, expression, values):.3f}{unit}")
+    return EXIT_OK
+
+
+def _mentions_memory(text: str) -> bool:
+    return any(name in text for name in ("weights", "kv_per_token", "hbm"))
+
+
+def _cmd_memory(args: argparse.Namespace) -> int:
+    graph = load_target(args)
+    spec = _spec_of(args)
+    if spec is None:
+        raise UsageError("memory needs a model (a shipped name or a config.json), not a graph file")
+    if args.layer_shard_group < 1 or args.prefetch < 0:
+        raise UsageError("--layer-shard-group must be at least 1 and --prefetch at least 0")
+    sharding = None
+    if args.layer_sharding:
+        names = tuple(p.strip() for p in args.layer_sharding.split(",") if p.strip())
+        sharding = LayerSharding(names, args.layer_shard_group, args.prefetch)
+    description = _description(args, graph)
+    items = account(graph, description, accounting=args.accounting, layer_sharding=sharding)
+    device = load_device(args.device)
+    mtp = int(load_config(args.graph)[0].get("num_nextn_predict_layers") or 0) if args.mtp else 0
+    data = summary(
+        graph,
+        spec,
+        items,
+        hbm_bytes=device.hbm_bytes,
+        mtp_layers=mtp,
+        kv_cache_type=description.header.get("kv_cache_type"),
+    )
+    if args.format == "json":
+        print(json.dumps(data, indent=1))
+    else:
+        print(render_memory(graph, description, args.accounting, device.name, data, items, args.by))
+    return EXIT_OK
+
+
+def _cmd_quant_description(args: argparse.Namespace) -> int:
+    graph = load_target(args)
+    data = description_data(recipe(graph, args.quant))
+    try:
+        Path(args.output).write_text(json.dumps(data, indent=1) + "\n")
+    except OSError as error:
+        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
+    print(f"wrote {args.output}: {sum(k.endswith('.weight') for k in data)} weights")
     return EXIT_OK
 
 
@@ -506,6 +625,8 @@ COMMANDS = {
     "compare": _cmd_compare,
     "query": _cmd_query,
     "repl": _cmd_repl,
+    "memory": _cmd_memory,
+    "quant-description": _cmd_quant_description,
     "sim": _cmd_sim,
     "fuzz": _cmd_fuzz,
     "rules": _cmd_rules,
@@ -528,7 +649,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(args_list)
         return COMMANDS[args.command](args)
-    except (UsageError, CostError) as error:
+    except (UsageError, CostError, MemoryError_) as error:
         print(f"layoutcheck: error: {error}", file=sys.stderr)
         return EXIT_INPUT
     except ConfigError as error:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import sympy
 
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
@@ -22,6 +23,7 @@ from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.rules import RuleDoc, RuleKind
+from layoutcheck.symbols import ExpressionError, parse_expr
 
 FORMAT = "layoutcheck-contract/1"
 SPECS_DIR = Path(__file__).resolve().parent.parent / "specs"
@@ -73,9 +75,12 @@ class Selector:
     names: tuple[re.Pattern[str], ...] = ()
     not_names: tuple[re.Pattern[str], ...] = ()
     feeds: Selector | None = None
+    within: Selector | None = None  # a domain the op must also belong to
     text: str = ""
 
     def matches(self, op: Op, graph: Graph, transparent: frozenset[str]) -> bool:
+        if self.within is not None and not self.within.matches(op, graph, transparent):
+            return False
         if self.kinds and op.kind not in self.kinds:
             return False
         if self.names and not any(p.match(op.name) for p in self.names):
@@ -195,19 +200,23 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
         shipped = CONTRACTS_DIR / f"{name_or_path}.yaml"
         if not shipped.is_file():
             known = ", ".join(available_contracts())
-            raise ContractError(f"unknown contract {name_or_path!r} (shipped: {known}; or a path)")
+            raise ContractError(
+                f"unknown contract {name_or_path!r} (shipped: {known}; or a path)",
+                source="layoutcheck",
+            )
         path = shipped
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise ContractError(f"cannot read contract {path}: {error.strerror or error}") from None
+        raise ContractError(
+            f"cannot read contract: {error.strerror or error}", source=str(path)
+        ) from None
     try:
         data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
         return parse_contract(data, str(path), registry or default_registry())
     except GraphError as error:
-        where = f"{path}:{error.line}" if error.line else str(path)
         message = error.message.removeprefix(f"{path} ")
-        raise ContractError(f"{where}: {message}") from None
+        raise ContractError(message, line=error.line, source=str(path)) from None
 
 
 def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
@@ -332,10 +341,14 @@ def _selector(
             f"{where}: unknown select key {unknown[0]!r} "
             f"(allowed: {', '.join(sorted(_SELECT_KEYS))})"
         )
+    within = None
     if "domain" in body:
-        return _selector(str(body["domain"]), registry, domains, where)
+        within = _selector(str(body["domain"]), registry, domains, where)
+        if len(body) == 1:
+            return within
     feeds = body.get("feeds")
     return Selector(
+        within=within,
         kinds=frozenset(_kinds(body["kind"], registry, where)) if "kind" in body else frozenset(),
         names=_globs(body["name"], where) if "name" in body else (),
         not_names=_globs(body["not_name"], where) if "not_name" in body else (),
@@ -459,7 +472,7 @@ def _failures(
         if actual is None:
             spec_attr = typed.registry[op.kind].attrs.get(key)
             actual = spec_attr.default if spec_attr else None
-        if actual != wanted:
+        if not _attr_equal(actual, wanted, typed):
             yield (
                 f"{op.kind} {op.name} has {key}={actual}; the contract requires {key}={wanted}",
                 None,
@@ -506,6 +519,21 @@ def _failures(
                         "forbids",
                         ref,
                     )
+
+
+def _attr_equal(actual: object, wanted: object, typed: TypedGraph) -> bool:
+    """Words compare as words; sizes by value (``out_features: 6144`` holds for ``H``)."""
+    if (
+        isinstance(actual, sympy.Expr)
+        and isinstance(wanted, int | str)
+        and not isinstance(wanted, bool)
+    ):
+        try:
+            expected = parse_expr(wanted, typed.graph.symbol_names)
+        except ExpressionError:
+            return False
+        return typed.context.same(actual, expected)
+    return actual == wanted
 
 
 def _port_text(op: Op, port: int) -> str:

@@ -26,11 +26,19 @@ _LAYER = re.compile(r"(?:^|\.)layers\.(\d+)(?:\.|$)")
 class GraphError(ValueError):
     """A structural problem with a graph (rule ``bad-spec``): names the op and, if known, line."""
 
-    def __init__(self, message: str, *, op: str | None = None, line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        op: str | None = None,
+        line: int | None = None,
+        source: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.op = op
         self.line = line
+        self.source = source  # the file at fault, when it is not the graph being checked
 
 
 @attrs.frozen(order=True)
@@ -294,7 +302,7 @@ class GraphBuilder:
         self.symbols = dict(symbols)
         self.token_count = _sym_or_expr(token_count)
         group_map = {"tp": "tp"} if groups is None else groups
-        self.groups = {key: _sym_or_expr(value) for key, value in group_map.items()}
+        self.groups = {key: _group_size(value, self.symbols) for key, value in group_map.items()}
         self.contract = contract
         self._inputs: list[InputSpec] = []
         self._ops: list[Op] = []
@@ -347,6 +355,14 @@ class GraphBuilder:
             outputs=tuple(self.outputs),
             contract=self.contract,
         )
+
+
+def _group_size(value: Expr | int | str, symbols: Mapping[str, int | None]) -> Expr:
+    if isinstance(value, str) and value not in symbols:
+        from layoutcheck.symbols import parse_expr
+
+        return parse_expr(value, frozenset(symbols))
+    return _sym_or_expr(value)
 
 
 def _sym_or_expr(value: Expr | int | str) -> Expr:

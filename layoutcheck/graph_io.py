@@ -84,13 +84,15 @@ def loads_graph(
 
 
 MAX_NESTING = 64
+_COMMENT = re.compile(r"(^|\s)#.*$")
 
 
 def _refuse_deep_nesting(text: str) -> None:
     """libyaml recurses per nesting level (deep enough, it overflows the C stack): refuse
     spec files nested deeper than any graph needs, before the parser sees them."""
     depth = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, raw_line in enumerate(text.splitlines(), start=1):
+        line = _COMMENT.sub("", raw_line)
         indent = len(line) - len(line.lstrip(" -"))
         for char in line:
             if char in "[{":

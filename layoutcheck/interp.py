@@ -182,6 +182,24 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
         return value
     size = context.groups.get(spec.group, sympy.Integer(1))
     expected = extent / size if spec.tokens is TokenLayout.LOCAL else extent
+    if spec.tokens is TokenLayout.LOCAL and not (extent / size).is_integer:
+        rows, ranks = context.numeric(extent), context.numeric(size)
+        if rows is not None and ranks is not None and rows % ranks:
+            diagnostics.append(
+                Diagnostic(
+                    rule="indivisible",
+                    severity=Severity.ERROR,
+                    message=(
+                        f"input {spec.name!r} is LOCAL over {spec.group!r}, but {ranks} ranks "
+                        f"cannot hold equal slices of {rows} tokens"
+                    ),
+                    hint=f"declare it over the padded extent: shape [ceil(T/{spec.group}), …]"
+                    " and pad the producer, or choose a divisible token count",
+                    op=spec.name,
+                    line=spec.line,
+                )
+            )
+            return AbstractValue.top()
     if not context.same(spec.shape[0], expected):
         diagnostics.append(
             Diagnostic(

@@ -748,3 +748,39 @@ def summary(
             "tokens_that_fit": fits,
         },
     }
+
+
+def render_memory(
+    graph: Graph,
+    description: QuantDescription,
+    accounting: str,
+    device: str,
+    data: Mapping[str, Any],
+    items: Sequence[Item],
+    by_key: str,
+) -> str:
+    """The text table of ``layoutcheck memory``."""
+    lines = [
+        f"{graph.name}: static weights per rank, {accounting} accounting, {description.source}: "
+        f"{data['total_gb']:.3f} GB"
+    ]
+    values = {name: value for name, value in graph.symbols if value is not None}
+    if by_key == "category":
+        rows = data["by_category"].items()
+    else:
+        rows = sorted(
+            ((k, numeric(v, values)) for k, v in by(items, by_key).items()), key=lambda kv: -kv[1]
+        )
+    for label, amount in rows:
+        lines.append(f"  {label:<52} {amount / 1e9:10.3f} GB")
+    params = data["parameters"]
+    kv = data["kv_cache"]
+    lines.append(
+        f"parameters: {params['total'] / 1e9:.1f}B total, {params['active'] / 1e9:.1f}B active"
+    )
+    fits = kv["tokens_that_fit"]
+    lines.append(
+        f"KV cache: {kv['bytes_per_token']} bytes per token (all layers); "
+        f"{fits if fits is not None else '?'} tokens fit on {device} after the weights"
+    )
+    return "\n".join(lines)

@@ -222,8 +222,16 @@ def _constant_int(value: int) -> Expr:
 def _parse_cached(text: str, known: frozenset[str]) -> Expr:
     # Cached on the text and the symbol table: a 78-layer graph repeats the same few dozen
     # expressions thousands of times.
-    tree = _parse_tree(text)
-    return _Builder(known.__contains__).build(tree.body)
+    expr = _Builder(known.__contains__).build(_parse_tree(text).body)
+    # sympy simplifies some forms (Mod, distributed coefficients) differently depending on how
+    # they were built; settle on the form that prints and re-parses to itself, so that
+    # load → write → load is the identity.
+    for _ in range(4):
+        again = _Builder(known.__contains__).build(_parse_tree(format_expr(expr)).body)
+        if again == expr:
+            break
+        expr = again
+    return expr
 
 
 @functools.lru_cache(maxsize=4096)
@@ -268,16 +276,19 @@ class _ExpressionPrinter(sympy.printing.str.StrPrinter):  # type: ignore[misc]
         return f"(({self._print(a)}) % ({self._print(b)}))"
 
     def _print_Mul(self, expr: Expr) -> str:
-        # sympy writes (1/2)·H/(tp+1) as H/(2*(tp + 1)), which re-parses to H/(2*tp + 2):
-        # print a fractional coefficient on its own so the text reads back to the same tree.
+        # sympy distributes a number over a two-factor sum as it builds it (2*(H + 64) becomes
+        # 2*H + 128), so text must never put the coefficient next to a lone sum: negative
+        # coefficients go outside, others after the product they scale.
         coefficient, rest = expr.as_coeff_Mul()
-        if coefficient == -1 and rest.is_Mul:
-            # -(H + T)*(T + tp) would re-parse as (-H - T)*(T + tp): keep the minus outside
-            return f"-({self._print(rest)})"
-        if coefficient.is_Rational and not coefficient.is_Integer and rest != 1:
-            sign = "-" if coefficient < 0 else ""
-            p, q = abs(int(coefficient.p)), int(coefficient.q)
-            return f"{sign}({p}/{q})*{self.parenthesize(rest, 50)}"
+        if coefficient.is_Rational and coefficient < 0 and rest != 1:
+            return f"-({self._print(-expr)})"
+        if coefficient.is_Rational and coefficient != 1 and rest.is_Mul:
+            text = str(super()._print_Mul(rest))
+            if coefficient.p != 1:
+                text += f"*{int(coefficient.p)}"
+            if coefficient.q != 1:
+                text += f"/{int(coefficient.q)}"
+            return text
         return str(super()._print_Mul(expr))
 
 

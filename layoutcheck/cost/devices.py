@@ -62,17 +62,22 @@ def load_device(name_or_path: str) -> Device:
         shipped = DEVICES_DIR / f"{name_or_path}.yaml"
         if not shipped.is_file():
             known = ", ".join(available_devices())
-            raise DeviceError(f"unknown device {name_or_path!r} (shipped: {known}; or a path)")
+            raise DeviceError(
+                f"unknown device {name_or_path!r} (shipped: {known}; or a path)",
+                source="layoutcheck",
+            )
         path = shipped
     try:
         data, _ = read_yaml_with_lines(decode_text(path.read_bytes(), str(path)))
         return parse_device(data)
     except OSError as error:
-        raise DeviceError(f"cannot read device {path}: {error.strerror or error}") from None
+        raise DeviceError(
+            f"cannot read device: {error.strerror or error}", source=str(path)
+        ) from None
     except GraphError as error:
-        raise DeviceError(f"{path}: {error.message}") from None
+        raise DeviceError(error.message, line=error.line, source=str(path)) from None
     except (KeyError, TypeError, ValueError) as error:
-        raise DeviceError(f"{path}: missing or malformed field ({error})") from None
+        raise DeviceError(f"missing or malformed field ({error})", source=str(path)) from None
 
 
 def _number(data: Mapping[str, Any], key: str) -> float:

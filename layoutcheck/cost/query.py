@@ -59,20 +59,29 @@ class Sweep:
         return np.asarray(values, dtype=np.int64)
 
 
-def query_expr(report: CostReport, text: str) -> Expr:
-    """The expression (in µs) a query text stands for; never evaluated as Python."""
+def query_expr(report: CostReport, text: str, extra: Mapping[str, Expr] | None = None) -> Expr:
+    """The expression a query text stands for (times in µs; ``extra`` adds named quantities,
+    e.g. weight bytes); never evaluated as Python."""
     quantities = set(report.quantities())
-    known = frozenset(report.symbols) | quantities
+    extra = extra or {}
+    known = frozenset(report.symbols) | quantities | set(extra)
     try:
         parsed = parse_expr(text, known)
     except ExpressionError as error:
-        names = ", ".join(sorted(quantities))
+        names = ", ".join(sorted(quantities | set(extra)))
         raise CostError(f"query {text!r}: {error} (quantities: {names})") from None
     substitution = {
         symbol(name): report.expr(name) * 1_000_000
         for name in quantities
         if symbol(name) in parsed.free_symbols
     }
+    substitution.update(
+        {
+            symbol(name): value
+            for name, value in extra.items()
+            if symbol(name) in parsed.free_symbols
+        }
+    )
     return parsed.xreplace(substitution)
 
 

@@ -114,7 +114,6 @@ class _Builder:
             "T": execution.tokens,
             "tp": parallel.tp,
             "dp": parallel.dp,
-            "ep": parallel.expert_parallel,
             "H": spec.hidden,
             "heads": spec.heads,
             "vocab": padded_vocab(spec.vocab, parallel.tp),
@@ -144,12 +143,18 @@ class _Builder:
             )
             if spec.moe.shared_experts:
                 symbols["shared_I"] = spec.moe.intermediate * spec.moe.shared_experts
+        # Expert parallelism over all ranks unless given: then the ep group *is* tp·dp, so a
+        # what-if over tp scales the experts per rank too.
+        ep_size: str = "tp*dp"
+        if parallel.ep is not None:
+            symbols["ep"] = parallel.ep
+            ep_size = "ep"
         phase = execution.phase.value
         graph_name = name or f"{spec.name}-{phase}-tp{parallel.tp}"
         self.b = GraphBuilder(
             graph_name,
             symbols=symbols,
-            groups={"tp": "tp", "ep": "ep", "dp": "dp"},
+            groups={"tp": "tp", "ep": ep_size, "dp": "dp"},
         )
 
     def build(self) -> Graph:
