@@ -15,7 +15,7 @@ from pathlib import Path
 import sympy
 
 from layoutcheck.check import report_for
-from layoutcheck.contracts import Contract, available_contracts, load_contract
+from layoutcheck.contracts import Contract, ContractError, available_contracts, load_contract
 from layoutcheck.cost.compare import compare_reports
 from layoutcheck.cost.devices import load_device
 from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
@@ -272,6 +272,13 @@ def resolve_contract(option: str | None, graph: Graph) -> Contract | None:
         beside = Path(graph.source).parent / name
         if beside.is_file():
             return load_contract(str(beside))
+        try:
+            return load_contract(name)
+        except ContractError as error:
+            if error.source != "layoutcheck":
+                raise
+            # the graph's own contract: key is at fault
+            raise ContractError(f"contract: {error.message}", source=graph.source) from None
     return load_contract(name)
 
 

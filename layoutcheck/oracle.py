@@ -198,15 +198,20 @@ class EquivalenceReport:
 
 
 def gathered(sim: Simulation, ref: ValueRef) -> Array | None:
-    """A port's global value: by its type where it has one, else rows placed by position."""
+    """A port's global value: by its type where it has one; replicas if every rank holds the
+    same array; else rows placed by position (None if the ranks hold different features)."""
     held = sim.held(ref)
     if held is None:
         return None
     value = sim.typed.values.get(ref)
     if value is not None and not value.is_top:
         assembled = assemble(held, value, sim.ranks)
-        if assembled is not None:
-            return assembled[: _tokens(sim)]
+        return None if assembled is None else assembled[: _tokens(sim)]
+    first = held.arrays[0]
+    if all(a.shape == first.shape and np.array_equal(a, first) for a in held.arrays[1:]):
+        return first[: _tokens(sim)]
+    if len({tuple(p.tolist()) for p in held.positions}) < len(held.positions):
+        return None  # the same rows with different contents: feature blocks or partial sums
     tokens = _tokens(sim)
     out = None
     for array, positions in zip(held.arrays, held.positions, strict=True):
@@ -238,9 +243,7 @@ def compare_graphs(
     if len(a.outputs) != len(b.outputs):
         findings.append(Finding("outputs", f"{len(a.outputs)} outputs vs {len(b.outputs)}"))
     for out_a, out_b in zip(a.outputs, b.outputs, strict=False):
-        va, vb = gathered(sim_a, out_a), gathered(sim_b, out_b)
-        dtype = sim_a.typed.value(out_a).dtype
-        if va is None or vb is None or not close(va, vb, dtype):
+        if same_value(sim_a, sim_b, out_a, out_b) is not True:
             where = f" (first divergence at {divergence})" if divergence else ""
             findings.append(
                 Finding(out_a.op, f"output {out_a} differs from {out_b}{where}", str(out_a))
@@ -253,18 +256,42 @@ def _known(graph: Graph, symbols: Mapping[str, int] | None) -> dict[str, int]:
     return {k: v for k, v in (symbols or {}).items() if k in names}
 
 
+def same_value(a: Simulation, b: Simulation, ref_a: ValueRef, ref_b: ValueRef) -> bool | None:
+    """Do two runs hold the same value at these ports? Ports typed alike compare rank by rank
+    (exact for any layout, LOCAL·SPLIT included); others by their global value. None: unknown."""
+    held_a, held_b = a.held(ref_a), b.held(ref_b)
+    if held_a is None or held_b is None:
+        return None
+    type_a, type_b = a.typed.value(ref_a), b.typed.value(ref_b)
+    dtype = type_a.dtype if not type_a.is_top else type_b.dtype
+    alike = held_a.ranks == held_b.ranks and all(
+        x.shape == y.shape for x, y in zip(held_a.arrays, held_b.arrays, strict=True)
+    )
+    if alike:
+        # every rank holding the same array means the same value, whatever the types say
+        equal = all(close(x, y, dtype) for x, y in zip(held_a.arrays, held_b.arrays, strict=True))
+        if equal or (not type_a.is_top and type_a == type_b):
+            return equal
+    va, vb = gathered(a, ref_a), gathered(b, ref_b)
+    if va is None or vb is None:
+        return None
+    return close(np.nan_to_num(va), np.nan_to_num(vb), dtype)
+
+
 def _first_divergence(a: Simulation, b: Simulation) -> str | None:
+    """The first port (in ``a``'s order, present in both) that differs; failing that, the first
+    whose values cannot be compared (no global reading on one side)."""
     names_b = {op.name for op in b.graph.ops}
+    unknown = None
     for op in a.graph.topological_order():
         if op.name not in names_b:
             continue
         for ref in (r for r in a.values if r.op == op.name):
             if ref not in b.values:
                 continue
-            va, vb = gathered(a, ref), gathered(b, ref)
-            if va is None or vb is None:
-                continue
-            dtype = a.typed.value(ref).dtype
-            if not close(np.nan_to_num(va), np.nan_to_num(vb), dtype):
+            verdict = same_value(a, b, ref, ref)
+            if verdict is False:
                 return str(ref)
-    return None
+            if verdict is None and unknown is None:
+                unknown = str(ref)
+    return unknown
