@@ -560,12 +560,13 @@ def _cmd_query(args: argparse.Namespace) -> int:
         if found is None:
             print(f"{args.expression} does not change sign for {args.solve} in 1..2^24")
             return EXIT_ERRORS
-        before = evaluate(report, expression, {**values, args.solve: max(found - 1, 1)})
         after = evaluate(report, expression, {**values, args.solve: found})
-        print(
-            f"{args.expression} crosses zero at {args.solve} = {found} "
-            f"({before:+.2f}{unit} at {found - 1}, {after:+.2f}{unit} at {found})"
-        )
+        if found > 1:
+            before = evaluate(report, expression, {**values, args.solve: found - 1})
+            detail = f"{before:+.2f}{unit} at {found - 1}, {after:+.2f}{unit} at {found}"
+        else:
+            detail = f"{after:+.2f}{unit} at 1, the smallest value"
+        print(f"{args.expression} crosses zero at {args.solve} = {found} ({detail})")
     else:
         print(f"{args.expression} = {evaluate(report, expression, values):.3f}{unit}")
     return EXIT_OK

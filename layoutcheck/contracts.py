@@ -449,6 +449,8 @@ def check_contract(typed: TypedGraph, contract: Contract) -> tuple[Diagnostic, .
     graph = typed.graph
     found: list[Diagnostic] = []
     order = {op.name: index for index, op in enumerate(graph.topological_order())}
+    # an op that already broke a type rule speaks through that error alone
+    erred = {d.op for d in typed.diagnostics if d.is_error}
     for rule in contract.rules:
         for check in rule.checks:
             selected = [
@@ -458,6 +460,8 @@ def check_contract(typed: TypedGraph, contract: Contract) -> tuple[Diagnostic, .
                 found.extend(_count(rule, check, selected, graph))
                 continue
             for op in selected:
+                if op.name in erred:
+                    continue
                 for message, ref in _failures(check.expect, op, typed, contract.transparent):
                     found.append(_diagnostic(rule, op, message, ref, typed, order))
     return tuple(found)

@@ -191,7 +191,7 @@ def _indexer(op: Op, typed: TypedGraph) -> list[Tensor]:
             "norm",
         ),
     ]
-    if op.attr("hidden") is not None:  # the fused op includes wk
+    if op.attr("hidden") is not None and x.shape[-1] != dim:  # x is the hidden state: wk inside
         tensors.append(
             Tensor(
                 f"{prefix}.wk.weight",

@@ -148,8 +148,8 @@ def _parse_attr(
         if not isinstance(raw, bool):
             raise fail(f"expected true or false, got {raw!r}")
         return raw
-    if not isinstance(raw, str | int) or isinstance(raw, bool):
-        raise fail(f"expected text, got {raw!r}")
+    if not isinstance(raw, str | int | float) or isinstance(raw, bool):
+        raise fail(f"expected text or a number, got {raw!r}")
     return str(raw)
 
 

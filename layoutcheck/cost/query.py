@@ -107,7 +107,9 @@ def sweep(
     fixed = {symbol(k): sympy.Integer(v) for k, v in merged.items() if k != spec.name}
     function = sympy.lambdify([symbol(spec.name)], expression.xreplace(fixed), modules="numpy")
     points = spec.points()
-    result = np.broadcast_to(np.asarray(function(points.astype(float)), dtype=float), points.shape)
+    with np.errstate(divide="ignore", invalid="ignore"):  # Piecewise branches not taken
+        raw = function(points.astype(float))
+    result = np.broadcast_to(np.asarray(raw, dtype=float), points.shape)
     return points, result
 
 
@@ -128,7 +130,8 @@ def solve(
     function = sympy.lambdify([symbol(name)], expression.xreplace(fixed), modules="numpy")
 
     def at(x: int) -> float:
-        return float(function(float(x)))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return float(function(float(x)))
 
     grid = [low]
     while grid[-1] * 2 <= high:

@@ -10,7 +10,7 @@ import sympy
 
 from layoutcheck.cost.compare import Comparison
 from layoutcheck.cost.report import CATEGORIES, CostReport, Numbers, by_layer, summarize
-from layoutcheck.symbols import format_expr, symbol
+from layoutcheck.symbols import symbol
 
 KEEP_SYMBOLIC = ("T", "tp")
 
@@ -83,8 +83,9 @@ def render_symbolic(report: CostReport) -> str:
         groups[key] += entry.count
     lines = [f"{report.graph.name} on {report.device.name}: op times in µs"]
     for kind, expr in order:
-        formula = sympy.nsimplify(sympy.sympify(expr).xreplace(dims) * 1_000_000, rational=False)
-        lines.append(f"  {kind} ×{groups[(kind, expr)]}: {format_expr(sympy.N(formula, 6))}")
+        # substitution and rounding only: simplify/nsimplify cost seconds on Max and Piecewise
+        formula = (sympy.sympify(expr) * 1_000_000).xreplace(dims)
+        lines.append(f"  {kind} ×{groups[(kind, expr)]}: {sympy.sstr(sympy.N(formula, 6))}")
     return "\n".join(lines)
 
 

@@ -69,6 +69,10 @@ def rank_expr(rank: str | int, graph: Graph) -> Expr:
     tp = dict(graph.groups).get("tp", sympy.Integer(1))
     if rank in ("last", "busiest"):
         return tp - 1
+    values = {symbol(k): sympy.Integer(v) for k, v in graph.symbols if v is not None}
+    size = tp.xreplace(values)
+    if size.is_Integer and not 0 <= int(rank) < int(size):
+        raise CostError(f"--rank {rank}: the tp group has ranks 0..{int(size) - 1}")
     return sympy.Integer(int(rank))
 
 
@@ -120,7 +124,8 @@ class CostReport:
         function = sympy.lambdify(args, expression, modules="numpy")
 
         def evaluate(*arrays: object) -> object:
-            result = function(*arrays)
+            with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
+                result = function(*arrays)
             shape = np.broadcast(*[np.asarray(a) for a in arrays]).shape if arrays else ()
             return np.broadcast_to(np.asarray(result, dtype=float), shape)
 

@@ -76,7 +76,13 @@ def op_time(cost: OpCost, device: Device) -> OpTime:
     communication: Expr = ZERO
     if cost.comm is not None:
         communication = communication_time(cost.comm, device)
-        launch = launch + device.launch["collective"]
+        g = cost.comm.size
+        collective_launch: Expr = sympy.Float(device.launch["collective"])
+        if not g.is_number:  # a group of one rank launches nothing
+            collective_launch = sympy.Piecewise((0, sympy.Le(g, 1)), (collective_launch, True))
+        elif g <= 1:
+            collective_launch = ZERO
+        launch = launch + collective_launch
     roofline: Expr = ZERO
     if compute != 0 or memory != 0:
         roofline = sympy.Max(compute, memory, evaluate=False)

@@ -246,7 +246,7 @@ class _Builder:
                 f"{a}.key_side_split", "split", [key_side], sizes=("d_rope", "kv_lora", "index_dim")
             )
             k_pe, k_nope, k_index = parts, b.out(parts, 1), b.out(parts, 2)
-            indices = self.indexer(a, q_c, k_index)
+            indices = self.indexer(a, q_c, k_index, hidden="H")
         elif self.spec.dsa is not None:
             indices = self.indexer(a, q_c, x, hidden="H")
         kv = b.op(f"{a}.kv_latent", "concat", [k_nope, k_pe])

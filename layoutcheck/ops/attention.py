@@ -317,13 +317,18 @@ def _indexer_cost(call: CostCall) -> OpCost:
             ),
         ),
         vector=t_q * keys,  # top-k over every key
-        hbm_bytes=nbytes(q_c) + keys * dim * 2 + nbytes(call.outputs[0]),
+        # wq_b and weights_proj weights (bf16), the query, the whole key cache, the indices
+        hbm_bytes=(features(q_c) * index_heads * dim + hidden * index_heads) * 2
+        + nbytes(q_c)
+        + keys * dim * 2
+        + nbytes(call.outputs[0]),
     )
     projects = "hidden" in call.attrs and features(x) != dim
     key = OpCost(
         mma=(("bf16", 2 * t_x * features(x) * dim if projects else ZERO),),
         vector=4 * t_x * dim,  # norm and rope of the key
-        hbm_bytes=nbytes(x) + t_x * dim * 2,  # read x, write the indexer cache
+        # read x (and wk, when the op includes it), write the indexer cache
+        hbm_bytes=nbytes(x) + t_x * dim * 2 + (features(x) * dim * 2 if projects else ZERO),
     )
     return combined((("query", query), ("key", key)))
 

@@ -1,0 +1,744 @@
+"""The symbolic cost model: per-op formulas as sympy identities, collective times at known
+numbers on the shipped device profiles, the GLM-5.1 figures of the engine notes, causal
+imbalance across ranks, formula reuse, the JSON summary, repetition and vectorised sweeps.
+
+Formulas: ``cost-model.md``; device numbers: ``engine-notes.md``. Expected values here are
+written out independently of the implementation (plain Python arithmetic, brute-force sums).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+import sympy
+from hypothesis import given
+from hypothesis import strategies as st
+
+from layoutcheck.cost.devices import Device, load_device
+from layoutcheck.cost.report import CostError, CostReport, OpEntry, cost_report, summarize
+from layoutcheck.cost.timing import communication_time, op_time
+from layoutcheck.graph import GraphBuilder, ValueRef
+from layoutcheck.interp import interpret
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_model
+from layoutcheck.ops.costing import Comm, OpCost, causal_pairs, sparse_pairs
+from layoutcheck.passes.repetition import fold
+from layoutcheck.symbols import parse_expr, symbol
+from layoutcheck.validate import normalize
+
+FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
+WHOLE, SPLIT, PARTIAL = FeatureState.WHOLE, FeatureState.SPLIT, FeatureState.PARTIAL
+
+A3 = load_device("a3-752t")
+A2 = load_device("a2-376t")
+
+# Engine notes: efficiencies compute 0.7, memory 0.6, communication 0.7; launch 5/2/10 µs.
+EFF_C, EFF_M, EFF_COMM = 0.7, 0.6, 0.7
+HBM_BW = 1.6 * 2**40  # 1.6 TiB/s
+# (size, bandwidth B/s, latency s, full mesh), innermost first
+TIERS = {
+    "a3-752t": [(2, 224e9, 0.2e-6, False), (16, 196e9, 0.5e-6, True), (768, 196e9, 5.5e-6, False)],
+    "a2-376t": [(8, 196e9, 0.5e-6, True), (4096, 25e9, 1.5e-6, False)],
+}
+COLLECTIVES = ("all_reduce", "reduce_scatter", "all_gather", "all_to_all")
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+class Builder(GraphBuilder):
+    """A GraphBuilder whose input shapes may be expressions (``T/tp``)."""
+
+    def input(self, name: str, shape: Any, *args: Any, **kwargs: Any) -> ValueRef:
+        known = frozenset(self.symbols)
+        dims = [parse_expr(dim, known) if isinstance(dim, str) else dim for dim in shape]
+        return super().input(name, dims, *args, **kwargs)
+
+
+def builder(symbols: Mapping[str, int | None], **kwargs: Any) -> GraphBuilder:
+    kwargs.setdefault("groups", {"tp": "tp", "ep": "ep"})
+    return Builder("cost-test", symbols=symbols, **kwargs)
+
+
+def report_of(
+    b: GraphBuilder, device: Device = A3, rank: str | int = "last"
+) -> tuple[CostReport, dict[str, OpEntry]]:
+    graph = normalize(b.build())
+    typed = interpret(graph)
+    errors = [d.message for d in typed.diagnostics if d.is_error]
+    assert not errors, errors
+    report = cost_report(graph, device, rank=rank, typed=typed)
+    return report, {entry.name: entry for entry in report.entries}
+
+
+def same(a: sympy.Expr, b: sympy.Expr) -> bool:
+    """An exact identity (the cost rules keep integer coefficients)."""
+    return bool(sympy.expand(sympy.sympify(a) - sympy.sympify(b)) == 0)
+
+
+def number(expr: sympy.Expr, values: Mapping[str, int] | None = None) -> float:
+    subs = {symbol(k): v for k, v in (values or {}).items()}
+    return float(sympy.sympify(expr).xreplace(subs))
+
+
+def mma_of(cost: OpCost) -> dict[str, sympy.Expr]:
+    return dict(cost.mma)
+
+
+def syms(names: str) -> tuple[sympy.Symbol, ...]:
+    """The graph's symbols (positive integers, as the graph parser makes them)."""
+    return tuple(symbol(name) for name in names.split())
+
+
+# -- device profiles ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "bf16", "int8", "vector"), [
+    ("a3-752t", 353.9, 752, 22), ("a2-376t", 353.9, 752, 22),
+    ("a3-560t", 245.8, 560, 16), ("a2-313t", 294.9, 626, 18), ("a2-280t", 245.8, 560, 16),
+])  # fmt: skip
+def test_device_profiles_hold_the_engine_notes_numbers(
+    name: str, bf16: float, int8: float, vector: float
+) -> None:
+    device = load_device(name)
+    assert device.peak_flops["bf16"] == pytest.approx(bf16 * 1e12)
+    assert device.peak_flops["int8"] == pytest.approx(int8 * 1e12)
+    assert device.vector_flops == pytest.approx(vector * 1e12)
+    assert device.hbm_bandwidth == pytest.approx(HBM_BW)
+    assert (device.compute_efficiency, device.memory_efficiency) == (EFF_C, EFF_M)
+    assert device.communication_efficiency == EFF_COMM
+    assert device.launch == pytest.approx({"matmul": 5e-6, "vector": 2e-6, "collective": 10e-6})
+    family = "a3-752t" if name.startswith("a3") else "a2-376t"
+    got = [(t.size, t.bandwidth, t.latency, t.full_mesh) for t in device.tiers]
+    assert got == pytest.approx(TIERS[family])
+
+
+# -- linear ----------------------------------------------------------------------------------
+
+# weight bytes per element and the MMA dtype, per quantization (cost-model.md)
+QUANTS = {
+    "bf16": (2, "bf16"),
+    "fp16": (2, "fp16"),
+    "w8a8": (1, "int8"),
+    "w8a8_dynamic": (1, "int8"),
+    "w4a8_dynamic": (sympy.Rational(1, 2), "int8"),
+    "w8a16": (1, "bf16"),
+    "w4a16": (sympy.Rational(1, 2), "bf16"),
+}
+
+
+@pytest.mark.parametrize("quant", sorted(QUANTS))
+@pytest.mark.parametrize("parallel", ["column", "row", "replicated"])
+def test_linear_flops_and_bytes_are_exact(parallel: str, quant: str) -> None:
+    T, IN, OUT, tp = syms("T IN OUT tp")
+    b = builder({"T": None, "IN": None, "OUT": None, "tp": None}, groups={"tp": "tp"})
+    if parallel == "row":
+        x = b.input("x", ["T", "IN/tp"], features=SPLIT)
+    else:
+        x = b.input("x", ["T", "IN"])
+    b.op("lin", "linear", [x], in_features="IN", out_features="OUT", parallel=parallel, quant=quant)
+    _, entries = report_of(b)
+    cost = entries["lin"].cost
+    n_in = IN / tp if parallel == "row" else IN
+    n_out = OUT / tp if parallel == "column" else OUT
+    weight_bytes, dtype = QUANTS[quant]
+    assert list(mma_of(cost)) == [dtype]
+    assert same(mma_of(cost)[dtype], 2 * T * n_in * n_out)
+    assert same(cost.vector, 0)
+    weight = n_in * n_out * weight_bytes
+    assert same(cost.hbm_bytes, weight + 2 * T * n_in + 2 * T * n_out)
+    assert cost.comm is None
+
+
+def test_column_parallel_linear_per_rank_flops_are_a_tp_th_of_replicated() -> None:
+    values = {"T": 4096, "IN": 6144, "OUT": 2048, "tp": 16}
+    b = builder(values, groups={"tp": "tp"})
+    x = b.input("x", ["T", "IN"])
+    b.op("col", "linear", [x], in_features="IN", out_features="OUT", parallel="column")
+    b.op("rep", "linear", [x], in_features="IN", out_features="OUT", parallel="replicated")
+    _, entries = report_of(b)
+    col, rep = number(entries["col"].cost.flops, values), number(entries["rep"].cost.flops, values)
+    assert col == 2 * 4096 * 6144 * 2048 / 16
+    assert rep == 16 * col
+
+
+def test_w8a8_linear_uses_the_int8_peak() -> None:
+    values = {"T": 4096, "IN": 6144, "OUT": 24576}
+    b = builder(values, groups={"tp": 1})
+    x = b.input("x", ["T", "IN"])
+    b.op("int8", "linear", [x], in_features="IN", out_features="OUT", parallel="replicated",
+         quant="w8a8")  # fmt: skip
+    b.op("bf16", "linear", [x], in_features="IN", out_features="OUT", parallel="replicated")
+    _, entries = report_of(b)
+    flops = 2 * 4096 * 6144 * 24576
+    int8, bf16 = entries["int8"].time, entries["bf16"].time
+    assert number(int8.compute, values) == pytest.approx(flops / (752e12 * EFF_C), rel=1e-12)
+    assert number(bf16.compute, values) == pytest.approx(flops / (353.9e12 * EFF_C), rel=1e-12)
+    # both are compute-bound here: total = compute + 5 µs launch
+    memory = (6144 * 24576 * 1 + 2 * 4096 * (6144 + 24576)) / (HBM_BW * EFF_M)
+    assert number(int8.memory, values) == pytest.approx(memory, rel=1e-12)
+    assert number(int8.total, values) == pytest.approx(flops / (752e12 * EFF_C) + 5e-6, rel=1e-12)
+    assert number(int8.launch) == pytest.approx(5e-6)
+
+
+def test_memory_bound_linear_time_is_bytes_over_bandwidth() -> None:
+    # decode-like: 8 tokens through a 6144 x 24576 bf16 weight is bound by reading the weight
+    values = {"T": 8, "IN": 6144, "OUT": 24576}
+    b = builder(values, groups={"tp": 1})
+    x = b.input("x", ["T", "IN"])
+    b.op("lin", "linear", [x], in_features="IN", out_features="OUT", parallel="replicated")
+    report, entries = report_of(b)
+    hbm = 6144 * 24576 * 2 + 2 * 8 * (6144 + 24576)
+    assert number(entries["lin"].time.total, values) == pytest.approx(
+        hbm / (HBM_BW * EFF_M) + 5e-6, rel=1e-12
+    )
+    assert report.numbers()["lin"].bound == "memory"
+
+
+def test_max_stays_unevaluated_in_linear_times() -> None:
+    # all sizes are numbers: an evaluated Max would collapse to one of its arguments
+    b = builder({}, token_count=4096, groups={"tp": 1})
+    x = b.input("x", [4096, 6144])
+    b.op("lin", "linear", [x], in_features=6144, out_features=2048, parallel="replicated")
+    _, entries = report_of(b)
+    total = entries["lin"].time.total
+    maxes = total.atoms(sympy.Max)
+    assert len(maxes) == 1
+    (found,) = maxes
+    assert len(found.args) == 2
+    assert all(arg.is_number for arg in found.args)
+
+
+# -- collectives -----------------------------------------------------------------------------
+
+
+def expected_comm_seconds(device: str, kind: str, g: int, full_bytes: float) -> float:
+    """cost-model.md, written out: ring α–β on the innermost tier spanning g."""
+    if g == 1:
+        return 0.0
+    size, bandwidth, latency, mesh = next(
+        (tier for tier in TIERS[device] if g <= tier[0]), TIERS[device][-1]
+    )
+    if mesh:
+        bandwidth = bandwidth * (g - 1) / (size - 1)
+    steps = 2 if kind == "all_reduce" else 1
+    return steps * (g - 1) * latency + steps * (g - 1) / g * full_bytes / (bandwidth * EFF_COMM)
+
+
+GROUPS = (1, 2, 3, 4, 8, 9, 15, 16, 17, 64, 768, 1024)
+M_BYTES = 4096 * 6144 * 2
+
+
+@pytest.mark.parametrize("device", [A3, A2], ids=lambda d: d.name)
+@pytest.mark.parametrize("kind", COLLECTIVES)
+def test_collective_time_at_known_numbers(device: Device, kind: str) -> None:
+    for g in GROUPS:
+        got = communication_time(Comm(kind, "tp", sympy.Integer(g), sympy.Integer(M_BYTES)), device)
+        want = expected_comm_seconds(device.name, kind, g, M_BYTES)
+        assert float(got) == pytest.approx(want, rel=1e-12, abs=1e-18), (kind, g)
+
+
+@pytest.mark.parametrize(("device", "g", "want_us"), [
+    # all_gather of a [4096, 6144] bf16 tensor (M = 50331648 B)
+    (A3, 2, 0.2 + 0.5 * M_BYTES / (224e9 * 0.7) * 1e6),           # die pair, 224 GB/s, 0.2 µs
+    (A3, 16, 7.5 + 15 / 16 * M_BYTES / (196e9 * 0.7) * 1e6),      # full node: 196 GB/s
+    (A3, 4, 1.5 + 3 / 4 * M_BYTES / (196e9 * 3 / 15 * 0.7) * 1e6),  # 3 of 15 mesh links
+    (A3, 32, 31 * 5.5 + 31 / 32 * M_BYTES / (196e9 * 0.7) * 1e6),  # supernode, 5.5 µs
+    (A2, 8, 3.5 + 7 / 8 * M_BYTES / (196e9 * 0.7) * 1e6),          # full A2 node
+    (A2, 2, 0.5 + 0.5 * M_BYTES / (196e9 / 7 * 0.7) * 1e6),        # 1 of 7 mesh links
+    (A2, 16, 15 * 1.5 + 15 / 16 * M_BYTES / (25e9 * 0.7) * 1e6),   # between nodes, 25 GB/s
+])  # fmt: skip
+def test_tier_choice_by_group_size(device: Device, g: int, want_us: float) -> None:
+    got = communication_time(
+        Comm("all_gather", "tp", sympy.Integer(g), sympy.Integer(M_BYTES)), device
+    )
+    assert float(got) * 1e6 == pytest.approx(want_us, rel=1e-12)
+
+
+def test_full_mesh_bandwidth_scales_with_the_group() -> None:
+    # on a full mesh the bandwidth term is (G-1)/g · M/(B·eff): a bigger group is *faster*
+    mesh = [
+        float(communication_time(Comm("all_gather", "tp", g, sympy.Integer(M_BYTES)), A3))
+        - (g - 1) * 0.5e-6
+        for g in map(sympy.Integer, range(3, 17))
+    ]
+    for g, seconds in zip(range(3, 17), mesh, strict=True):
+        assert seconds == pytest.approx(15 / g * M_BYTES / (196e9 * EFF_COMM), rel=1e-12)
+    assert mesh == sorted(mesh, reverse=True)
+
+
+@pytest.mark.parametrize("device", [A3, A2], ids=lambda d: d.name)
+@pytest.mark.parametrize("kind", COLLECTIVES)
+def test_symbolic_group_size_picks_the_same_tier(device: Device, kind: str) -> None:
+    g, m = sympy.symbols("g M", positive=True)
+    expr = communication_time(Comm(kind, "tp", g, m), device)
+    assert isinstance(expr, sympy.Piecewise)
+    function = sympy.lambdify([g, m], expr, modules="math")
+    for size in GROUPS:
+        want = expected_comm_seconds(device.name, kind, size, M_BYTES)
+        assert float(expr.xreplace({g: size, m: M_BYTES})) == pytest.approx(want, rel=1e-12)
+        if size > 1:
+            assert function(size, M_BYTES) == pytest.approx(want, rel=1e-12)
+
+
+def test_a_group_of_one_moves_nothing() -> None:
+    for kind in COLLECTIVES:
+        comm = Comm(kind, "tp", sympy.Integer(1), sympy.Integer(M_BYTES))
+        assert communication_time(comm, A3) == 0
+        assert comm.wire_bytes == 0
+
+
+@pytest.mark.parametrize("kind", COLLECTIVES)
+def test_collective_launch_is_10_us_and_wire_bytes_follow_the_ring(kind: str) -> None:
+    comm = Comm(kind, "tp", sympy.Integer(16), sympy.Integer(M_BYTES))
+    timed = op_time(OpCost(comm=comm), A3)
+    assert float(timed.launch) == pytest.approx(10e-6)
+    assert float(timed.total) == pytest.approx(float(timed.communication) + 10e-6, rel=1e-12)
+    assert timed.compute == 0 and timed.memory == 0
+    factor = 2 if kind == "all_reduce" else 1
+    assert comm.wire_bytes == sympy.Rational(factor * 15, 16) * M_BYTES
+
+
+def test_collectives_in_a_graph_move_the_full_tensor() -> None:
+    T, H, tp, ep = syms("T H tp ep")
+    b = builder({"T": None, "H": None, "tp": None, "ep": None})
+    local = b.input("local", ["T/tp", "H"], tokens=LOCAL)
+    partial = b.input("partial", ["T", "H"], features=PARTIAL)
+    b.op("ag", "all_gather", [local])
+    b.op("ar", "all_reduce", [partial])
+    b.op("rs", "reduce_scatter", [b.input("partial2", ["T", "H"], features=PARTIAL)])
+    b.op("a2a", "all_to_all", [b.input("rows", ["T", "H"])])
+    _, entries = report_of(b)
+    for name, kind, group in (
+        ("ag", "all_gather", tp), ("ar", "all_reduce", tp), ("rs", "reduce_scatter", tp),
+        ("a2a", "all_to_all", ep),
+    ):  # fmt: skip
+        comm = entries[name].cost.comm
+        assert comm is not None and comm.kind == kind
+        assert comm.size == group
+        assert same(comm.full_bytes, 2 * T * H), name
+        # a group of one rank launches nothing, so the launch is a Piecewise in the group size
+        launch = entries[name].time.launch
+        assert float(launch.subs(group, 4)) == pytest.approx(10e-6)
+        assert float(launch.subs(group, 1)) == 0.0
+
+
+# -- GLM-5.1 figures (engine notes) ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def glm() -> dict[str, Any]:
+    """GLM-5.1 prefill, T=4096, tp=16, SP, both layouts, costed on a3-752t (built once)."""
+    out: dict[str, Any] = {}
+    for layout in (Layout.TENSORCAST, Layout.VLLM_ASCEND):
+        built = build_model(
+            "glm-5.1",
+            ParallelConfig(tp=16),
+            Execution(Phase.PREFILL, 4096),
+            sequence_parallel=True,
+            layout=layout,
+        )
+        report = cost_report(built.graph, A3)
+        out[layout.value] = (built.graph, report, report.numbers())
+    return out
+
+
+def test_glm_attention_entry_gather_costs_351_us(glm: dict[str, Any]) -> None:
+    _, report, numbers = glm["tensorcast"]
+    n = numbers["model.layers.5.input_layernorm.all_gather"]
+    assert n.communication_us == pytest.approx(351.42, abs=1.0)
+    assert n.launch_us == pytest.approx(10.0)
+    assert n.us == pytest.approx(361.42, abs=1.0)
+    assert n.comm_bytes == 15 / 16 * 4096 * 6144 * 2
+    assert n.bound == "communication"
+    gathers = [e for e in report.entries if e.name.endswith("input_layernorm.all_gather")]
+    assert len(gathers) == 78
+    # ≈ 28 ms over 78 layers (engine notes)
+    assert sum(numbers[e.name].communication_us for e in gathers) / 1000 == pytest.approx(
+        27.4, abs=0.5
+    )
+
+
+def test_glm_vllm_ascend_key_side_gather_costs_47_us(glm: dict[str, Any]) -> None:
+    _, _, numbers = glm["vllm-ascend"]
+    n = numbers["model.layers.5.self_attn.key_side.all_gather"]
+    assert n.communication_us == pytest.approx(47.0, abs=1.0)
+    assert n.launch_us == pytest.approx(10.0)
+    assert n.comm_bytes == 15 / 16 * 4096 * 704 * 2
+    # the attention-entry gather of the hidden state is gone in this layout
+    assert "model.layers.5.input_layernorm.all_gather" not in numbers
+
+
+# -- sparse and causal attended pairs --------------------------------------------------------
+
+
+def brute_sparse(first: int, end: int, topk: int) -> int:
+    return sum(min(topk, p + 1) for p in range(first, end))
+
+
+def brute_causal(first: int, end: int) -> int:
+    return sum(p + 1 for p in range(first, end))
+
+
+def local_ranges() -> list[tuple[int, int, int]]:
+    """(first, end, topk) of every rank's LOCAL slice for a few T, tp, topk."""
+    cases = []
+    for tokens, tp, topk in (
+        (4096, 16, 2048),
+        (1024, 8, 100),
+        (96, 4, 30),
+        (17, 1, 5),
+        (64, 2, 64),
+    ):
+        n = tokens // tp
+        cases += [(r * n, (r + 1) * n, topk) for r in range(tp)]
+    return cases
+
+
+GRID = [
+    (0, 0, 1), (0, 1, 1), (0, 10, 3), (5, 5, 2), (0, 4096, 2048), (2047, 2049, 2048),
+    (2048, 2049, 2048), (3, 7, 100), (100, 200, 1), (1, 2, 2048), (4000, 4096, 4096),
+    *local_ranges(),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("first", "end", "topk"), GRID)
+def test_sparse_pairs_match_the_brute_force_sum(first: int, end: int, topk: int) -> None:
+    got = sparse_pairs(sympy.Integer(first), sympy.Integer(end), sympy.Integer(topk))
+    assert got == brute_sparse(first, end, topk)
+    assert causal_pairs(sympy.Integer(first), sympy.Integer(end)) == brute_causal(first, end)
+
+
+@given(
+    st.integers(min_value=0, max_value=3000),
+    st.integers(min_value=0, max_value=3000),
+    st.integers(min_value=1, max_value=4096),
+)
+def test_sparse_pairs_match_the_brute_force_sum_generated(a: int, b: int, topk: int) -> None:
+    first, end = min(a, b), max(a, b)
+    assert sparse_pairs(sympy.Integer(first), sympy.Integer(end), sympy.Integer(topk)) == (
+        brute_sparse(first, end, topk)
+    )
+
+
+def test_sparse_pairs_symbolic_in_tokens_matches_every_local_rank() -> None:
+    T, tp, k, r = sympy.symbols("T tp k r", positive=True, integer=True)
+    expr = sparse_pairs(r * T / tp, (r + 1) * T / tp, k)
+    for tokens, size, topk in ((4096, 16, 2048), (96, 4, 30), (64, 8, 1)):
+        for rank in range(size):
+            value = expr.xreplace({T: tokens, tp: size, k: topk, r: rank})
+            n = tokens // size
+            assert value == brute_sparse(rank * n, (rank + 1) * n, topk)
+
+
+# -- causal imbalance across ranks -----------------------------------------------------------
+
+ATTN = {"T": 4096, "tp": 16, "heads": 64, "d_nope": 192, "d_rope": 64, "d_v": 256, "kv_lora": 512}
+MLA_ATTRS = {
+    "heads": "heads",
+    "qk_nope_head_dim": "d_nope",
+    "qk_rope_head_dim": "d_rope",
+    "v_head_dim": "d_v",
+    "kv_lora_rank": "kv_lora",
+}
+
+
+def attention_graph(tokens: TokenLayout, kind: str, topk: int = 2048) -> GraphBuilder:
+    b = builder(ATTN, groups={"tp": "tp"})
+    rows = "T/tp" if tokens is LOCAL else "T"
+    q = b.input("q", [rows, "heads*(d_nope+d_rope)"], tokens=tokens)
+    kv = b.input("kv", ["T", "kv_lora+d_rope"])
+    if kind == "sparse_attention":
+        idx = b.input("idx", [rows, topk], tokens=tokens, dtype=Dtype.INT32)
+        b.op("attn", kind, [q, kv, idx], topk=topk, **MLA_ATTRS)
+    else:
+        b.op("attn", kind, [q, kv], **MLA_ATTRS)
+    return b
+
+
+def attention_flops(kind: str, rank: str | int, tokens: TokenLayout = LOCAL) -> float:
+    report, _ = report_of(attention_graph(tokens, kind), rank=rank)
+    return report.numbers()["attn"].flops
+
+
+@pytest.mark.parametrize("rank", ["first", 0, 3, 8, 15, "last"])
+def test_sparse_attention_on_local_queries_counts_the_ranks_pairs(rank: str | int) -> None:
+    index = rank if isinstance(rank, int) else {"first": 0, "last": 15}[rank]
+    _, entries = report_of(attention_graph(LOCAL, "sparse_attention"), rank=rank)
+    pairs = brute_sparse(index * 256, (index + 1) * 256, 2048)
+    mma = number(mma_of(entries["attn"].cost)["bf16"], ATTN)
+    assert mma == 2 * pairs * 64 * (512 + 64) + 2 * pairs * 64 * 512
+    assert number(entries["attn"].cost.vector, ATTN) == 4 * pairs * 64
+
+
+def test_last_rank_attention_costs_more_than_the_first() -> None:
+    for kind in ("sparse_attention", "mla_attention"):
+        first, last = attention_flops(kind, "first"), attention_flops(kind, "last")
+        assert last > first, kind
+    # causal MLA: every rank strictly more than the one before; rank N sits between
+    causal = [attention_flops("mla_attention", rank) for rank in range(16)]
+    assert causal == sorted(causal) and len(set(causal)) == 16
+    assert causal[0] == attention_flops("mla_attention", "first")
+    assert causal[15] == attention_flops("mla_attention", "last")
+    pairs = brute_causal(5 * 256, 6 * 256)
+    assert causal[5] == 2 * pairs * 64 * (192 + 64) + 2 * pairs * 64 * 256 + 4 * pairs * 64
+
+
+@pytest.mark.parametrize("kind", ["sparse_attention", "mla_attention"])
+def test_full_queries_are_rank_independent(kind: str) -> None:
+    reports = [report_of(attention_graph(FULL, kind), rank=r)[0] for r in ("first", 7, "last")]
+    totals = {report.entries[0].time.total for report in reports}
+    assert len(totals) == 1
+    pairs = brute_causal(0, 4096)
+    if kind == "mla_attention":
+        assert reports[0].numbers()["attn"].flops == (
+            2 * pairs * 64 * 256 + 2 * pairs * 64 * 256 + 4 * pairs * 64
+        )
+
+
+def test_glm_rank_choice_matters_only_for_local_attention(glm: dict[str, Any]) -> None:
+    for layout, moves in (("tensorcast", False), ("vllm-ascend", True)):
+        graph, last, _ = glm[layout]
+        first = cost_report(graph, A3, rank="first")
+        middle = cost_report(graph, A3, rank=7)
+        t_first, t_mid, t_last = (total_at(r, {}) for r in (first, middle, last))
+        if moves:
+            assert t_first < t_mid < t_last, layout
+            name = "model.layers.5.self_attn.attn"
+            assert first.numbers()[name].us < last.numbers()[name].us
+        else:
+            assert t_first == pytest.approx(t_last, rel=1e-12), layout
+            assert t_mid == pytest.approx(t_last, rel=1e-12), layout
+
+
+def test_a_rank_outside_the_group_is_refused() -> None:
+    # tp = 16: ranks are 0..15. rank=16 costs queries at positions 4096..4351, past the end
+    # of the sequence (causal MLA then reports more work than the busiest real rank).
+    graph = normalize(attention_graph(LOCAL, "mla_attention").build())
+    with pytest.raises(CostError):
+        cost_report(graph, A3, rank=16)
+
+
+# -- DSA indexer: a query part and a key part ------------------------------------------------
+
+
+def test_indexer_query_part_follows_q_c_and_key_part_follows_x() -> None:
+    T, tp, QL, H, NH, D = syms("T tp QL H NH D")
+    b = builder(
+        {"T": None, "tp": None, "QL": None, "H": None, "NH": None, "D": None}, groups={"tp": "tp"}
+    )
+    q_c = b.input("q_c", ["T/tp", "QL"], tokens=LOCAL)
+    x = b.input("x", ["T", "H"])
+    b.op("idx", "dsa_indexer", [q_c, x], index_n_heads="NH", index_head_dim="D", topk=2048,
+         hidden="H")  # fmt: skip
+    _, entries = report_of(b)
+    cost = entries["idx"].cost
+    parts = dict(cost.parts)
+    assert [name for name, _ in cost.parts] == ["query", "key"]
+    t_q, t_x = T / tp, T
+    query, key = parts["query"], parts["key"]
+    assert same(query.mma_flops, 2 * t_q * QL * NH * D + 2 * t_q * H * NH + 2 * t_q * T * NH * D)
+    assert same(query.vector, t_q * T)
+    assert same(key.mma_flops, 2 * t_x * H * D)  # wk on every key token
+    assert same(key.vector, 4 * t_x * D)
+    assert same(key.hbm_bytes, 2 * t_x * H + 2 * t_x * D + 2 * H * D)  # x, the cache, and wk
+    # the op's total is the sum of its parts
+    assert same(cost.mma_flops, query.mma_flops + key.mma_flops)
+    assert same(cost.vector, query.vector + key.vector)
+    assert same(cost.hbm_bytes, query.hbm_bytes + key.hbm_bytes)
+    # scaling: the query part on tp times more tokens is tp times the work; the key part is not
+    # touched by q_c's layout
+    assert same(sympy.diff(query.mma_flops, QL) * tp, 2 * T * NH * D)
+    assert not key.mma_flops.has(tp) and not key.mma_flops.has(QL)
+
+
+def test_indexer_query_flops_per_token_do_not_depend_on_the_layout(glm: dict[str, Any]) -> None:
+    # The vLLM-Ascend layout feeds the indexer the gathered 128-wide key and sets no `hidden`
+    # attr; weights_proj (H -> index_n_heads) then counts 2·t·128·32 instead of 2·t·6144·32.
+    per_token = {}
+    for layout, tokens in (("tensorcast", 4096), ("vllm-ascend", 256)):
+        _, report, _ = glm[layout]
+        entry = next(e for e in report.entries if e.name == "model.layers.5.self_attn.indexer")
+        query = dict(entry.cost.parts)["query"]
+        per_token[layout] = number(query.mma_flops, report.values) / tokens
+    assert per_token["vllm-ascend"] == per_token["tensorcast"]
+
+
+# -- MoE experts -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("quant", ["bf16", "w8a8_dynamic", "w4a8_dynamic"])
+def test_moe_experts_flops_and_weights(quant: str) -> None:
+    T, tp, ep, H, E, I = syms("T tp ep H E I")  # noqa: E741
+    b = builder({"T": None, "tp": None, "ep": None, "H": None, "E": None, "I": None})
+    x = b.input("x", ["T/tp", "H"], tokens=LOCAL)
+    gate = b.op("gate", "moe_gate", [x], experts="E")
+    topk = b.op("topk", "moe_topk", [gate], top_k=8)
+    b.op("experts", "moe_experts", [x, topk, ValueRef("topk", 1)], experts="E", top_k=8,
+         intermediate="I", quant=quant)  # fmt: skip
+    _, entries = report_of(b)
+    cost = entries["experts"].cost
+    weight_bytes, dtype = QUANTS[quant]
+    t = T / tp
+    assert list(mma_of(cost)) == [dtype]
+    assert same(mma_of(cost)[dtype], 2 * t * 8 * 3 * H * I)
+    weights = E / ep * 3 * H * I * weight_bytes
+    activations = 2 * t * H + 2 * t * 8 + 4 * t * 8 + 2 * t * H  # x, weights, int32 ids, out
+    assert same(cost.hbm_bytes, weights + activations)
+    assert cost.comm is not None and cost.comm.size == ep
+    # the router and top-k
+    gate_cost = entries["gate"].cost
+    assert same(gate_cost.mma_flops, 2 * t * H * E)
+    assert same(entries["topk"].cost.vector, t * E)
+
+
+# -- Megatron's identity ---------------------------------------------------------------------
+
+
+def test_dense_layer_flops_are_megatrons_24sh2_plus_4s2h() -> None:
+    s, h = syms("s h")
+    b = GraphBuilder("megatron", symbols={"s": None, "h": None}, token_count="s",
+                     groups={"tp": 1})  # fmt: skip
+    x = b.input("x", ["s", "h"])
+    q = b.op("q", "linear", [x], in_features="h", out_features="h", parallel="column")
+    k = b.op("k", "linear", [x], in_features="h", out_features="h", parallel="column")
+    v = b.op("v", "linear", [x], in_features="h", out_features="h", parallel="column")
+    attn = b.op("attn", "attention", [q, k, v], heads=1, kv_heads=1, head_dim="h", causal=False)
+    flat = b.op("flat", "reshape", [attn], features=["h"])
+    o = b.op("o_ar", "all_reduce", [
+        b.op("o", "linear", [flat], in_features="h", out_features="h", parallel="row")
+    ])  # fmt: skip
+    residual = b.op("residual", "add", [x, o])
+    up = b.op("up", "linear", [residual], in_features="h", out_features="4*h", parallel="column")
+    act = b.op("act", "activation", [up], fn="gelu")
+    down = b.op("down", "linear", [act], in_features="4*h", out_features="h", parallel="row")
+    b.op("down_ar", "all_reduce", [down])
+    report, entries = report_of(b)
+    total = sympy.Add(*(entry.cost.mma_flops for entry in report.entries))
+    assert sympy.expand(total - (24 * s * h**2 + 4 * s**2 * h)) == 0
+    assert same(entries["attn"].cost.mma_flops, 4 * s**2 * h)
+    assert same(entries["up"].cost.mma_flops + entries["down"].cost.mma_flops, 16 * s * h**2)
+
+
+# -- one formula per distinct op -------------------------------------------------------------
+
+
+def test_formulas_are_built_once_per_distinct_op(glm: dict[str, Any]) -> None:
+    _, report, _ = glm["tensorcast"]
+    entries = report.entries
+    distinct_objects = {id(entry.time) for entry in entries}
+    distinct_exprs = {entry.time.total for entry in entries}
+    assert len(entries) > 1900
+    assert len(distinct_objects) <= 60
+    assert len(distinct_exprs) <= len(distinct_objects)
+    by_name = {entry.name: entry for entry in entries}
+    for suffix in ("input_layernorm.all_gather", "self_attn.attn", "mlp.experts"):
+        times = [by_name[f"model.layers.{i}.{suffix}"].time for i in range(5, 78)]
+        assert all(t is times[0] for t in times), suffix
+
+
+# -- the JSON summary ------------------------------------------------------------------------
+
+
+def test_summary_json_has_every_field_and_adds_up(glm: dict[str, Any]) -> None:
+    _, report, numbers = glm["tensorcast"]
+    data = json.loads(json.dumps(summarize(report, numbers)))
+    assert set(data) >= {"total_us", "by_category", "by_kind", "ops"}
+    total = data["total_us"]
+    assert set(data["by_category"]) == {"compute", "memory", "communication"}
+    assert sum(data["by_category"].values()) == pytest.approx(total, rel=1e-12)
+    for row in data["by_kind"].values():
+        assert set(row) == {"count", "us", "flops", "bytes", "comm_bytes"}
+    assert sum(row["us"] for row in data["by_kind"].values()) == pytest.approx(total, rel=1e-12)
+    assert data["by_kind"]["all_gather"]["count"] == 82
+    assert data["by_kind"]["sparse_attention"]["count"] == 78
+    assert data["by_kind"]["all_gather"]["flops"] == 0
+    assert data["by_kind"]["all_gather"]["comm_bytes"] > 0
+    assert len(data["ops"]) == len(report.entries)
+    for op in data["ops"]:
+        assert {"name", "kind", "layer", "us", "flops", "bytes", "comm_bytes", "bound"} <= set(op)
+        assert op["bound"] in ("compute", "memory", "communication")
+    assert sum(op["us"] * op.get("count", 1) for op in data["ops"]) == pytest.approx(total)
+    gather = next(
+        o for o in data["ops"] if o["name"] == "model.layers.5.input_layernorm.all_gather"
+    )
+    assert gather["layer"] == 5 and gather["bound"] == "communication"
+    assert gather["us"] == pytest.approx(361.42, abs=1.0)
+
+
+# -- repetition ------------------------------------------------------------------------------
+
+
+def test_repetition_graph_costs_the_same_as_the_expanded_one(glm: dict[str, Any]) -> None:
+    graph, report, numbers = glm["tensorcast"]
+    folded = normalize(fold(graph)).evolve(contract=graph.contract)
+    assert len(folded.ops) < len(graph.ops) / 5
+    repeated = cost_report(folded, A3)
+    a: dict[str, Any] = json.loads(json.dumps(summarize(report, numbers)))
+    b: dict[str, Any] = json.loads(json.dumps(summarize(repeated, repeated.numbers())))
+    assert b["total_us"] == pytest.approx(a["total_us"], rel=1e-6)
+    for kind, row in a["by_kind"].items():
+        assert b["by_kind"][kind]["count"] == row["count"], kind
+        assert b["by_kind"][kind]["us"] == pytest.approx(row["us"], rel=1e-6), kind
+    for category, us in a["by_category"].items():
+        assert b["by_category"][category] == pytest.approx(us, rel=1e-6)
+    assert number(repeated.expr("all_gather"), repeated.values) == pytest.approx(
+        number(report.expr("all_gather"), report.values), rel=1e-9
+    )
+
+
+# -- vectorised evaluation -------------------------------------------------------------------
+
+
+def total_at(report: CostReport, overrides: Mapping[str, int]) -> float:
+    numbers = report.numbers(overrides)
+    return sum(entry.count * numbers[entry.name].us for entry in report.entries)
+
+
+@pytest.mark.parametrize("layout", ["tensorcast", "vllm-ascend"])
+def test_evaluator_sweeps_100k_points_and_matches_numbers(glm: dict[str, Any], layout: str) -> None:
+    _, report, numbers = glm[layout]
+    function = report.evaluator(["T"])
+    points = np.arange(1, 100_001, dtype=float) * 16
+    start = time.perf_counter()
+    values = np.asarray(function(points))
+    elapsed = time.perf_counter() - start
+    assert values.shape == (100_000,)
+    assert np.all(np.isfinite(values)) and np.all(np.diff(values) > 0)
+    assert elapsed < 1.0
+    at_4096 = sum(entry.count * numbers[entry.name].us for entry in report.entries)
+    assert values[4096 // 16 - 1] == pytest.approx(at_4096, rel=1e-9)
+    for tokens in (16, 1024, 12288, 65536):
+        assert values[tokens // 16 - 1] == pytest.approx(total_at(report, {"T": tokens}), rel=1e-9)
+    # a quantity and two swept symbols broadcast together
+    gather = report.evaluator(["T", "tp"], "all_gather")
+    grid = np.asarray(gather(np.array([[4096.0], [8192.0]]), np.array([8.0, 16.0])))
+    assert grid.shape == (2, 2)
+    at_8192_tp8 = report.numbers({"T": 8192, "tp": 8})
+    expected = sum(
+        e.count * at_8192_tp8[e.name].us for e in report.entries if e.kind == "all_gather"
+    )
+    assert grid[1, 0] == pytest.approx(expected, rel=1e-9)
+
+
+def test_report_expressions_stay_symbolic_in_t(glm: dict[str, Any]) -> None:
+    _, report, _ = glm["tensorcast"]
+    T = symbol("T")
+    for quantity in ("total", "all_gather", "sparse_attention", "compute", "memory", "comm"):
+        assert T in report.expr(quantity).free_symbols, quantity
+    with pytest.raises(CostError):
+        report.expr("no_such_kind")
+
+
+def test_evaluated_numbers_are_consistent(glm: dict[str, Any]) -> None:
+    _, _, numbers = glm["tensorcast"]
+    for name, n in numbers.items():
+        parts = n.launch_us + n.communication_us + max(n.compute_us, n.memory_us)
+        assert n.us == pytest.approx(parts, rel=1e-9, abs=1e-9), name
+        assert math.isfinite(n.flops) and n.flops >= 0
