@@ -7,10 +7,10 @@ import itertools
 import pytest
 import sympy
 from hypothesis import given
-from strategies import abstract_values, dtypes, feature_states, token_layouts
 
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout, join_tokens
 from layoutcheck.symbols import symbol
+from layoutcheck.testing import abstract_values, dtypes, feature_states, token_layouts
 
 BOTTOM, FULL, LOCAL, TOP = (
     TokenLayout.BOTTOM,

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 import sympy
 from hypothesis import given
-from strategies import SYMBOL_NAMES, expression_texts, expressions, symbol_values
 
 from layoutcheck.symbols import (
     ExpressionError,
@@ -23,6 +22,7 @@ from layoutcheck.symbols import (
     symbol,
     to_file_value,
 )
+from layoutcheck.testing import SYMBOL_NAMES, expression_texts, expressions, symbol_values
 
 KNOWN = frozenset(SYMBOL_NAMES)
 T, tp, H, E = (symbol(name) for name in ("T", "tp", "H", "E"))
