@@ -270,6 +270,11 @@ def features_of(value: AbstractValue) -> tuple[Expr, ...]:
     return value.shape[1:]
 
 
+def keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    """Shape rule of ops that keep input 0's features on every output (tokens may change)."""
+    return tuple(features_of(call.inputs[0]) for _ in layouts)
+
+
 def reject_partial(call: OpCall, slots: Sequence[int] | None = None) -> None:
     """[partial-into-nonlinear]: a pending sum must be reduced before a non-linear op."""
     for slot in range(len(call.inputs)) if slots is None else slots:

@@ -17,12 +17,12 @@ from layoutcheck.ops.base import (
     OpSpec,
     OutLayout,
     RuleViolation,
-    features_of,
     group,
+    keep_features,
     same_layout,
 )
 from layoutcheck.ops.costing import Comm, CostCall, CostRule, OpCost, nbytes
-from layoutcheck.symbols import Expr, format_expr
+from layoutcheck.symbols import format_expr
 
 
 def _require_partial(call: OpCall) -> AbstractValue:
@@ -104,10 +104,6 @@ def _all_to_all(call: OpCall) -> Sequence[OutLayout]:
     return (same_layout(call.inputs[0]),)
 
 
-def _keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
-    return (features_of(call.inputs[0]),)
-
-
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="all_reduce",
@@ -116,7 +112,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"group": group()},
         layout=_all_reduce,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Sums a pending partial value over the group and gives every rank the complete "
             "result. The token layout is kept: on LOCAL tokens it combines feature shards of "
@@ -131,7 +127,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"group": group()},
         layout=_reduce_scatter,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Sums a FULL pending value over the group and leaves each rank its contiguous 1/g "
             "token slice: F·P → L·W. The first half of an all-reduce, used by sequence "
@@ -146,7 +142,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"group": group()},
         layout=_all_gather,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Concatenates the LOCAL token slices of the group so every rank holds all rows: "
             "L·W → F·W. Gathering a FULL value would multiply its rows by g "
@@ -161,7 +157,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"group": group("ep", "expert-parallel group")},
         layout=_all_to_all,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Exchanges rows between ranks (expert dispatch and combine). Token layout and "
             "feature state are preserved from the point of view of the value's owner."

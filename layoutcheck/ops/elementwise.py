@@ -23,6 +23,7 @@ from layoutcheck.ops.base import (
     RuleViolation,
     choice,
     features_of,
+    keep_features,
     reject_partial,
     require_agree,
     same_layout,
@@ -89,10 +90,6 @@ def _elementwise(call: OpCall) -> Sequence[OutLayout]:
 
 def _linear_view(call: OpCall) -> Sequence[OutLayout]:
     return (same_layout(call.inputs[0]),)
-
-
-def _keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
-    return tuple(features_of(call.inputs[0]) for _ in layouts)
 
 
 def _activation_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
@@ -199,7 +196,7 @@ OPS: tuple[OpSpec, ...] = (
         inputs=("a", "b"),
         outputs=("out",),
         layout=_add,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Elementwise sum. Both operands must agree on token layout, token extent and feature "
             "state [layout-mismatch] — the classic bug is a FULL [N, H] residual added to a "
@@ -213,7 +210,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"eps": _EPS},
         layout=_norm,
-        shape=_keep_features,
+        shape=keep_features,
         nonlinear=True,
         doc=(
             "RMS normalization over the features of each token. Not linear, so a PARTIAL input "
@@ -228,7 +225,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("normalized", "residual"),
         attrs={"eps": _EPS},
         layout=_add_norm,
-        shape=_keep_features,
+        shape=keep_features,
         nonlinear=True,
         aliases=("add_rms_norm2",),
         doc=(
@@ -258,7 +255,7 @@ OPS: tuple[OpSpec, ...] = (
         inputs=("x",),
         outputs=("out",),
         layout=_elementwise,
-        shape=_keep_features,
+        shape=keep_features,
         nonlinear=True,
         doc=(
             "Rotary position embedding, per token and per head. Position-dependent, so it must "

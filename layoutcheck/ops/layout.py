@@ -18,11 +18,10 @@ from layoutcheck.ops.base import (
     OpSpec,
     OutLayout,
     RuleViolation,
-    features_of,
     group,
+    keep_features,
 )
 from layoutcheck.ops.costing import CostRule, copy, free
-from layoutcheck.symbols import Expr
 
 
 def _token_slice(call: OpCall) -> Sequence[OutLayout]:
@@ -63,10 +62,6 @@ def _unpad_tokens(call: OpCall) -> Sequence[OutLayout]:
     return (OutLayout(value.tokens, value.features, call.context.token_count, value.group),)
 
 
-def _keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
-    return (features_of(call.inputs[0]),)
-
-
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="token_slice",
@@ -75,7 +70,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"group": group()},
         layout=_token_slice,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Keeps this rank's contiguous 1/g of the token rows: F·* → L·*, with no "
             "communication (a view at offset rank·T/g). Used before the replicated o_proj in "
@@ -90,7 +85,7 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         attrs={"group": group()},
         layout=_pad_tokens,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Pads a FULL value's token extent from T to ceil(T/g)·g rows so a later slice or "
             "reduce-scatter divides evenly (decode: 9 tokens over tp 4 → 12). Layout unchanged."
@@ -102,7 +97,7 @@ OPS: tuple[OpSpec, ...] = (
         inputs=("x",),
         outputs=("out",),
         layout=_unpad_tokens,
-        shape=_keep_features,
+        shape=keep_features,
         doc=(
             "Drops the padding rows of a FULL value: its token extent returns to the graph's "
             "token_count. Layout unchanged."

@@ -79,54 +79,42 @@ _REGION = {
     "region": text("region name"),
 }
 
+
+def _marker(kind: str, count: tuple[str, str], doc: str) -> OpSpec:
+    """A region marker: an identity on each value it carries (one output per input)."""
+    return OpSpec(
+        kind=kind,
+        family=Family.STRUCTURE,
+        inputs=("x",),
+        outputs=("out",),
+        variadic=True,
+        outputs_per_input=True,
+        attrs={**_REGION, count[0]: size(count[1], default=1)},
+        layout=_identity,
+        shape=_identity_shape,
+        dtype=_identity_dtype,
+        transparent=True,
+        doc=doc,
+    )
+
+
 OPS: tuple[OpSpec, ...] = (
-    OpSpec(
-        kind="region_begin",
-        family=Family.STRUCTURE,
-        inputs=("x",),
-        outputs=("out",),
-        variadic=True,
-        outputs_per_input=True,
-        attrs={**_REGION, "repeat": size("layers this region stands for", default=1)},
-        layout=_identity,
-        shape=_identity_shape,
-        dtype=_identity_dtype,
-        transparent=True,
-        doc=(
-            "Opens a representative decoder layer that stands for repeat layers. An identity on "
-            "each value it carries (one output per input): layout-transparent."
-        ),
+    _marker(
+        "region_begin",
+        ("repeat", "layers this region stands for"),
+        "Opens a representative decoder layer that stands for repeat layers. An identity on "
+        "each value it carries (one output per input): layout-transparent.",
     ),
-    OpSpec(
-        kind="region_end",
-        family=Family.STRUCTURE,
-        inputs=("x",),
-        outputs=("out",),
-        variadic=True,
-        outputs_per_input=True,
-        attrs={**_REGION, "repeat": size("layers this region stands for", default=1)},
-        layout=_identity,
-        shape=_identity_shape,
-        dtype=_identity_dtype,
-        transparent=True,
-        doc="Closes a representative region. An identity on each value it carries.",
+    _marker(
+        "region_end",
+        ("repeat", "layers this region stands for"),
+        "Closes a representative region. An identity on each value it carries.",
     ),
-    OpSpec(
-        kind="copy_region",
-        family=Family.STRUCTURE,
-        inputs=("x",),
-        outputs=("out",),
-        variadic=True,
-        outputs_per_input=True,
-        attrs={**_REGION, "count": size("further copies of the region", default=1)},
-        layout=_identity,
-        shape=_identity_shape,
-        dtype=_identity_dtype,
-        transparent=True,
-        doc=(
-            "In a repetition graph, stands for count further copies of a region. An identity "
-            "on each value it carries; the region's ops count count more times."
-        ),
+    _marker(
+        "copy_region",
+        ("count", "further copies of the region"),
+        "In a repetition graph, stands for count further copies of a region. An identity "
+        "on each value it carries; the region's ops count count more times.",
     ),
     OpSpec(
         kind="embedding",
