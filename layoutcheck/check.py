@@ -7,6 +7,7 @@ from collections import Counter
 from layoutcheck.contracts import Contract, check_contract
 from layoutcheck.diagnostics import Report
 from layoutcheck.graph import Graph, Op
+from layoutcheck.graph_io import gc_paused
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
@@ -18,8 +19,9 @@ def check_graph(
 ) -> Report:
     """Type-check ``graph`` and, if given, check ``contract``; all diagnostics, never the first."""
     registry = registry or default_registry()
-    typed = interpret(graph, registry)
-    return report_for(typed, contract)
+    with gc_paused():
+        typed = interpret(graph, registry)
+        return report_for(typed, contract)
 
 
 def report_for(typed: TypedGraph, contract: Contract | None) -> Report:

@@ -23,7 +23,7 @@ from layoutcheck.cost.render import render_comparison, render_cost, render_sweep
 from layoutcheck.cost.report import CostError, CostReport, cost_report, summarize
 from layoutcheck.diagnostics import render_text
 from layoutcheck.graph import Graph, GraphError
-from layoutcheck.graph_io import load_graph, write_graph
+from layoutcheck.graph_io import gc_paused, load_graph, write_graph
 from layoutcheck.interp import interpret
 from layoutcheck.memory import (
     LayerSharding,
@@ -330,7 +330,8 @@ def load_target(args: argparse.Namespace) -> Graph:
 def _cmd_check(args: argparse.Namespace) -> int:
     graph = load_target(args)
     contract = resolve_contract(args.contract, graph)
-    report = report_for(interpret(graph), contract)
+    with gc_paused():
+        report = report_for(interpret(graph), contract)
     if args.format == "json":
         print(json.dumps(report.to_json(), indent=2))
     else:

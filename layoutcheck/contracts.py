@@ -444,6 +444,19 @@ def _readers(
 # -- checking -------------------------------------------------------------------------------
 
 
+def _candidates(graph: Graph, select: Selector) -> Sequence[Op]:
+    """The ops a selector can match: those of its kinds (graph order), or all."""
+    kinds = select.kinds or (select.within.kinds if select.within is not None else frozenset())
+    if not kinds:
+        return graph.ops
+    by_kind = graph.ops_by_kind()
+    chosen = [op for kind in kinds for op in by_kind.get(kind, ())]
+    if len(kinds) > 1:
+        position = graph.positions()
+        chosen.sort(key=lambda op: position[op.name])
+    return chosen
+
+
 def check_contract(typed: TypedGraph, contract: Contract) -> tuple[Diagnostic, ...]:
     """Every violation of ``contract`` in ``typed`` (which may already hold type errors)."""
     graph = typed.graph
@@ -453,8 +466,9 @@ def check_contract(typed: TypedGraph, contract: Contract) -> tuple[Diagnostic, .
     erred = {d.op for d in typed.diagnostics if d.is_error}
     for rule in contract.rules:
         for check in rule.checks:
+            candidates = _candidates(graph, check.select)
             selected = [
-                op for op in graph.ops if check.select.matches(op, graph, contract.transparent)
+                op for op in candidates if check.select.matches(op, graph, contract.transparent)
             ]
             if check.expect.count_per_layer is not None:
                 found.extend(_count(rule, check, selected, graph))

@@ -6,9 +6,11 @@ size goes through the whitelisting expression parser.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -73,11 +75,25 @@ def decode_text(raw: bytes, what: str) -> str:
 def loads_graph(
     text: str, *, source: str = "<string>", kind: str = "yaml", registry: Registry | None = None
 ) -> Graph:
-    if kind == "json":
-        data, lines = _read_json(text)
-    else:
-        data, lines = read_yaml_with_lines(text)
-    return _graph_from_data(data, lines, source, registry)
+    with gc_paused():
+        if kind == "json":
+            data, lines = _read_json(text)
+        else:
+            data, lines = read_yaml_with_lines(text)
+        return _graph_from_data(data, lines, source, registry)
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Building a graph makes hundreds of thousands of small objects and no cycles; the
+    collector's passes over them made load time grow faster than the graph."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 # -- parsing --------------------------------------------------------------------------------
@@ -181,8 +197,9 @@ def _yaml_lines(root: yaml.Node) -> dict[str, int]:
     return lines
 
 
-_JSON_NAME = re.compile(r'"name"\s*:\s*"((?:[^"\\]|\\.)*)"')
-_JSON_KEY = re.compile(r'"((?:[^"\\]|\\.)*)"\s*:\s*\{')
+_NEWLINE = re.compile("\n")
+_JSON_NAME = re.compile(r'"name"\s*:\s*"([^"\\]*)"')
+_JSON_KEY = re.compile(r'"([^"\\]*)"\s*:\s*\{')
 
 
 def _read_json(text: str) -> tuple[Any, dict[str, int]]:
@@ -197,14 +214,17 @@ def _read_json(text: str) -> tuple[Any, dict[str, int]]:
     lines: dict[str, int] = {}
     # json keeps no positions; a scan for '"name": "..."' recovers each op's line cheaply.
     starts = [0]
-    starts.extend(i + 1 for i, char in enumerate(text) if char == "\n")
-    for pattern, prefix in ((_JSON_NAME, ""), (_JSON_KEY, "input:")):
-        for match in pattern.finditer(text):
-            line = _line_at(starts, match.start())
-            lines.setdefault(prefix + match.group(1), line)
-    for position, match in enumerate(_JSON_NAME.finditer(text[text.find('"ops"') :])):
-        offset = text.find('"ops"') + match.start()
-        lines[f"op#{position}"] = _line_at(starts, offset)
+    starts.extend(match.end() for match in _NEWLINE.finditer(text))
+    ops_at = text.find('"ops"')
+    inputs_at = text.find('"inputs"')
+    if inputs_at >= 0:
+        end = ops_at if ops_at > inputs_at else len(text)
+        for match in _JSON_KEY.finditer(text, inputs_at + 8, end):
+            lines.setdefault(f"input:{match.group(1)}", _line_at(starts, match.start()))
+    for position, match in enumerate(_JSON_NAME.finditer(text, max(ops_at, 0))):
+        line = _line_at(starts, match.start())
+        lines[f"op#{position}"] = line
+        lines.setdefault(match.group(1), line)
     return data, lines
 
 

@@ -85,7 +85,7 @@ _DTYPE_BYTES = {
 }
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # a key of the interpreter's per-signature cache
 class AbstractValue:
     """The type of one op output port.
 

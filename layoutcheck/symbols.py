@@ -323,3 +323,8 @@ def integer_value(expr: Expr) -> int | None:
     if expr.is_Number and expr == int(expr):
         return int(expr)
     return None
+
+
+# sympy imports parts of its arithmetic lazily, on the first Add or Mul it builds; do that once
+# at import so the first graph a process loads does not pay for it.
+parse_expr("ceil(T/tp)*tp + min(T, 2) % tp - max(T, 1)//2", frozenset({"T", "tp"}))

@@ -84,9 +84,7 @@ def bytes_where(graph: Graph, items: Sequence[Item], keep: Callable[[Item], bool
 def per_category(graph: Graph, items: Sequence[Item]) -> dict[str, float]:
     found: dict[str, float] = {}
     for item in items:
-        found[item.category] = found.get(item.category, 0.0) + numeric(
-            item.bytes, values_of(graph)
-        )
+        found[item.category] = found.get(item.category, 0.0) + numeric(item.bytes, values_of(graph))
     return found
 
 
@@ -98,7 +96,9 @@ PREFILL = Execution(Phase.PREFILL, 4096)
 @pytest.fixture(scope="module")
 def dsa_cp() -> BuiltModel:
     """GLM-5.1 tp4·dp8·ep32 with sequence parallelism: DSA-CP (replicated q_b/kv_b/o_proj)."""
-    return build_model("glm-5.1", ParallelConfig(tp=4, dp=8, ep=32), PREFILL, sequence_parallel=True)
+    return build_model(
+        "glm-5.1", ParallelConfig(tp=4, dp=8, ep=32), PREFILL, sequence_parallel=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -661,7 +661,7 @@ def glm_dsa_cp_categories(tp: int = 4, ep: int = 32) -> dict[str, float]:
     experts = EXPERTS / ep * 3 * MOE_I * H  # int8 routed experts per MoE layer
     shared = 3 * MOE_I * H / tp  # TP shared expert (the tensorcast layout)
     dense = 3 * DENSE_I * H / tp
-    attention = (Q_LORA * H + Q_B_PROJ / tp + (KV_LORA + D_ROPE) * H + IDX_HEADS * IDX_DIM * Q_LORA)
+    attention = Q_LORA * H + Q_B_PROJ / tp + (KV_LORA + D_ROPE) * H + IDX_HEADS * IDX_DIM * Q_LORA
     attention += O_PROJ / tp  # q_a, q_b (TP share), kv_a, wq_b, o_proj (TP share): W8A8
     norms = 2 * H + Q_LORA + KV_LORA + IDX_DIM  # input/post, q_a, kv_a, indexer k_norm
     float_per_layer = 2 * (IDX_DIM * H + IDX_HEADS * H + norms)  # bf16 wk, weights_proj, norms
@@ -766,7 +766,9 @@ def test_layer_sharding_window(
         found = item_bytes(graph, items, module)
         assert found[f"{module}.weight"] == pytest.approx(full * share, rel=1e-12)
         assert f"{module}.weight (replicated)" not in found
-        windowed = bytes_where(graph, items, lambda i, leaf=leaf: i.name.endswith(f".{leaf}.weight"))
+        windowed = bytes_where(
+            graph, items, lambda i, leaf=leaf: i.name.endswith(f".{leaf}.weight")
+        )
         assert windowed == pytest.approx(LAYERS * full * share, rel=1e-12)
     # nothing else moves
     untouched = ("kv_a_proj_with_mqa", "q_a_proj", "kv_b_proj", "experts")
@@ -848,24 +850,51 @@ def test_kv_bytes_per_token_gqa_splits_kv_heads() -> None:
     assert kv_bytes_per_token(qwen, 8)["total"] == 2 * 1 * 128 * 2  # replicated beyond 4
 
 
-def test_summary_kv_cache_and_tokens_that_fit(dsa_cp: BuiltModel, engine_items: list[Item]) -> None:
-    graph, spec = dsa_cp.graph, dsa_cp.spec
-    weights = total(graph, engine_items)
-    data = summary(graph, spec, engine_items, hbm_bytes=A3_HBM)
+@pytest.fixture(scope="module")
+def glm_summary(dsa_cp: BuiltModel, engine_items: list[Item]) -> dict[str, Any]:
+    return summary(dsa_cp.graph, dsa_cp.spec, engine_items, hbm_bytes=A3_HBM)
+
+
+@pytest.fixture(scope="module")
+def folded(dsa_cp: BuiltModel) -> tuple[Graph, list[Item]]:
+    """The repetition form (same bytes, far fewer items): for summary variants."""
+    graph = normalize(fold(dsa_cp.graph))
+    return graph, account(graph, recipe(graph, "w8a8"))
+
+
+def test_summary_kv_cache_and_tokens_that_fit(
+    dsa_cp: BuiltModel,
+    engine_items: list[Item],
+    glm_summary: dict[str, Any],
+    folded: tuple[Graph, list[Item]],
+) -> None:
+    weights = total(dsa_cp.graph, engine_items)
     per_token = (KV_LORA + D_ROPE) * 2 + IDX_DIM + 4
-    kv = data["kv_cache"]
-    assert kv["bytes_per_token_per_layer"]["total"] == per_token
+    kv = glm_summary["kv_cache"]
+    assert kv["bytes_per_token_per_layer"] == {
+        "kv": (KV_LORA + D_ROPE) * 2,
+        "indexer": IDX_DIM + 4,
+        "total": per_token,
+    }
     assert kv["bytes_per_token"] == per_token * LAYERS == 100152
     assert kv["tokens_that_fit"] == int((A3_HBM - weights) // (per_token * LAYERS)) == 290549
-    c8 = summary(graph, spec, engine_items, hbm_bytes=A3_HBM, kv_cache_type="C8")
-    c8_per_token = (KV_LORA + D_ROPE) + IDX_DIM + 4
+    graph, items = folded
+    c8 = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM, kv_cache_type="C8")
+    c8_per_token = (KV_LORA + D_ROPE) + IDX_DIM + 4  # int8 latent
     assert c8["kv_cache"]["bytes_per_token"] == c8_per_token * LAYERS
     assert c8["kv_cache"]["tokens_that_fit"] == int((A3_HBM - weights) // (c8_per_token * LAYERS))
-    assert summary(graph, spec, engine_items, hbm_bytes=None)["kv_cache"]["tokens_that_fit"] is None
+    less = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM - 100152 * 1000)
+    assert less["kv_cache"]["tokens_that_fit"] == 290549 - 1000
+    assert summary(graph, dsa_cp.spec, items, hbm_bytes=None)["kv_cache"]["tokens_that_fit"] is None
 
 
-def test_summary_totals(dsa_cp: BuiltModel, engine_items: list[Item]) -> None:
-    data = summary(dsa_cp.graph, dsa_cp.spec, engine_items, hbm_bytes=A3_HBM)
+def test_summary_totals(
+    dsa_cp: BuiltModel,
+    engine_items: list[Item],
+    glm_summary: dict[str, Any],
+    folded: tuple[Graph, list[Item]],
+) -> None:
+    data = glm_summary
     weights = total(dsa_cp.graph, engine_items)
     assert data["total_bytes"] == pytest.approx(weights, rel=1e-12)
     assert data["total_gb"] == pytest.approx(weights / 1e9, rel=1e-12)
@@ -874,9 +903,10 @@ def test_summary_totals(dsa_cp: BuiltModel, engine_items: list[Item]) -> None:
     assert list(data["by_category"]) == [c for c in CATEGORIES if c in data["by_category"]]
     assert data["by_module"]["model.layers.*.self_attn.kv_b_proj"] == LAYERS * KV_B_PROJ * 2
     assert data["parameters"] == parameters(dsa_cp.spec)
-    assert summary(dsa_cp.graph, dsa_cp.spec, engine_items, hbm_bytes=None, mtp_layers=1)[
-        "parameters"
-    ] == parameters(dsa_cp.spec, 1)
+    graph, items = folded
+    with_mtp = summary(graph, dsa_cp.spec, items, hbm_bytes=None, mtp_layers=1)
+    assert with_mtp["parameters"] == parameters(dsa_cp.spec, 1)
+    assert with_mtp["by_module"] == pytest.approx(data["by_module"], rel=1e-12)
 
 
 @pytest.mark.xfail(
@@ -884,8 +914,11 @@ def test_summary_totals(dsa_cp: BuiltModel, engine_items: list[Item]) -> None:
     reason="BUG memory.summary: tokens_that_fit goes negative when the weights exceed HBM "
     "(`layoutcheck memory glm-5.1 --quant bf16` prints '-14169492 tokens fit')",
 )
-def test_tokens_that_fit_is_never_negative(dsa_cp: BuiltModel, engine_items: list[Item]) -> None:
-    data = summary(dsa_cp.graph, dsa_cp.spec, engine_items, hbm_bytes=10e9)
+def test_tokens_that_fit_is_never_negative(
+    dsa_cp: BuiltModel, folded: tuple[Graph, list[Item]]
+) -> None:
+    graph, items = folded
+    data = summary(graph, dsa_cp.spec, items, hbm_bytes=10e9)
     assert data["kv_cache"]["tokens_that_fit"] == 0
 
 
