@@ -526,10 +526,12 @@ def _description(args: argparse.Namespace, graph: Graph) -> QuantDescription:
 
 def _memory_quantities(args: argparse.Namespace, report: CostReport) -> dict[str, Expr]:
     graph = report.graph
-    items = account(graph, _description(args, graph))
+    description = _description(args, graph)
+    items = account(graph, description)
     spec = _spec_of(args)
     tp = dict(graph.symbols).get("tp") or 1
-    kv = kv_bytes_per_token(spec, tp)["total"] * len(spec.layer_kinds) if spec else 0
+    cache_type = description.header.get("kv_cache_type")
+    kv = kv_bytes_per_token(spec, tp, cache_type)["total"] * len(spec.layer_kinds) if spec else 0
     return {
         "weights": sympy.Add(*(item.bytes for item in items)),
         "kv_per_token": sympy.Integer(kv),

@@ -287,6 +287,13 @@ WEIGHT_RULES: Mapping[str, WeightRule] = {
 def inventory(graph: Graph, typed: TypedGraph | None = None) -> list[tuple[Tensor, int]]:
     """Every weight tensor of the graph, with how many layers it stands for."""
     typed = typed or interpret(graph)
+    errors = [d for d in typed.diagnostics if d.is_error]
+    if errors:
+        first = errors[0]
+        raise MemoryError_(
+            f"the graph has type errors (first: {first.op}: {first.message} [{first.rule}]); "
+            "run layoutcheck check"
+        )
     multiplicity = layer_multiplicity(graph)
     found: list[tuple[Tensor, int]] = []
     for op in graph.ops:
@@ -347,9 +354,10 @@ def recipe(graph: Graph, name: str) -> QuantDescription:
     if name not in ("w8a8", "w8a8_dynamic", "bf16"):
         raise MemoryError_(f"--quant {name!r}: use w8a8, w8a8_dynamic or bf16")
     types = {
-        f"{tensor.module}.weight": _recipe_type(tensor.module, name)
-        for tensor, _ in inventory(graph)
+        f"{module}.weight": _recipe_type(module, name)
+        for tensor, count in inventory(graph)
         if tensor.quantizable
+        for module in _every_layer(tensor.module, count)
     }
     header = {"model_quant_type": "FLOAT" if name == "bf16" else name.upper(), "version": "1.0"}
     return QuantDescription(types, header, f"--quant {name}")
@@ -388,9 +396,23 @@ def load_description(path: str | Path, graph: Graph) -> QuantDescription:
         "kv_cache_type",
     )
     header = {k: str(data[k]) for k in header_keys if k in data}
-    modules = {f"{t.module}.weight" for t, _ in inventory(graph) if t.quantizable}
-    expert_modules = {m.replace(".*.", ".") for m in modules if "*" in m}
+    tensors = inventory(graph)
+    # every module of every layer a region stands for, quantizable or not (real files list the
+    # embeddings, norms and lm_head as FLOAT too)
+    known = {
+        f"{module}.weight"
+        for tensor, count in tensors
+        for module in _every_layer(tensor.module, count)
+    }
+    modules = {
+        f"{module}.weight"
+        for tensor, count in tensors
+        if tensor.quantizable
+        for module in _every_layer(tensor.module, count)
+    }
+    layers = sum(layer_multiplicity(graph).values())
     types: dict[str, str] = {}
+    skipped: list[str] = []
     for key, value in data.items():
         if key in header_keys:
             continue
@@ -401,18 +423,32 @@ def load_description(path: str | Path, graph: Graph) -> QuantDescription:
             )
         if not key.endswith(".weight"):
             continue  # aux tensors (scales, offsets) follow their weight's type
-        collapsed = _collapse_expert(key)
-        if key not in modules and collapsed not in modules and collapsed not in expert_modules:
+        layer = _layer(key)
+        if layer is not None and layer == layers:
+            skipped.append(key)  # the MTP layer right after the decoder: not in the graph
+            continue
+        if key not in known and _collapse_expert(key) not in known:
             raise MemoryError_(f"{file}: {key!r} names a module the graph does not have")
         types[key] = value
     missing = sorted(m for m in modules if m not in types and not _listed_expert(m, types))
-    warnings: tuple[str, ...] = ()
+    warnings: list[str] = []
     if missing:
-        warnings = (
+        warnings.append(
             f"{len(missing)} module(s) not in {file.name} default to {DEFAULT_QUANT}, "
-            f"e.g. {missing[0]}",
+            f"e.g. {missing[0]}"
         )
-    return QuantDescription(types, header, str(file), warnings)
+    if skipped:
+        warnings.append(f"{len(skipped)} tensor(s) past the decoder layers (MTP) are not counted")
+    return QuantDescription(types, header, str(file), tuple(warnings))
+
+
+def _every_layer(module: str, count: int) -> list[str]:
+    """A representative layer's module name for each layer its region stands for."""
+    layer = _layer(module)
+    if layer is None or count == 1:
+        return [module]
+    prefix = f"model.layers.{layer}."
+    return [f"model.layers.{layer + k}." + module[len(prefix) :] for k in range(count)]
 
 
 def _collapse_expert(key: str) -> str:
@@ -566,15 +602,19 @@ def account(
                         layer,
                     )
                 )
-        divisor = held / full  # the rank's fraction of the tensor
+        # per rank: expert stacks hold experts/ep copies; [out]-sized aux tensors split with the
+        # weight's rows (column-parallel), [in]-sized ones with its columns (row-parallel)
+        copies = stack / _divisor(Sharding.EP, groups) if tensor.sharding is Sharding.EP else stack
+        out_fraction = _row_fraction(tensor, groups)
         for suffix, rule in _AUX.get(quant, ()):
             elements, width = rule(out, inp)
+            fraction = sympy.Integer(1) if elements == 1 else out_fraction
             items.append(
                 Item(
                     f"{tensor.module}.{suffix}",
                     tensor.module,
                     "quantization auxiliaries",
-                    count * stack * elements * width * _aux_fraction(elements, divisor),
+                    count * copies * elements * width * fraction,
                     layer,
                 )
             )
@@ -585,19 +625,22 @@ def account(
                     f"{tensor.module}.aclnn_scale_offset",
                     tensor.module,
                     "quantization auxiliaries",
-                    count * 2 * inp * 2 * _in_fraction(tensor, groups),
+                    count * copies * 2 * inp * 2 * _column_fraction(tensor, groups),
                     layer,
                 )
             )
     return items
 
 
-def _aux_fraction(elements: Expr, fraction: Expr) -> Expr:
-    """[out]-sized aux tensors shard with the weight's rows; scalars are replicated."""
-    return sympy.Integer(1) if elements == 1 else fraction
+def _row_fraction(tensor: Tensor, groups: Mapping[str, Expr]) -> Expr:
+    """The share of a weight's output rows a rank holds."""
+    if tensor.sharding in (Sharding.TP_DIM0, Sharding.VOCAB):
+        return 1 / groups.get("tp", sympy.Integer(1))
+    return sympy.Integer(1)
 
 
-def _in_fraction(tensor: Tensor, groups: Mapping[str, Expr]) -> Expr:
+def _column_fraction(tensor: Tensor, groups: Mapping[str, Expr]) -> Expr:
+    """The share of a weight's input columns a rank holds."""
     if tensor.sharding is Sharding.TP_DIM1:
         return 1 / groups.get("tp", sympy.Integer(1))
     return sympy.Integer(1)
@@ -725,7 +768,11 @@ def summary(
     kv = kv_bytes_per_token(spec, tp, kv_cache_type)
     layers = len(spec.layer_kinds)
     per_token = kv["total"] * layers
-    fits = int((hbm_bytes - total) // per_token) if hbm_bytes is not None and per_token else None
+    fits = (
+        max(0, int((hbm_bytes - total) // per_token))
+        if hbm_bytes is not None and per_token
+        else None
+    )
     return {
         "total_bytes": total,
         "total_gb": total / 1e9,

@@ -7,8 +7,8 @@ References: ``engine-notes.md`` (quantization description, DSA-CP weights) and t
 §3.7. Expected values are written out here from the model dimensions (plain arithmetic over the
 checkpoint's tensor list), not read back from the implementation.
 
-Tests marked ``xfail(strict=True)`` pin down bugs found while writing this file; each reason
-says what is wrong. They flip to XPASS (a failure) once the bug is fixed: drop the marker then.
+The bugs found while writing this file (row-parallel scales, static-W8A8 expert stacks, real
+description files, negative token counts) are fixed; their tests now assert the right figures.
 """
 
 from __future__ import annotations
@@ -410,18 +410,6 @@ def expected_aux(module: str, quant: str, accounting: str, tp: int = 4, ep: int 
     return {f"{module}.{name}": size for name, size in aux.items()}
 
 
-ROW_BUG = pytest.mark.xfail(
-    strict=True,
-    reason="BUG memory._aux_fraction: [out]-sized aux tensors (quant_bias, deq_scale, "
-    "weight_scale, weight_offset) of a row-parallel linear are divided by tp, but row-parallel "
-    "splits only the input features: every rank holds all `out` rows of them",
-)
-EXPERT_BUG = pytest.mark.xfail(
-    strict=True,
-    reason="BUG memory.account: for a static-W8A8 expert stack the per-expert input_scale / "
-    "input_offset count all experts (not experts/ep) and the aclnn [in] tensors count one "
-    "expert (not experts/ep)",
-)
 
 
 @pytest.mark.parametrize("accounting", ["checkpoint", "engine"])
@@ -432,13 +420,13 @@ EXPERT_BUG = pytest.mark.xfail(
         ("W8A8", "model.layers.1.self_attn.q_a_proj"),
         ("W8A8", "model.layers.1.self_attn.o_proj"),
         ("W8A8", "model.layers.0.mlp.gate_proj"),
-        pytest.param("W8A8", "model.layers.0.self_attn.o_proj", marks=ROW_BUG),
-        pytest.param("W8A8", "model.layers.1.mlp.experts.*.down_proj", marks=EXPERT_BUG),
+        ("W8A8", "model.layers.0.self_attn.o_proj"),
+        ("W8A8", "model.layers.1.mlp.experts.*.down_proj"),
         ("W8A8_DYNAMIC", "model.layers.0.self_attn.q_proj"),
         ("W8A8_DYNAMIC", "model.layers.1.self_attn.o_proj"),
         ("W8A8_DYNAMIC", "model.layers.1.mlp.experts.*.gate_proj"),
         ("W8A8_DYNAMIC", "model.layers.1.mlp.experts.*.down_proj"),
-        pytest.param("W8A8_DYNAMIC", "model.layers.0.mlp.down_proj", marks=ROW_BUG),
+        ("W8A8_DYNAMIC", "model.layers.0.mlp.down_proj"),
         ("W4A8_DYNAMIC", "model.layers.1.mlp.experts.*.up_proj"),
     ],
 )
@@ -707,7 +695,6 @@ def test_glm_dsa_cp_engine_categories(dsa_cp: BuiltModel, engine_items: list[Ite
     assert total(graph, engine_items) / 1e9 == pytest.approx(39.62, abs=0.01)
 
 
-@pytest.mark.xfail(strict=True, reason=ROW_BUG.kwargs["reason"])
 @pytest.mark.parametrize("accounting", ["checkpoint", "engine"])
 def test_glm_dsa_cp_auxiliaries(accounting: str, dsa_cp: BuiltModel) -> None:
     items = account(dsa_cp.graph, recipe(dsa_cp.graph, "w8a8"), accounting=accounting)
@@ -877,14 +864,14 @@ def test_summary_kv_cache_and_tokens_that_fit(
         "total": per_token,
     }
     assert kv["bytes_per_token"] == per_token * LAYERS == 100152
-    assert kv["tokens_that_fit"] == int((A3_HBM - weights) // (per_token * LAYERS)) == 290549
+    assert kv["tokens_that_fit"] == int((A3_HBM - weights) // (per_token * LAYERS)) == 290520
     graph, items = folded
     c8 = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM, kv_cache_type="C8")
     c8_per_token = (KV_LORA + D_ROPE) + IDX_DIM + 4  # int8 latent
     assert c8["kv_cache"]["bytes_per_token"] == c8_per_token * LAYERS
     assert c8["kv_cache"]["tokens_that_fit"] == int((A3_HBM - weights) // (c8_per_token * LAYERS))
     less = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM - 100152 * 1000)
-    assert less["kv_cache"]["tokens_that_fit"] == 290549 - 1000
+    assert less["kv_cache"]["tokens_that_fit"] == 290520 - 1000
     assert summary(graph, dsa_cp.spec, items, hbm_bytes=None)["kv_cache"]["tokens_that_fit"] is None
 
 
@@ -909,11 +896,6 @@ def test_summary_totals(
     assert with_mtp["by_module"] == pytest.approx(data["by_module"], rel=1e-12)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG memory.summary: tokens_that_fit goes negative when the weights exceed HBM "
-    "(`layoutcheck memory glm-5.1 --quant bf16` prints '-14169492 tokens fit')",
-)
 def test_tokens_that_fit_is_never_negative(
     dsa_cp: BuiltModel, folded: tuple[Graph, list[Item]]
 ) -> None:
@@ -1021,13 +1003,6 @@ def test_unlisted_module_falls_back_to_float(
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG memory.load_description: real msModelSlim files list every tensor, e.g. "
-    "'model.embed_tokens.weight': 'FLOAT' (the first entry of the documented example), "
-    "lm_head and the norms; the check accepts only quantizable modules and rejects them as "
-    "'names a module the graph does not have'",
-)
 def test_description_may_list_float_embeddings_head_and_norms(
     tmp_path: Path, dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription
 ) -> None:
