@@ -197,7 +197,6 @@ def _yaml_lines(root: yaml.Node) -> dict[str, int]:
     return lines
 
 
-_NEWLINE = re.compile("\n")
 _JSON_NAME = re.compile(r'"name"\s*:\s*"([^"\\]*)"')
 _JSON_KEY = re.compile(r'"([^"\\]*)"\s*:\s*\{')
 
@@ -212,20 +211,35 @@ def _read_json(text: str) -> tuple[Any, dict[str, int]]:
     except ValueError as error:  # an integer of thousands of digits, a duplicate key
         raise SpecError(f"unreadable JSON: {error}") from None
     lines: dict[str, int] = {}
-    # json keeps no positions; a scan for '"name": "..."' recovers each op's line cheaply.
-    starts = [0]
-    starts.extend(match.end() for match in _NEWLINE.finditer(text))
+    # json keeps no positions; a scan for '"name": "..."' recovers each op's line cheaply
+    # (newlines counted between consecutive matches, in C).
+    counter = _LineCounter(text)
     ops_at = text.find('"ops"')
     inputs_at = text.find('"inputs"')
     if inputs_at >= 0:
         end = ops_at if ops_at > inputs_at else len(text)
         for match in _JSON_KEY.finditer(text, inputs_at + 8, end):
-            lines.setdefault(f"input:{match.group(1)}", _line_at(starts, match.start()))
+            lines.setdefault(f"input:{match.group(1)}", counter.line(match.start()))
+    counter = _LineCounter(text)
     for position, match in enumerate(_JSON_NAME.finditer(text, max(ops_at, 0))):
-        line = _line_at(starts, match.start())
+        line = counter.line(match.start())
         lines[f"op#{position}"] = line
         lines.setdefault(match.group(1), line)
     return data, lines
+
+
+class _LineCounter:
+    """1-based line numbers of increasing offsets into one text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.current = 1
+
+    def line(self, offset: int) -> int:
+        self.current += self.text.count("\n", self.offset, offset)
+        self.offset = offset
+        return self.current
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -235,12 +249,6 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"duplicate key {key!r}")
         result[key] = value
     return result
-
-
-def _line_at(starts: list[int], offset: int) -> int:
-    import bisect
-
-    return bisect.bisect_right(starts, offset)
 
 
 def _graph_from_data(
