@@ -138,6 +138,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     memory.add_argument("--layer-shard-group", type=int, default=4, help="K ranks (default 4)")
     memory.add_argument("--prefetch", type=int, default=1, help="layers prefetched (default 1)")
+    memory.add_argument(
+        "--oproj-tp",
+        action="store_true",
+        help="o_proj tensor parallelism: o_proj TP-sharded plus one full-weight layer pool",
+    )
     memory.add_argument("--device", default="a3-752t", help="for the tokens that fit in HBM")
     memory.add_argument("--by", choices=("category", "module", "layer"), default="category")
     memory.add_argument("--mtp", action="store_true", help="count the MTP layer(s) in parameters")
@@ -591,7 +596,13 @@ def _cmd_memory(args: argparse.Namespace) -> int:
         names = tuple(p.strip() for p in args.layer_sharding.split(",") if p.strip())
         sharding = LayerSharding(names, args.layer_shard_group, args.prefetch)
     description = _description(args, graph)
-    items = account(graph, description, accounting=args.accounting, layer_sharding=sharding)
+    items = account(
+        graph,
+        description,
+        accounting=args.accounting,
+        layer_sharding=sharding,
+        oproj_pool=args.oproj_tp,
+    )
     device = load_device(args.device)
     mtp = int(load_config(args.graph)[0].get("num_nextn_predict_layers") or 0) if args.mtp else 0
     data = summary(

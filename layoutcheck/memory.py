@@ -529,6 +529,7 @@ def account(
     *,
     accounting: str = "engine",
     layer_sharding: LayerSharding | None = None,
+    oproj_pool: bool = False,
     typed: TypedGraph | None = None,
 ) -> list[Item]:
     """Every byte a rank holds, itemized. ``checkpoint``: the checkpoint tensors after sharding;
@@ -538,6 +539,7 @@ def account(
     groups = dict(graph.groups)
     layers = sum(layer_multiplicity(graph).values()) or 1
     items: list[Item] = []
+    pool: Expr = sympy.Integer(0)  # o_proj-TP mode: one layer's full o_proj, kept for all
     for tensor, count in inventory(graph, typed):
         layer = _layer(tensor.module)
         quant = description.type_of(tensor)
@@ -561,7 +563,23 @@ def account(
             )
             continue
         weight_bytes = _WEIGHT_BYTES[quant]
-        windowed = (
+        if oproj_pool and accounting == "engine" and tensor.module.endswith(".self_attn.o_proj"):
+            # o_proj tensor parallelism: every layer holds its TP shard, and one full-weight
+            # buffer (a layout copy) is gathered into for the layer being run
+            items.append(
+                Item(
+                    tensor.name,
+                    tensor.module,
+                    base_category,
+                    count * full / _divisor(Sharding.TP_DIM1, groups) * weight_bytes,
+                    layer,
+                )
+            )
+            pool = sympy.Max(pool, full * weight_bytes) if pool != 0 else full * weight_bytes
+        pooled = (
+            oproj_pool and accounting == "engine" and tensor.module.endswith(".self_attn.o_proj")
+        )
+        windowed = not pooled and (
             layer_sharding is not None
             and accounting == "engine"
             and tensor.sharding is Sharding.REPLICATED
@@ -582,7 +600,7 @@ def account(
                     layer,
                 )
             )
-        else:
+        elif not pooled:
             items.append(
                 Item(
                     tensor.name,
@@ -605,7 +623,8 @@ def account(
         # per rank: expert stacks hold experts/ep copies; [out]-sized aux tensors split with the
         # weight's rows (column-parallel), [in]-sized ones with its columns (row-parallel)
         copies = stack / _divisor(Sharding.EP, groups) if tensor.sharding is Sharding.EP else stack
-        out_fraction = _row_fraction(tensor, groups)
+        sharded = attrs.evolve(tensor, sharding=Sharding.TP_DIM1) if pooled else tensor
+        out_fraction = _row_fraction(sharded, groups)
         for suffix, rule in _AUX.get(quant, ()):
             elements, width = rule(out, inp)
             fraction = sympy.Integer(1) if elements == 1 else out_fraction
@@ -625,10 +644,12 @@ def account(
                     f"{tensor.module}.aclnn_scale_offset",
                     tensor.module,
                     "quantization auxiliaries",
-                    count * copies * 2 * inp * 2 * _column_fraction(tensor, groups),
+                    count * copies * 2 * inp * 2 * _column_fraction(sharded, groups),
                     layer,
                 )
             )
+    if pool != 0:
+        items.append(Item("o_proj full-weight pool", "o_proj pool", "layout copies", pool, None))
     return items
 
 

@@ -410,8 +410,6 @@ def expected_aux(module: str, quant: str, accounting: str, tp: int = 4, ep: int 
     return {f"{module}.{name}": size for name, size in aux.items()}
 
 
-
-
 @pytest.mark.parametrize("accounting", ["checkpoint", "engine"])
 @pytest.mark.parametrize(
     ("quant", "module"),
@@ -1013,3 +1011,23 @@ def test_description_may_list_float_embeddings_head_and_norms(
     data["model.layers.0.input_layernorm.weight"] = "FLOAT"
     loaded = load_description(write(tmp_path / "full.json", data), dsa_cp.graph)
     assert dict(loaded.types).items() >= dict(dsa_cp_w8a8.types).items()
+
+
+def test_oproj_tp_mode_shards_o_proj_and_keeps_one_full_layer(
+    dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription, engine_items: list[Item]
+) -> None:
+    """vLLM-Ascend's o_proj-TP mode: every layer holds its TP shard of o_proj, plus one
+    full-weight buffer for the layer being run (a layout copy)."""
+    values = {k: v for k, v in dsa_cp.graph.symbols if v is not None}
+    pooled = account(dsa_cp.graph, dsa_cp_w8a8, accounting="engine", oproj_pool=True)
+    full_o_proj = 64 * 256 * 6144  # heads·v_head_dim × H, int8 under W8A8
+    copies = [i for i in pooled if i.category == "layout copies"]
+    assert [i.name for i in copies] == ["o_proj full-weight pool"]
+    assert numeric(copies[0].bytes, values) == full_o_proj
+    shards = [i for i in pooled if i.name.endswith(".self_attn.o_proj.weight")]
+    assert sum(numeric(i.bytes, values) for i in shards) == 78 * full_o_proj / 4
+    assert not [i for i in pooled if i.category == "replication beyond TP" and "o_proj" in i.module]
+    # replicated under plain DSA-CP: the pool mode saves most of 78 full o_proj weights
+    before = sum(numeric(i.bytes, values) for i in engine_items)
+    after = sum(numeric(i.bytes, values) for i in pooled)
+    assert before - after > 0.9 * 78 * full_o_proj * 3 / 4
