@@ -124,13 +124,33 @@ def type_op(
     registry: Registry,
     cache: OutcomeCache,
 ) -> Outcome:
-    """Run an op's rules on typed inputs, once per distinct (kind, attrs, input types)."""
+    """Run an op's rules on typed inputs, once per distinct (kind, attrs, input types).
+
+    Outcomes are also kept for the process (keyed by the context too): rules are pure, and a
+    REPL, a pass manager or a benchmark re-checks the same signatures many times.
+    """
     key = (op.kind, op.attrs, inputs)
     outcome = cache.get(key)
     if outcome is None:
-        outcome = _run_rules(OpCall(op, registry[op.kind], inputs, context))
+        shared_key = (
+            key,
+            tuple(sorted(context.groups.items())),
+            context.token_count,
+            context.values,
+            id(registry),
+        )
+        outcome = _SHARED.get(shared_key)
+        if outcome is None:
+            outcome = _run_rules(OpCall(op, registry[op.kind], inputs, context))
+            if len(_SHARED) > _SHARED_LIMIT:
+                _SHARED.clear()
+            _SHARED[shared_key] = outcome
         cache[key] = outcome
     return outcome
+
+
+_SHARED: dict[object, Outcome] = {}
+_SHARED_LIMIT = 100_000
 
 
 def _run_rules(call: OpCall) -> Outcome:
