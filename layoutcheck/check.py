@@ -25,6 +25,11 @@ def check_graph(
 
 
 def report_for(typed: TypedGraph, contract: Contract | None) -> Report:
+    with gc_paused():
+        return _report_for(typed, contract)
+
+
+def _report_for(typed: TypedGraph, contract: Contract | None) -> Report:
     diagnostics = typed.diagnostics
     if contract is not None:
         diagnostics = diagnostics + check_contract(typed, contract)

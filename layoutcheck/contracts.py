@@ -323,7 +323,10 @@ def _globs(raw: object, where: str) -> tuple[re.Pattern[str], ...]:
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
         raise ContractError(f"{where}: expected a name pattern or a list of them")
-    return tuple(re.compile(fnmatch.translate(item)) for item in items)
+    if not items:
+        return ()
+    # one alternation, so an op's name is matched once however many globs a selector lists
+    return (re.compile("|".join(f"(?:{fnmatch.translate(item)})" for item in items)),)
 
 
 def _selector(

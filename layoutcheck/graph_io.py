@@ -36,6 +36,7 @@ TOP_KEYS = (
     "outputs",
 )
 OP_KEYS = ("name", "op", "inputs", "attrs")
+_OP_KEY_SET = frozenset(OP_KEYS)
 INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group")
 
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -379,8 +380,9 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
         if not isinstance(name, str) or not name:
             raise SpecError(f"op #{position} has no name", line=line)
         line = line or lines.get(name)
-        extra = sorted(set(map(str, body)) - set(OP_KEYS))
+        extra = [key for key in body if key not in _OP_KEY_SET]
         if extra:
+            extra = sorted(map(str, extra))
             raise SpecError(
                 f"unknown key {extra[0]!r} (an op has {', '.join(OP_KEYS)})", op=name, line=line
             )
@@ -393,7 +395,8 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
         attrs_raw = body.get("attrs", {}) or {}
         if not isinstance(attrs_raw, dict):
             raise SpecError("attrs must be a mapping", op=name, line=line)
-        attr_values = {str(k): v for k, v in attrs_raw.items()}
+        # lists become tuples: attrs are hashable, so 78 identical layers parse once
+        attr_values = {str(k): tuple(v) if isinstance(v, list) else v for k, v in attrs_raw.items()}
         ops.append(
             Op(name, kind, tuple(ValueRef.parse(r) for r in reads), freeze_attrs(attr_values), line)
         )

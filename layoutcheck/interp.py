@@ -14,6 +14,7 @@ import sympy
 
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef
+from layoutcheck.graph_io import gc_paused
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Context, OpCall, OutLayout, RuleViolation, Warning_
@@ -68,6 +69,11 @@ def context_for(graph: Graph) -> Context:
 
 def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
     """Type every port of ``graph`` (already normalized) and collect type-rule diagnostics."""
+    with gc_paused():
+        return _interpret(graph, registry)
+
+
+def _interpret(graph: Graph, registry: Registry | None) -> TypedGraph:
     registry = registry or default_registry()
     context = context_for(graph)
     values: dict[ValueRef, AbstractValue] = {}

@@ -22,7 +22,8 @@ def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
     known = graph.symbol_names
     _check_symbols(graph)
     _check_groups(graph)
-    ops = tuple(_normalize_op(op, registry, known, graph) for op in graph.ops)
+    parsed: dict[object, tuple[str, tuple[tuple[str, AttrValue], ...]]] = {}
+    ops = tuple(_normalize_cached(op, registry, known, graph, parsed) for op in graph.ops)
     result = graph.evolve(ops=ops)
     _check_references(result, registry)
     result.topological_order()  # raises GraphError on a cycle
@@ -76,6 +77,26 @@ def _check_groups(graph: Graph) -> None:
         numeric = size.xreplace(values)
         if numeric.is_Number and (numeric < 1 or not numeric.is_Integer):
             raise GraphError(f"group {name!r} has size {numeric}: a group needs at least 1 rank")
+
+
+def _normalize_cached(
+    op: Op,
+    registry: Registry,
+    known: frozenset[str],
+    graph: Graph,
+    done: dict[object, tuple[str, tuple[tuple[str, AttrValue], ...]]],
+) -> Op:
+    """Ops of identical layers share kind and attrs: validate and parse each pairing once."""
+    key = (op.kind, op.attrs, len(op.inputs))
+    try:
+        kind, attrs_ = done[key]
+    except KeyError:
+        normal = _normalize_op(op, registry, known, graph)
+        done[key] = (normal.kind, normal.attrs)
+        return normal
+    except TypeError:  # an unhashable raw attr value: no sharing
+        return _normalize_op(op, registry, known, graph)
+    return Op(op.name, kind, op.inputs, attrs_, op.line)
 
 
 def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Graph) -> Op:
