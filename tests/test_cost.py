@@ -115,8 +115,11 @@ def test_device_profiles_hold_the_engine_notes_numbers(
     assert device.communication_efficiency == EFF_COMM
     assert device.launch == pytest.approx({"matmul": 5e-6, "vector": 2e-6, "collective": 10e-6})
     family = "a3-752t" if name.startswith("a3") else "a2-376t"
-    got = [(t.size, t.bandwidth, t.latency, t.full_mesh) for t in device.tiers]
-    assert got == pytest.approx(TIERS[family])
+    expected = TIERS[family]
+    assert [(t.size, t.full_mesh) for t in device.tiers] == [(e[0], e[3]) for e in expected]
+    # pytest >= 9 refuses approx on nested tuples: compare the numbers tier by tier
+    for tier, (_, bandwidth, latency, _) in zip(device.tiers, expected, strict=True):
+        assert (tier.bandwidth, tier.latency) == pytest.approx((bandwidth, latency))
 
 
 # -- linear ----------------------------------------------------------------------------------
