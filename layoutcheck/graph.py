@@ -18,7 +18,7 @@ import sympy
 from attrs import field
 
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
-from layoutcheck.symbols import Expr, as_expr, symbol
+from layoutcheck.symbols import Expr, as_expr, parse_expr
 
 AttrValue: TypeAlias = "Expr | str | bool | tuple[Expr, ...]"
 
@@ -340,9 +340,9 @@ class GraphBuilder:
     ) -> None:
         self.name = name
         self.symbols = dict(symbols)
-        self.token_count = _sym_or_expr(token_count)
+        self.token_count = _size(token_count, self.symbols)
         group_map = {"tp": "tp"} if groups is None else groups
-        self.groups = {key: _group_size(value, self.symbols) for key, value in group_map.items()}
+        self.groups = {key: _size(value, self.symbols) for key, value in group_map.items()}
         self.contract = contract
         self._inputs: list[InputSpec] = []
         self._ops: list[Op] = []
@@ -359,7 +359,7 @@ class GraphBuilder:
         group: str = "tp",
     ) -> ValueRef:
         self._claim(name)
-        dims = tuple(_sym_or_expr(dim) for dim in shape)
+        dims = tuple(_size(dim, self.symbols) for dim in shape)
         self._inputs.append(InputSpec(name, dims, tokens, features, dtype, group))
         return ValueRef(name)
 
@@ -397,17 +397,11 @@ class GraphBuilder:
         )
 
 
-def _group_size(value: Expr | int | str, symbols: Mapping[str, int | None]) -> Expr:
-    if isinstance(value, str) and value not in symbols:
-        from layoutcheck.symbols import parse_expr
-
-        return parse_expr(value, frozenset(symbols))
-    return _sym_or_expr(value)
-
-
-def _sym_or_expr(value: Expr | int | str) -> Expr:
+def _size(value: Expr | int | str, symbols: Mapping[str, int | None]) -> Expr:
+    """A size given in code: an integer, a sympy expression, or expression text over the
+    builder's symbols (``"T/tp"``), parsed like a graph file's."""
     if isinstance(value, str):
-        return symbol(value)
+        return parse_expr(value, frozenset(symbols))
     return as_expr(value)
 
 

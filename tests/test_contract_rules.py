@@ -16,7 +16,6 @@ from layoutcheck.diagnostics import Report, Severity
 from layoutcheck.graph import Graph, GraphBuilder, ValueRef
 from layoutcheck.interp import interpret
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
-from layoutcheck.symbols import parse_expr
 from layoutcheck.validate import normalize
 
 FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
@@ -72,7 +71,7 @@ class G:
         rows = "T" if tokens is FULL else "T/tp"
         if features is SPLIT:
             width = f"({width})/tp"
-        dims = [parse_expr(d, set(self.symbols)) for d in (rows, width)]
+        dims = [rows, width]
         return self.b.input(name, dims, tokens, features, dtype)
 
     def op(self, name: str, kind: str, inputs: Sequence[ValueRef], **attrs: object) -> ValueRef:

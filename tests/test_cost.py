@@ -29,7 +29,7 @@ from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_model
 from layoutcheck.ops.costing import Comm, OpCost, causal_pairs, sparse_pairs
 from layoutcheck.passes.repetition import fold
-from layoutcheck.symbols import parse_expr, symbol
+from layoutcheck.symbols import symbol
 from layoutcheck.validate import normalize
 
 FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
@@ -52,18 +52,9 @@ COLLECTIVES = ("all_reduce", "reduce_scatter", "all_gather", "all_to_all")
 # -- helpers -----------------------------------------------------------------------------------
 
 
-class Builder(GraphBuilder):
-    """A GraphBuilder whose input shapes may be expressions (``T/tp``)."""
-
-    def input(self, name: str, shape: Any, *args: Any, **kwargs: Any) -> ValueRef:
-        known = frozenset(self.symbols)
-        dims = [parse_expr(dim, known) if isinstance(dim, str) else dim for dim in shape]
-        return super().input(name, dims, *args, **kwargs)
-
-
 def builder(symbols: Mapping[str, int | None], **kwargs: Any) -> GraphBuilder:
     kwargs.setdefault("groups", {"tp": "tp", "ep": "ep"})
-    return Builder("cost-test", symbols=symbols, **kwargs)
+    return GraphBuilder("cost-test", symbols=symbols, **kwargs)
 
 
 def report_of(

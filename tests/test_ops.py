@@ -74,8 +74,7 @@ class Graph:
         dtype: Dtype = Dtype.BF16,
         group: str = "tp",
     ) -> ValueRef:
-        dims = [self.e(dim) for dim in shape]
-        return self.b.input(name, dims, tokens, features, dtype, group)
+        return self.b.input(name, shape, tokens, features, dtype, group)
 
     def op(self, name: str, kind: str, inputs: Sequence[ValueRef], **attrs: object) -> ValueRef:
         return self.b.op(name, kind, inputs, **attrs)  # type: ignore[arg-type]

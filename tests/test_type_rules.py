@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pytest
-import sympy
 
 from layoutcheck.check import check_graph
 from layoutcheck.diagnostics import Severity
@@ -17,7 +16,6 @@ from layoutcheck.graph_io import loads_graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.rules import TYPE_RULES
-from layoutcheck.symbols import parse_expr
 from layoutcheck.validate import normalize
 
 FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
@@ -54,9 +52,6 @@ class G:
         self.symbols = {**SIZES, **symbols}
         self.b = GraphBuilder("rule-test", symbols=self.symbols, groups={"tp": "tp", "ep": "ep"})
 
-    def e(self, text: str | int) -> sympy.Expr:
-        return parse_expr(text, set(self.symbols))
-
     def input(
         self,
         name: str,
@@ -65,7 +60,7 @@ class G:
         features: FeatureState = WHOLE,
         dtype: Dtype = Dtype.BF16,
     ) -> ValueRef:
-        return self.b.input(name, [self.e(d) for d in shape], tokens, features, dtype)
+        return self.b.input(name, shape, tokens, features, dtype)
 
     def act(
         self,
