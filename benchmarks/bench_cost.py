@@ -26,10 +26,9 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
-from typing import TypeVar
 
 import numpy as np
+from timing import timed
 
 from layoutcheck.cost.devices import load_device
 from layoutcheck.cost.report import cost_report
@@ -38,14 +37,6 @@ from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_m
 CLI_TARGET_S = 2.0
 CLI_MEMORY_TARGET_MB = 200.0
 SWEEP_TARGET_S = 1.0
-
-R = TypeVar("R")
-
-
-def timed(fn: Callable[[], R]) -> tuple[float, R]:
-    start = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - start, result
 
 
 def cli_run(rounds: int, argv: list[str]) -> tuple[float, float]:

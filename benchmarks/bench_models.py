@@ -27,7 +27,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import TypeVar
+
+from timing import timed
 
 from layoutcheck.check import check_graph
 from layoutcheck.contracts import load_contract
@@ -41,14 +42,6 @@ from layoutcheck.validate import normalize
 
 CLI_TARGET_S = 2.0
 CHECK_RATIO_TARGET = 10.0
-
-T = TypeVar("T")
-
-
-def timed(fn: Callable[[], T]) -> tuple[float, T]:
-    start = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - start, result
 
 
 def one_round(model: str, tp: int, tokens: int, repetition: bool) -> dict[str, float]:
