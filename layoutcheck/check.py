@@ -7,29 +7,21 @@ from collections import Counter
 from layoutcheck.contracts import Contract, check_contract
 from layoutcheck.diagnostics import Report
 from layoutcheck.graph import Graph, Op
-from layoutcheck.graph_io import gc_paused
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
 from layoutcheck.passes.repetition import collectives_per_layer, layer_multiplicity
+from layoutcheck.roles import Block
 
 
 def check_graph(
     graph: Graph, contract: Contract | None = None, registry: Registry | None = None
 ) -> Report:
     """Type-check ``graph`` and, if given, check ``contract``; all diagnostics, never the first."""
-    registry = registry or default_registry()
-    with gc_paused():
-        typed = interpret(graph, registry)
-        return report_for(typed, contract)
+    return report_for(interpret(graph, registry or default_registry()), contract)
 
 
 def report_for(typed: TypedGraph, contract: Contract | None) -> Report:
-    with gc_paused():
-        return _report_for(typed, contract)
-
-
-def _report_for(typed: TypedGraph, contract: Contract | None) -> Report:
     diagnostics = typed.diagnostics
     if contract is not None:
         diagnostics = diagnostics + check_contract(typed, contract)
@@ -39,6 +31,7 @@ def _report_for(typed: TypedGraph, contract: Contract | None) -> Report:
         contract=None if contract is None else contract.name,
         diagnostics=diagnostics,
         summary=summarize(typed.graph, typed.registry),
+        typed=typed,
     )
 
 
@@ -48,7 +41,7 @@ _ENTRY_THROUGH = frozenset({"region_begin", "region_end", "copy_region", "reshap
 
 
 def in_attention_domain(op: Op) -> bool:
-    return op.kind in ATTENTION_KINDS or ".self_attn." in op.name
+    return op.kind in ATTENTION_KINDS or op.block is Block.ATTENTION
 
 
 def attention_entries(graph: Graph) -> list[Op]:

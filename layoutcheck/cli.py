@@ -6,61 +6,36 @@ Exit codes: 0 no errors, 1 errors found, 2 unusable input or usage, 3 an interna
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
+import gc
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import sympy
 
-from layoutcheck.check import report_for
-from layoutcheck.contracts import Contract, ContractError, available_contracts, load_contract
-from layoutcheck.cost.compare import compare_reports
-from layoutcheck.cost.devices import load_device
-from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
-from layoutcheck.cost.render import render_comparison, render_cost, render_sweep, render_symbolic
-from layoutcheck.cost.report import CostError, CostReport, cost_report, summarize
+from layoutcheck.contracts import all_rules
 from layoutcheck.diagnostics import render_text
-from layoutcheck.graph import Graph, GraphError
-from layoutcheck.graph_io import gc_paused, load_graph, write_graph
-from layoutcheck.interp import interpret
-from layoutcheck.memory import (
-    LayerSharding,
-    MemoryError_,
-    QuantDescription,
-    account,
-    description_data,
-    kv_bytes_per_token,
-    load_description,
-    recipe,
-    render_memory,
-    summary,
+from layoutcheck.errors import (
+    EXIT_ERRORS,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    InputError,
+    UsageError,
 )
-from layoutcheck.models import (
-    ConfigError,
-    Execution,
-    Layout,
-    ParallelConfig,
-    Phase,
-    SharedExperts,
-    build_model,
-    shipped_models,
-)
-from layoutcheck.models.config import ModelSpec, load_config, model_spec
+from layoutcheck.graph import GraphError
+from layoutcheck.graph_io import write_graph
+from layoutcheck.models import Layout, SharedExperts, shipped_models
 from layoutcheck.ops import default_registry
 from layoutcheck.passes.manager import PassError
 from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.render import render_catalogue, render_rule, render_rule_list, render_typed_graph
-from layoutcheck.rules import TYPE_RULES, RuleDoc
+from layoutcheck.session import Options, Session
 from layoutcheck.symbols import Expr
-from layoutcheck.validate import check_values, normalize
-
-EXIT_OK, EXIT_ERRORS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-
-
-class UsageError(Exception):
-    """A problem with what the user asked for (exit 2)."""
+from layoutcheck.validate import normalize
 
 
 class _Parser(argparse.ArgumentParser):
@@ -251,92 +226,40 @@ def parse_sets(items: Sequence[str]) -> dict[str, int]:
         name, raw = name.strip(), raw.strip()
         if not sep or not name:
             raise UsageError(f"--set {item!r}: write SYM=VALUE, e.g. --set T=4096")
-        if not raw.isdigit() or len(raw) > 18 or int(raw) < 1:
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 18 or int(raw) < 1:
             raise UsageError(f"--set {name}: must be a positive integer below 10**18")
         values[name] = int(raw)
     return values
 
 
-def with_symbols(graph: Graph, overrides: dict[str, int]) -> Graph:
-    known = dict(graph.symbols)
-    for name in overrides:
-        if name not in known:
-            listed = ", ".join(known) or "none"
-            raise UsageError(f"--set {name}: the graph has no symbol {name!r} (symbols: {listed})")
-    known.update(overrides)
-    graph = graph.evolve(symbols=tuple(known.items()))
-    check_values(graph)
-    return graph
+def options_of(args: argparse.Namespace, **changes: Any) -> Options:
+    """The request the parsed arguments describe."""
+    values = {
+        "target": args.graph,
+        "tp": args.tp,
+        "dp": args.dp,
+        "ep": args.ep,
+        "sp": args.sp,
+        "phase": args.phase,
+        "tokens": args.tokens,
+        "layout": args.layout,
+        "shared_experts": args.shared_experts,
+        "repetition": getattr(args, "repetition", False),
+        "sets": parse_sets(args.set),
+        "contract": getattr(args, "contract", None),
+        "quant": getattr(args, "quant", None),
+        "quant_description": getattr(args, "quant_description", None),
+    }
+    values.update(changes)
+    return Options(**values)
 
 
-def resolve_contract(option: str | None, graph: Graph) -> Contract | None:
-    name = option if option is not None else graph.contract
-    if name is None or name == "none":
-        return None
-    if option is None and graph.source is not None:
-        beside = Path(graph.source).parent / name
-        if beside.is_file():
-            return load_contract(str(beside))
-        try:
-            return load_contract(name)
-        except ContractError as error:
-            if error.source != "layoutcheck":
-                raise
-            # the graph's own contract: key is at fault
-            raise ContractError(f"contract: {error.message}", source=graph.source) from None
-    return load_contract(name)
-
-
-def all_rules() -> dict[str, tuple[RuleDoc, list[str]]]:
-    """Rule id → its doc and the contracts that use it."""
-    found: dict[str, tuple[RuleDoc, list[str]]] = {rule.id: (rule, []) for rule in TYPE_RULES}
-    for name in available_contracts():
-        for rule in load_contract(name).rule_docs():
-            entry = found.setdefault(rule.id, (rule, []))
-            entry[1].append(name)
-    return found
-
-
-def is_graph_file(target: str) -> bool:
-    """A graph file is YAML, or JSON with a ``format`` key; any other JSON is a model config."""
-    path = Path(target)
-    if path.suffix.lower() in (".yaml", ".yml"):
-        return True
-    if path.suffix.lower() != ".json" or not path.is_file():
-        return False
-    try:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
-        return False
-    return '"format"' in text and "layoutcheck-graph" in text
-
-
-def load_target(args: argparse.Namespace) -> Graph:
-    """The graph a command works on: a loaded file, or a model built and rewritten."""
-    sets = parse_sets(args.set)
-    if is_graph_file(args.graph):
-        return with_symbols(load_graph(args.graph), sets)
-    phase = Phase(args.phase)
-    tokens = args.tokens if args.tokens is not None else (4096 if phase is Phase.PREFILL else 1)
-    built = build_model(
-        args.graph,
-        ParallelConfig(tp=args.tp, dp=args.dp, ep=args.ep),
-        Execution(phase, tokens),
-        sequence_parallel=args.sp,
-        layout=Layout(args.layout),
-        shared_experts=SharedExperts(args.shared_experts) if args.shared_experts else None,
-    )
-    graph = built.graph
-    if getattr(args, "repetition", False):
-        graph = normalize(fold(graph)).evolve(contract=graph.contract)
-    return with_symbols(graph, sets)
+def session_of(args: argparse.Namespace, **changes: Any) -> Session:
+    return Session(options_of(args, **changes))
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    graph = load_target(args)
-    contract = resolve_contract(args.contract, graph)
-    with gc_paused():
-        report = report_for(interpret(graph), contract)
+    report = session_of(args).check()
     if args.format == "json":
         print(json.dumps(report.to_json(), indent=2))
     else:
@@ -345,12 +268,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    graph = load_target(args)
+    session = session_of(args)
+    graph = session.graph
     if args.layer is not None and args.layer not in graph.layers():
         present = graph.layers()
         span = f"{present[0]}..{present[-1]}" if present else "none"
         raise UsageError(f"--layer {args.layer}: the graph has no such layer (layers: {span})")
-    typed = interpret(graph)
+    typed = session.typed
     print(render_typed_graph(typed, args.layer))
     if typed.diagnostics:
         print(f"\n{len(typed.diagnostics)} diagnostic(s): run `layoutcheck check {args.graph}`")
@@ -358,7 +282,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    graph = load_target(args)
+    graph = session_of(args).graph
     try:
         write_graph(graph, args.output)
     except OSError as error:
@@ -368,8 +292,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_equiv(args: argparse.Namespace) -> int:
-    args.repetition = False
-    expanded = load_target(args)
+    expanded = session_of(args, repetition=False).graph
     folded = normalize(fold(expanded))
     differences = compare_forms(expanded, folded)
     regions = sum(op.kind == "region_begin" for op in folded.ops)
@@ -409,7 +332,7 @@ def _cmd_ops(args: argparse.Namespace) -> int:
 def _cmd_sim(args: argparse.Namespace) -> int:
     from layoutcheck.oracle import KNOWN_BLIND_SPOTS, check_soundness
 
-    graph = load_target(args)
+    graph = session_of(args).graph
     report = check_soundness(graph, seed=args.seed)
     sim = report.simulation
     if sim.failure is not None:
@@ -466,17 +389,20 @@ def _rank(args: argparse.Namespace) -> str | int:
     rank = str(args.rank)
     if rank in ("first", "last"):
         return rank
-    if not rank.isdigit():
+    if not (rank.isascii() and rank.isdigit()) or len(rank) > 9:
         raise UsageError(f"--rank {rank!r}: write first, last or a rank number")
     return int(rank)
 
 
-def _report(args: argparse.Namespace, graph: Graph | None = None) -> CostReport:
-    graph = graph or load_target(args)
-    return cost_report(graph, load_device(args.device), rank=_rank(args))
+def _report(args: argparse.Namespace, session: Session | None = None) -> Any:
+    session = session or session_of(args)
+    return session.cost(args.device, rank=_rank(args))
 
 
 def _cmd_cost(args: argparse.Namespace) -> int:
+    from layoutcheck.cost.render import render_cost, render_symbolic
+    from layoutcheck.cost.report import summarize
+
     report = _report(args)
     if args.symbolic:
         print(render_symbolic(report))
@@ -496,46 +422,37 @@ def _cmd_cost(args: argparse.Namespace) -> int:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
+    from layoutcheck.cost.compare import compare_reports
+    from layoutcheck.cost.render import render_comparison
+
     if args.other is not None:
-        first, second = (
-            load_target(args),
-            with_symbols(load_graph(args.other), parse_sets(args.set)),
-        )
+        sessions = (session_of(args), session_of(args, target=args.other))
         names = (args.graph, args.other)
     else:
         layouts = [item.strip() for item in args.layouts.split(",")]
         known = [layout.value for layout in Layout]
         if len(layouts) != 2 or any(layout not in known for layout in layouts):
             raise UsageError(f"--layouts {args.layouts!r}: name two of {', '.join(known)}")
-        graphs = []
-        for layout in layouts:
-            args.layout = layout
-            graphs.append(load_target(args))
-        first, second = graphs
+        sessions = (session_of(args, layout=layouts[0]), session_of(args, layout=layouts[1]))
         names = (layouts[0], layouts[1])
-    comparison = compare_reports(_report(args, first), _report(args, second), *names)
+    reports = [_report(args, session) for session in sessions]
+    comparison = compare_reports(reports[0], reports[1], *names)
     print(render_comparison(comparison))
     return EXIT_OK
 
 
-def _description(args: argparse.Namespace, graph: Graph) -> QuantDescription:
-    if getattr(args, "quant_description", None):
-        if getattr(args, "quant", None) not in (None, "bf16") and args.command == "memory":
-            raise UsageError("use --quant or --quant-description, not both")
-        description = load_description(args.quant_description, graph)
-        for warning in description.warnings:
-            print(f"layoutcheck: warning: {warning}", file=sys.stderr)
-        return description
-    return recipe(graph, getattr(args, "quant", None) or "bf16")
+def _warn_description(session: Session) -> None:
+    for warning in session.description.warnings:
+        print(f"layoutcheck: warning: {warning}", file=sys.stderr)
 
 
-def _memory_quantities(args: argparse.Namespace, report: CostReport) -> dict[str, Expr]:
-    graph = report.graph
-    description = _description(args, graph)
-    items = account(graph, description)
-    spec = _spec_of(args)
-    tp = dict(graph.symbols).get("tp") or 1
-    cache_type = description.header.get("kv_cache_type")
+def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
+    from layoutcheck.memory import kv_bytes_per_token
+
+    items = session.memory()
+    spec = session.spec
+    tp = dict(session.graph.symbols).get("tp") or 1
+    cache_type = session.description.kv_cache_type
     kv = kv_bytes_per_token(spec, tp, cache_type)["total"] * len(spec.layer_kinds) if spec else 0
     return {
         "weights": sympy.Add(*(item.bytes for item in items)),
@@ -544,16 +461,14 @@ def _memory_quantities(args: argparse.Namespace, report: CostReport) -> dict[str
     }
 
 
-def _spec_of(args: argparse.Namespace) -> ModelSpec | None:
-    if is_graph_file(args.graph):
-        return None
-    config, name, where = load_config(args.graph)
-    return model_spec(config, name, where)
-
-
 def _cmd_query(args: argparse.Namespace) -> int:
-    report = _report(args)
-    extra = _memory_quantities(args, report) if _mentions_memory(args.expression) else {}
+    from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
+    from layoutcheck.cost.render import render_sweep
+
+    session = session_of(args)
+    report = _report(args, session)
+    _warn_description(session)
+    extra = _memory_quantities(session, report) if _mentions_memory(args.expression) else {}
     unit = "" if extra else " µs"  # weights, kv_per_token and hbm are bytes
     expression = query_expr(report, args.expression, extra)
     values = parse_sets(args.set)
@@ -585,8 +500,11 @@ def _mentions_memory(text: str) -> bool:
 
 
 def _cmd_memory(args: argparse.Namespace) -> int:
-    graph = load_target(args)
-    spec = _spec_of(args)
+    from layoutcheck.cost.devices import load_device
+    from layoutcheck.memory import LayerSharding, render_memory, summary
+
+    session = session_of(args)
+    spec = session.spec
     if spec is None:
         raise UsageError("memory needs a model (a shipped name or a config.json), not a graph file")
     if args.layer_shard_group < 1 or args.prefetch < 0:
@@ -594,35 +512,34 @@ def _cmd_memory(args: argparse.Namespace) -> int:
     sharding = None
     if args.layer_sharding:
         names = tuple(p.strip() for p in args.layer_sharding.split(",") if p.strip())
-        sharding = LayerSharding(names, args.layer_shard_group, args.prefetch)
-    description = _description(args, graph)
-    items = account(
-        graph,
-        description,
-        accounting=args.accounting,
-        layer_sharding=sharding,
-        oproj_pool=args.oproj_tp,
-    )
+        sharding = LayerSharding.parse(names, args.layer_shard_group, args.prefetch)
+    description = session.description
+    _warn_description(session)
+    items = session.memory(args.accounting, sharding, args.oproj_tp)
     device = load_device(args.device)
-    mtp = int(load_config(args.graph)[0].get("num_nextn_predict_layers") or 0) if args.mtp else 0
+    mtp = int(session.config[0].get("num_nextn_predict_layers") or 0) if args.mtp else 0
     data = summary(
-        graph,
+        session.graph,
         spec,
         items,
         hbm_bytes=device.hbm_bytes,
         mtp_layers=mtp,
-        kv_cache_type=description.header.get("kv_cache_type"),
+        kv_cache_type=description.kv_cache_type,
     )
     if args.format == "json":
         print(json.dumps(data, indent=1))
     else:
+        graph = session.graph
         print(render_memory(graph, description, args.accounting, device.name, data, items, args.by))
     return EXIT_OK
 
 
 def _cmd_quant_description(args: argparse.Namespace) -> int:
-    graph = load_target(args)
-    data = description_data(recipe(graph, args.quant))
+    from layoutcheck.memory import description_data
+    from layoutcheck.quant import recipe
+
+    session = session_of(args, quant=None)
+    data = description_data(recipe(args.quant), session.typed)
     try:
         Path(args.output).write_text(json.dumps(data, indent=1) + "\n")
     except OSError as error:
@@ -634,7 +551,8 @@ def _cmd_quant_description(args: argparse.Namespace) -> int:
 def _cmd_repl(args: argparse.Namespace) -> int:
     from layoutcheck.repl import start
 
-    start(_report(args))
+    session = session_of(args)
+    start(_report(args, session), session.typed)
     return EXIT_OK
 
 
@@ -657,26 +575,36 @@ COMMANDS = {
 }
 
 
-def format_input_error(error: GraphError, default_file: str | None) -> str:
+def format_input_error(error: InputError, default_file: str | None) -> str:
     """``file:line: error: op NAME: message  [bad-spec]`` — one line."""
-    location = getattr(error, "source", None) or default_file or "layoutcheck"
+    location = error.source or default_file or "layoutcheck"
     if error.line is not None:
         location = f"{location}:{error.line}"
     subject = f"op {error.op}: " if error.op else ""
     return f"{location}: error: {subject}{error.message}  [bad-spec]"
 
 
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Building and checking a graph makes hundreds of thousands of small objects and no
+    cycles; the collector's passes over them made large graphs cost more than linear time. A
+    CLI run is short and exits, so it turns the collector off (library calls never do)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    args: argparse.Namespace | None = None
     try:
         args = build_parser().parse_args(args_list)
-        return COMMANDS[args.command](args)
-    except (UsageError, CostError, MemoryError_) as error:
-        print(f"layoutcheck: error: {error}", file=sys.stderr)
-        return EXIT_INPUT
-    except ConfigError as error:
-        print(f"layoutcheck: error: {error.message}", file=sys.stderr)
-        return EXIT_INPUT
+        with gc_paused():
+            return COMMANDS[args.command](args)
     except PassError as error:
         print(f"layoutcheck: error: {error.message}", file=sys.stderr)
         for diagnostic in error.diagnostics[1:6]:
@@ -684,11 +612,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]",
                 file=sys.stderr,
             )
-        return EXIT_ERRORS
-    except GraphError as error:
-        graph_file = getattr(locals().get("args"), "graph", None)
-        print(format_input_error(error, graph_file), file=sys.stderr)
-        return EXIT_INPUT
+        return error.exit_code
+    except InputError as error:
+        if not isinstance(error, GraphError) and error.source is None and error.line is None:
+            # not about a place in a file: a usage, model or option problem
+            print(f"layoutcheck: error: {error.message}", file=sys.stderr)
+        else:
+            graph_file = getattr(args, "graph", None)
+            print(format_input_error(error, graph_file), file=sys.stderr)
+        return error.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -22,7 +22,8 @@ from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
-from layoutcheck.rules import RuleDoc, RuleKind
+from layoutcheck.roles import Role, RoleError
+from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
 
 FORMAT = "layoutcheck-contract/1"
@@ -72,6 +73,7 @@ class Selector:
     """Which ops a check looks at: op kinds, name globs, and what they feed."""
 
     kinds: frozenset[str] = frozenset()
+    roles: tuple[Role, ...] = ()
     names: tuple[re.Pattern[str], ...] = ()
     not_names: tuple[re.Pattern[str], ...] = ()
     feeds: Selector | None = None
@@ -82,6 +84,8 @@ class Selector:
         if self.within is not None and not self.within.matches(op, graph, transparent):
             return False
         if self.kinds and op.kind not in self.kinds:
+            return False
+        if self.roles and not any(op.has_role(role) for role in self.roles):
             return False
         if self.names and not any(p.match(op.name) for p in self.names):
             return False
@@ -155,7 +159,7 @@ class Check:
 
 @attrs.frozen
 class ContractRule:
-    doc: RuleDoc
+    doc: Rule
     checks: tuple[Check, ...]
 
 
@@ -168,14 +172,14 @@ class Contract:
     transparent: frozenset[str]
     source: str | None = None
 
-    def rule_docs(self) -> tuple[RuleDoc, ...]:
+    def rule_docs(self) -> tuple[Rule, ...]:
         return tuple(rule.doc for rule in self.rules)
 
 
 # -- loading --------------------------------------------------------------------------------
 
 _RULE_KEYS = {"id", "summary", "why", "example", "fix", "checks"}
-_SELECT_KEYS = {"kind", "name", "not_name", "feeds", "domain"}
+_SELECT_KEYS = {"kind", "role", "name", "not_name", "feeds", "domain"}
 _EXPECT_KEYS = {
     "port",
     "tokens",
@@ -272,7 +276,7 @@ def _rule(
         expect = _expect(check.get("expect", {}), registry, where)
         _check_port_exists(selector, expect.port, registry, where)
         checks.append(Check(selector, expect))
-    doc = RuleDoc(
+    doc = Rule(
         id=rule_id,
         kind=RuleKind.CONTRACT,
         summary=str(body.get("summary", "")).strip(),
@@ -353,6 +357,7 @@ def _selector(
     return Selector(
         within=within,
         kinds=frozenset(_kinds(body["kind"], registry, where)) if "kind" in body else frozenset(),
+        roles=_roles(body["role"], where) if "role" in body else (),
         names=_globs(body["name"], where) if "name" in body else (),
         not_names=_globs(body["not_name"], where) if "not_name" in body else (),
         feeds=None if feeds is None else _selector(feeds, registry, domains, where),
@@ -360,9 +365,19 @@ def _selector(
     )
 
 
+def _roles(raw: object, where: str) -> tuple[Role, ...]:
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not items or not all(isinstance(i, str) for i in items):
+        raise ContractError(f"{where}: expected a role (attention.o_proj) or a list of them")
+    try:
+        return tuple(Role.parse(item) for item in items)
+    except RoleError as error:
+        raise ContractError(f"{where}: {error}") from None
+
+
 def _selector_text(body: Mapping[str, Any]) -> str:
     parts = []
-    for key in ("kind", "name", "feeds"):
+    for key in ("kind", "role", "name", "feeds"):
         if key in body:
             value = body[key]
             shown = "|".join(map(str, value)) if isinstance(value, list) else str(value)
@@ -669,3 +684,16 @@ def _diagnostic(
 
 def value_ok(value: AbstractValue) -> bool:
     return not value.is_top
+
+
+def all_rules(registry: Registry | None = None) -> dict[str, tuple[Rule, list[str]]]:
+    """Every rule id (the type rules and each shipped contract's): its doc and the contracts
+    that use it."""
+    from layoutcheck.rules import TYPE_RULES
+
+    found: dict[str, tuple[Rule, list[str]]] = {rule.id: (rule, []) for rule in TYPE_RULES}
+    for name in available_contracts():
+        for rule in load_contract(name, registry).rule_docs():
+            entry = found.setdefault(rule.id, (rule, []))
+            entry[1].append(name)
+    return found

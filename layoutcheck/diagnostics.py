@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import enum
 import re
+from typing import TYPE_CHECKING
 
 import attrs
+
+if TYPE_CHECKING:
+    from layoutcheck.interp import TypedGraph
 
 
 class Severity(enum.Enum):
@@ -57,6 +61,8 @@ class Report:
     contract: str | None
     diagnostics: tuple[Diagnostic, ...]
     summary: dict[str, object] = attrs.field(factory=dict, eq=False)
+    # the typed graph the diagnostics came from, so costing it does not check it again
+    typed: TypedGraph | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def errors(self) -> tuple[Diagnostic, ...]:

@@ -6,9 +6,8 @@ first use and never part of equality.
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import heapq
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, TypeAlias
 
@@ -17,30 +16,16 @@ import networkx as nx
 import sympy
 from attrs import field
 
+from layoutcheck.errors import InputError
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.roles import Block, Role, layer_from_hf_name, role_from_hf_name
 from layoutcheck.symbols import Expr, as_expr, parse_expr
 
 AttrValue: TypeAlias = "Expr | str | bool | tuple[Expr, ...]"
 
-_LAYER = re.compile(r"(?:^|\.)layers\.(\d+)(?:\.|$)")
 
-
-class GraphError(ValueError):
+class GraphError(InputError):
     """A structural problem with a graph (rule ``bad-spec``): names the op and, if known, line."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        op: str | None = None,
-        line: int | None = None,
-        source: str | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.op = op
-        self.line = line
-        self.source = source  # the file at fault, when it is not the graph being checked
 
 
 class ValueRef(NamedTuple):
@@ -79,13 +64,18 @@ class InputSpec:
 
 @attrs.frozen
 class Op:
-    """One op: a kind from the catalogue, the values it reads, and its attrs (sorted pairs)."""
+    """One op: a kind from the catalogue, the values it reads, its attrs (sorted pairs), and the
+    facts passes and accountings read: its role and decoder layer (see :mod:`layoutcheck.roles`).
+    """
 
     name: str
     kind: str
     inputs: tuple[ValueRef, ...]
     attrs: tuple[tuple[str, AttrValue], ...] = ()
     line: int | None = field(default=None, eq=False)
+    role: Role | None = None
+    layer: int | None = None
+    source: str | None = field(default=None, eq=False)  # an engine's file:line, when imported
 
     def attr(self, key: str, default: AttrValue | None = None) -> AttrValue | None:
         for name, value in self.attrs:
@@ -97,19 +87,16 @@ class Op:
     def attr_dict(self) -> dict[str, AttrValue]:
         return dict(self.attrs)
 
+    def has_role(self, role: Role) -> bool:
+        """Is this op ``role``, or within it (``attention.o_proj`` has the role ``attention``)?"""
+        return self.role is not None and self.role.within(role)
+
     @property
-    def layer(self) -> int | None:
-        """The decoder layer index in an HF module path (``model.layers.5.mlp`` → 5)."""
-        return layer_of(self.name)
+    def block(self) -> Block | None:
+        return None if self.role is None else self.role.block
 
     def evolve(self, **changes: object) -> Op:
         return attrs.evolve(self, **changes)  # type: ignore[arg-type]
-
-
-@functools.lru_cache(maxsize=65536)
-def layer_of(name: str) -> int | None:
-    match = _LAYER.search(name)
-    return int(match.group(1)) if match else None
 
 
 def freeze_attrs(values: Mapping[str, AttrValue]) -> tuple[tuple[str, AttrValue], ...]:
@@ -326,7 +313,9 @@ class GraphBuilder:
     """Builds a :class:`Graph` in code (model builders, passes, tests).
 
     Attr values are Python ints, sympy expressions, strings or bools; they are checked against
-    the op catalogue when the graph is validated, exactly as a loaded file is.
+    the op catalogue when the graph is validated, exactly as a loaded file is. An op's role and
+    layer come from the arguments, else from the innermost :meth:`scope`, else (with
+    ``infer_roles``, as for graph files) from its name read as a Hugging Face module path.
     """
 
     def __init__(
@@ -337,6 +326,7 @@ class GraphBuilder:
         token_count: Expr | str = "T",
         groups: Mapping[str, Expr | int | str] | None = None,
         contract: str | None = None,
+        infer_roles: bool = True,
     ) -> None:
         self.name = name
         self.symbols = dict(symbols)
@@ -344,9 +334,11 @@ class GraphBuilder:
         group_map = {"tp": "tp"} if groups is None else groups
         self.groups = {key: _size(value, self.symbols) for key, value in group_map.items()}
         self.contract = contract
+        self.infer_roles = infer_roles
         self._inputs: list[InputSpec] = []
         self._ops: list[Op] = []
         self._names: set[str] = set()
+        self._scopes: list[tuple[Role | None, int | None]] = []
         self.outputs: list[ValueRef] = []
 
     def input(
@@ -363,14 +355,42 @@ class GraphBuilder:
         self._inputs.append(InputSpec(name, dims, tokens, features, dtype, group))
         return ValueRef(name)
 
+    @contextlib.contextmanager
+    def scope(self, *, role: Role | str | None = None, layer: int | None = None) -> Iterator[None]:
+        """Ops made inside take this role and layer unless they name their own."""
+        outer_role, outer_layer = self._scopes[-1] if self._scopes else (None, None)
+        chosen = Role.parse(role) if isinstance(role, str) else role
+        self._scopes.append((chosen or outer_role, outer_layer if layer is None else layer))
+        try:
+            yield
+        finally:
+            self._scopes.pop()
+
     def op(
-        self, name: str, kind: str, inputs: Iterable[ValueRef], **attr_values: AttrValue | int
+        self,
+        name: str,
+        kind: str,
+        inputs: Iterable[ValueRef],
+        *,
+        role: Role | str | None = None,
+        **attr_values: AttrValue | int,
     ) -> ValueRef:
         """Add an op; returns its output 0 (use :meth:`out` for others)."""
         self._claim(name)
         values = {key: _attr(value) for key, value in attr_values.items() if value is not None}
-        self._ops.append(Op(name, kind, tuple(inputs), freeze_attrs(values)))
+        chosen, layer = self._facts(name, kind, Role.parse(role) if isinstance(role, str) else role)
+        self._ops.append(
+            Op(name, kind, tuple(inputs), freeze_attrs(values), role=chosen, layer=layer)
+        )
         return ValueRef(name)
+
+    def _facts(self, name: str, kind: str, role: Role | None) -> tuple[Role | None, int | None]:
+        scope_role, scope_layer = self._scopes[-1] if self._scopes else (None, None)
+        if self.infer_roles:
+            role = role or scope_role or role_from_hf_name(name, kind)
+            layer = scope_layer if scope_layer is not None else layer_from_hf_name(name)
+            return role, layer
+        return role or scope_role, scope_layer
 
     @staticmethod
     def out(ref: ValueRef, port: int) -> ValueRef:

@@ -6,11 +6,9 @@ size goes through the whitelisting expression parser.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +17,7 @@ import yaml
 from layoutcheck.graph import Graph, GraphError, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry
+from layoutcheck.roles import Role, RoleError, layer_from_hf_name, role_from_hf_name
 from layoutcheck.symbols import Expr, ExpressionError, is_symbol_name, parse_expr, to_file_value
 from layoutcheck.validate import normalize
 
@@ -35,7 +34,7 @@ TOP_KEYS = (
     "ops",
     "outputs",
 )
-OP_KEYS = ("name", "op", "inputs", "attrs")
+OP_KEYS = ("name", "op", "inputs", "attrs", "role", "layer")
 _OP_KEY_SET = frozenset(OP_KEYS)
 INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group")
 
@@ -76,25 +75,11 @@ def decode_text(raw: bytes, what: str) -> str:
 def loads_graph(
     text: str, *, source: str = "<string>", kind: str = "yaml", registry: Registry | None = None
 ) -> Graph:
-    with gc_paused():
-        if kind == "json":
-            data, lines = _read_json(text)
-        else:
-            data, lines = read_yaml_with_lines(text)
-        return _graph_from_data(data, lines, source, registry)
-
-
-@contextlib.contextmanager
-def gc_paused() -> Iterator[None]:
-    """Building a graph makes hundreds of thousands of small objects and no cycles; the
-    collector's passes over them made load time grow faster than the graph."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    if kind == "json":
+        data, lines = _read_json(text)
+    else:
+        data, lines = read_yaml_with_lines(text)
+    return _graph_from_data(data, lines, source, registry)
 
 
 # -- parsing --------------------------------------------------------------------------------
@@ -397,10 +382,53 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
             raise SpecError("attrs must be a mapping", op=name, line=line)
         # lists become tuples: attrs are hashable, so 78 identical layers parse once
         attr_values = {str(k): tuple(v) if isinstance(v, list) else v for k, v in attrs_raw.items()}
+        role, layer = _facts(body, name, kind, line)
         ops.append(
-            Op(name, kind, tuple(ValueRef.parse(r) for r in reads), freeze_attrs(attr_values), line)
+            Op(
+                name,
+                kind,
+                tuple(ValueRef.parse(r) for r in reads),
+                freeze_attrs(attr_values),
+                line,
+                role=role,
+                layer=layer,
+            )
         )
     return tuple(ops)
+
+
+def _facts(
+    body: Mapping[str, Any], name: str, kind: str, line: int | None
+) -> tuple[Role | None, int | None]:
+    """An op's role and layer: as the file states them, else as its HF module path implies."""
+    raw_role = body.get("role", _UNSET)
+    role: Role | None
+    if raw_role is _UNSET:
+        role = role_from_hf_name(name, kind)
+    elif raw_role is None:
+        role = None
+    elif not isinstance(raw_role, str):
+        raise SpecError(f"role must be text such as attention.o_proj, got {raw_role!r}", op=name)
+    else:
+        try:
+            role = Role.parse(raw_role)
+        except RoleError as error:
+            raise SpecError(str(error), op=name, line=line) from None
+    raw_layer = body.get("layer", _UNSET)
+    if raw_layer is _UNSET:
+        return role, layer_from_hf_name(name)
+    if raw_layer is not None and (
+        isinstance(raw_layer, bool) or not isinstance(raw_layer, int) or raw_layer < 0
+    ):
+        raise SpecError(
+            f"layer must be a decoder layer index (0, 1, …) or null, got {raw_layer!r}",
+            op=name,
+            line=line,
+        )
+    return role, raw_layer
+
+
+_UNSET = object()
 
 
 # -- writing --------------------------------------------------------------------------------
@@ -434,6 +462,12 @@ def _op_data(op: Op) -> dict[str, Any]:
     body: dict[str, Any] = {"name": op.name, "op": op.kind, "inputs": [str(r) for r in op.inputs]}
     if op.attrs:
         body["attrs"] = {key: _attr_data(value) for key, value in op.attrs}
+    # facts are written where the name does not already imply them, so HF-named files stay as
+    # they were and any other file reads back to the same graph
+    if op.role != role_from_hf_name(op.name, op.kind):
+        body["role"] = None if op.role is None else str(op.role)
+    if op.layer != layer_from_hf_name(op.name):
+        body["layer"] = op.layer
     return body
 
 

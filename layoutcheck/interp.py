@@ -12,12 +12,13 @@ from collections.abc import Mapping
 import attrs
 import sympy
 
+from layoutcheck import rules
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef
-from layoutcheck.graph_io import gc_paused
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Context, OpCall, OutLayout, RuleViolation, Warning_
+from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value, symbol
 
 
@@ -67,48 +68,102 @@ def context_for(graph: Graph) -> Context:
     return Context(groups=dict(graph.groups), token_count=graph.token_count, values=values)
 
 
-def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
-    """Type every port of ``graph`` (already normalized) and collect type-rule diagnostics."""
-    with gc_paused():
-        return _interpret(graph, registry)
+class Typer:
+    """The only way a value gets its abstract type: graph inputs, region markers and ops.
 
+    The interpreter feeds it a whole graph in topological order; the rewriter feeds it each op
+    it emits, so a pass sees exactly the types ``interpret`` would give its output. An op with a
+    TOP input is not checked (one mistake, one diagnostic); an op that breaks a rule yields TOP.
+    """
 
-def _interpret(graph: Graph, registry: Registry | None) -> TypedGraph:
-    registry = registry or default_registry()
-    context = context_for(graph)
-    values: dict[ValueRef, AbstractValue] = {}
-    origins: dict[ValueRef, str] = {}
-    diagnostics: list[Diagnostic] = []
-    for spec in graph.inputs:
+    def __init__(self, graph: Graph, registry: Registry | None = None) -> None:
+        self.graph = graph
+        self.registry = registry or default_registry()
+        self.context = context_for(graph)
+        self.values: dict[ValueRef, AbstractValue] = {}
+        self.origins: dict[ValueRef, str] = {}
+        self.diagnostics: list[Diagnostic] = []
+        self._cache: dict[object, Outcome] = {}
+        self._count = 0
+
+    def value(self, ref: ValueRef) -> AbstractValue:
+        return self.values.get(ref, AbstractValue.top())
+
+    def add_input(self, spec: InputSpec) -> AbstractValue:
         ref = ValueRef(spec.name)
-        values[ref] = _input_value(spec, context, diagnostics)
-        origins[ref] = f"graph input {spec.name}"
-    cache: OutcomeCache = {}
-    for index, op in enumerate(graph.topological_order()):
-        inputs = tuple(values[ref] for ref in op.inputs)
-        op_spec = registry[op.kind]
-        count = op_spec.output_count(op)
-        if op_spec.outputs_per_input:
+        value = _input_value(spec, self.context, self.diagnostics)
+        self.values[ref] = value
+        self.origins[ref] = f"graph input {spec.name}"
+        return value
+
+    def add_op(self, op: Op) -> tuple[AbstractValue, ...]:
+        """Type ``op`` from the types of its inputs (already added); returns its outputs."""
+        index = self._count
+        self._count += 1
+        values, origins = self.values, self.origins
+        inputs = tuple(values.get(ref, _TOP) for ref in op.inputs)
+        spec = self.registry[op.kind]
+        if spec.outputs_per_input:
             # identities per carried value (region markers): a TOP value stays on its own port,
             # so a mistake on the hidden state does not hide one on the residual beside it
             for port, value in enumerate(inputs):
                 values[ValueRef(op.name, port)] = value
                 origins[ValueRef(op.name, port)] = origins.get(op.inputs[port], op.name)
-            continue
+            return inputs
+        count = spec.output_count(op)
         if any(value.is_top for value in inputs):
+            outputs: tuple[AbstractValue, ...] = (_TOP,) * count
             for port in range(count):
-                values[ValueRef(op.name, port)] = AbstractValue.top()
-            continue
-        outcome = type_op(op, inputs, context, registry, cache)
-        for port, value in enumerate(outcome.outputs or (AbstractValue.top(),) * count):
+                values[ValueRef(op.name, port)] = _TOP
+            return outputs
+        outcome = self._outcome(op, inputs)
+        outputs = outcome.outputs or (_TOP,) * count
+        for port, value in enumerate(outputs):
             ref = ValueRef(op.name, port)
             values[ref] = value
             origins[ref] = _origin(op, inputs, value, origins)
         if outcome.violation is not None or outcome.warnings:
-            diagnostics.extend(
-                _diagnostics(op, index, outcome, inputs, values, origins, context, graph)
+            self.diagnostics.extend(
+                _diagnostics(op, index, outcome, inputs, values, origins, self.context)
             )
-    return TypedGraph(graph, values, origins, tuple(diagnostics), context, registry)
+        return outputs
+
+    def _outcome(self, op: Op, inputs: tuple[AbstractValue, ...]) -> Outcome:
+        """An op's rules run once per distinct (kind, attrs, input types) in this graph, and
+        once per registry for the same signature in the same context: rules are pure, and a
+        REPL, a pass manager or a benchmark re-checks the same signatures many times."""
+        key = (op.kind, op.attrs, inputs)
+        outcome = self._cache.get(key)
+        if outcome is None:
+            outcome = self.registry.outcome(
+                (key, self.context.key),
+                lambda: _run_rules(OpCall(op, self.registry[op.kind], inputs, self.context)),
+            )
+            self._cache[key] = outcome
+        return outcome
+
+    def typed(self, graph: Graph | None = None) -> TypedGraph:
+        return TypedGraph(
+            graph or self.graph,
+            self.values,
+            self.origins,
+            tuple(self.diagnostics),
+            self.context,
+            self.registry,
+        )
+
+
+_TOP = AbstractValue.top()
+
+
+def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
+    """Type every port of ``graph`` (already normalized) and collect type-rule diagnostics."""
+    typer = Typer(graph, registry)
+    for spec in graph.inputs:
+        typer.add_input(spec)
+    for op in graph.topological_order():
+        typer.add_op(op)
+    return typer.typed()
 
 
 @attrs.frozen
@@ -120,43 +175,8 @@ class Outcome:
     warnings: tuple[Warning_, ...]
 
 
-OutcomeCache = dict[object, Outcome]
-
-
-def type_op(
-    op: Op,
-    inputs: tuple[AbstractValue, ...],
-    context: Context,
-    registry: Registry,
-    cache: OutcomeCache,
-) -> Outcome:
-    """Run an op's rules on typed inputs, once per distinct (kind, attrs, input types).
-
-    Outcomes are also kept for the process (keyed by the context too): rules are pure, and a
-    REPL, a pass manager or a benchmark re-checks the same signatures many times.
-    """
-    key = (op.kind, op.attrs, inputs)
-    outcome = cache.get(key)
-    if outcome is None:
-        shared_key = (
-            key,
-            tuple(sorted(context.groups.items())),
-            context.token_count,
-            context.values,
-            id(registry),
-        )
-        outcome = _SHARED.get(shared_key)
-        if outcome is None:
-            outcome = _run_rules(OpCall(op, registry[op.kind], inputs, context))
-            if len(_SHARED) > _SHARED_LIMIT:
-                _SHARED.clear()
-            _SHARED[shared_key] = outcome
-        cache[key] = outcome
-    return outcome
-
-
-_SHARED: dict[object, Outcome] = {}
-_SHARED_LIMIT = 100_000
+class CatalogueError(Exception):
+    """An op raised a rule its catalogue entry does not declare (a bug in the catalogue)."""
 
 
 def _run_rules(call: OpCall) -> Outcome:
@@ -165,7 +185,10 @@ def _run_rules(call: OpCall) -> Outcome:
         shapes = tuple(call.spec.shape(call, layouts))
         dtypes = tuple(call.spec.dtype(call)) if call.spec.dtype else _first_dtype(call, layouts)
     except RuleViolation as violation:
+        _require_declared(call, violation.rule)
         return Outcome(None, violation, tuple(call.warnings))
+    for warning in call.warnings:
+        _require_declared(call, warning.rule)
     outputs = tuple(
         AbstractValue(
             shape=(call.rows(layout), *features),
@@ -178,6 +201,11 @@ def _run_rules(call: OpCall) -> Outcome:
         for layout, features, dtype in zip(layouts, shapes, dtypes, strict=True)
     )
     return Outcome(outputs, None, tuple(call.warnings))
+
+
+def _require_declared(call: OpCall, rule: Rule) -> None:
+    if rule not in call.spec.raises:
+        raise CatalogueError(f"{call.op.kind} raised {rule.id}, which its entry does not declare")
 
 
 def _first_dtype(call: OpCall, layouts: tuple[OutLayout, ...]) -> tuple[Dtype, ...]:
@@ -213,7 +241,7 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
         if rows is not None and ranks is not None and rows % ranks:
             diagnostics.append(
                 Diagnostic(
-                    rule="indivisible",
+                    rule=rules.INDIVISIBLE.id,
                     severity=Severity.ERROR,
                     message=(
                         f"input {spec.name!r} is LOCAL over {spec.group!r}, but {ranks} ranks "
@@ -229,7 +257,7 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
     if not context.same(spec.shape[0], expected):
         diagnostics.append(
             Diagnostic(
-                rule="token-extent",
+                rule=rules.TOKEN_EXTENT.id,
                 severity=Severity.ERROR,
                 message=(
                     f"input {spec.name!r} is declared {spec.tokens.name} with "
@@ -253,7 +281,6 @@ def _diagnostics(
     values: Mapping[ValueRef, AbstractValue],
     origins: Mapping[ValueRef, str],
     context: Context,
-    graph: Graph,
 ) -> list[Diagnostic]:
     typed = ", ".join(
         f"{ref} : {_value_text(value, context)}"
@@ -264,7 +291,7 @@ def _diagnostics(
     for warning in outcome.warnings:
         found.append(
             Diagnostic(
-                warning.rule,
+                warning.rule.id,
                 Severity.WARNING,
                 warning.message,
                 warning.hint,
@@ -279,14 +306,15 @@ def _diagnostics(
         slots: list[int] = []
         if violation.slot is not None and violation.slot < len(op.inputs):
             # a disagreement has two sides: say where each operand's layout came from
-            slots = [0, violation.slot] if violation.rule == "layout-mismatch" else [violation.slot]
+            two_sided = violation.rule is rules.LAYOUT_MISMATCH
+            slots = [0, violation.slot] if two_sided else [violation.slot]
         notes = tuple(
             _origin_note(op.inputs[slot], values[op.inputs[slot]], origins.get(op.inputs[slot]))
             for slot in dict.fromkeys(slots)
         )
         found.append(
             Diagnostic(
-                violation.rule,
+                violation.rule.id,
                 Severity.ERROR,
                 violation.message,
                 violation.hint,

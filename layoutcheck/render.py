@@ -8,7 +8,7 @@ from layoutcheck.graph import ValueRef
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry
-from layoutcheck.rules import RuleDoc
+from layoutcheck.rules import Rule
 from layoutcheck.symbols import format_expr
 
 
@@ -44,7 +44,7 @@ def render_typed_graph(typed: TypedGraph, layer: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_rule_list(rules: Iterable[RuleDoc]) -> str:
+def render_rule_list(rules: Iterable[Rule]) -> str:
     rows = []
     for rule in rules:
         scope = rule.kind.value if rule.contract is None else f"contract {rule.contract}"
@@ -52,7 +52,7 @@ def render_rule_list(rules: Iterable[RuleDoc]) -> str:
     return "\n".join(rows)
 
 
-def render_rule(rule: RuleDoc, contracts: Iterable[str] = ()) -> str:
+def render_rule(rule: Rule, contracts: Iterable[str] = ()) -> str:
     where = ", ".join(contracts) or rule.contract
     scope = f"contract rule ({where})" if rule.contract else f"{rule.kind.value} rule"
     example = "\n".join(f"  {line}" for line in rule.example.splitlines())

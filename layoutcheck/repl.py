@@ -10,11 +10,11 @@ from typing import Any
 from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
 from layoutcheck.cost.render import render_cost, render_sweep
 from layoutcheck.cost.report import CostReport
-from layoutcheck.interp import interpret
+from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.symbols import symbol
 
 
-def namespace(report: CostReport) -> dict[str, Any]:
+def namespace(report: CostReport, typed: TypedGraph | None = None) -> dict[str, Any]:
     """What the session starts with: the graph, its types, the report and query helpers."""
 
     def q(expression: str, **values: int) -> float:
@@ -36,7 +36,7 @@ def namespace(report: CostReport) -> dict[str, Any]:
 
     return {
         "graph": report.graph,
-        "typed": interpret(report.graph),
+        "typed": typed if typed is not None else interpret(report.graph),
         "report": report,
         "symbols": {name: symbol(name) for name in report.symbols},
         "q": q,
@@ -58,8 +58,8 @@ def banner(report: CostReport) -> str:
     )
 
 
-def start(report: CostReport) -> None:
-    names = namespace(report)
+def start(report: CostReport, typed: TypedGraph | None = None) -> None:
+    names = namespace(report, typed)
     if not sys.stdin.isatty():  # a script on stdin: the plain console reads it line by line
         code.interact(banner=banner(report), local=names, exitmsg="")
         return
@@ -69,4 +69,4 @@ def start(report: CostReport) -> None:
         code.interact(banner=banner(report), local=names, exitmsg="")
         return
     print(banner(report))
-    start_ipython(argv=["--no-banner"], user_ns=names)  # type: ignore[no-untyped-call]
+    start_ipython(argv=["--no-banner"], user_ns=names)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import sympy
 
 from layoutcheck.graph import AttrValue, Graph, GraphError, Op, ValueRef, freeze_attrs
-from layoutcheck.ops import ATTR_ALIASES, Registry, default_registry
+from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import AttrKind, AttrSpec
 from layoutcheck.symbols import Expr, ExpressionError, evaluate, parse_expr, symbol
 
@@ -96,7 +96,7 @@ def _normalize_cached(
         return normal
     except TypeError:  # an unhashable raw attr value: no sharing
         return _normalize_op(op, registry, known, graph)
-    return Op(op.name, kind, op.inputs, attrs_, op.line)
+    return op.evolve(kind=kind, attrs=attrs_)
 
 
 def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Graph) -> Op:
@@ -115,7 +115,7 @@ def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Grap
             op=op.name,
             line=op.line,
         )
-    values = _resolve_attr_aliases(kind, op)
+    values = _resolve_attr_aliases(spec.attr_aliases, op)
     parsed: dict[str, AttrValue] = {}
     for key, raw in values.items():
         attr = spec.attrs.get(key)
@@ -128,13 +128,15 @@ def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Grap
     for key, attr in spec.attrs.items():
         if attr.required and key not in parsed:
             raise GraphError(f"{kind} needs attr {key!r}", op=op.name, line=op.line)
-    return Op(op.name, kind, op.inputs, freeze_attrs(parsed), op.line)
+    return op.evolve(kind=kind, attrs=freeze_attrs(parsed))
 
 
-def _resolve_attr_aliases(kind: str, op: Op) -> dict[str, AttrValue]:
+def _resolve_attr_aliases(
+    aliases: Mapping[str, Mapping[object, tuple[str, object]]], op: Op
+) -> dict[str, AttrValue]:
     values = dict(op.attrs)
-    for (alias_kind, alias), table in ATTR_ALIASES.items():
-        if alias_kind != kind or alias not in values:
+    for alias, table in aliases.items():
+        if alias not in values:
             continue
         raw = values.pop(alias)
         mapped = table.get(raw)

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 import layoutcheck.cli
+import layoutcheck.session
 from layoutcheck.cli import main
-from layoutcheck.models import build_model
+from layoutcheck.models import build_from_spec
 
 GLM_SP = ["glm-5.1", "--tp", "16", "--sp", "--tokens", "4096"]
 DECODE = ["glm-5.1", "--phase", "decode", "--tokens", "9", "--dp", "8", "--tp", "4", "--ep", "32"]
@@ -25,7 +26,7 @@ def _build_each_model_once() -> Iterator[None]:
     """The CLI builds the model on every call; build each distinct one once in this module
     (build_model is a pure function of hashable arguments; errors are not cached)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(layoutcheck.cli, "build_model", functools.cache(build_model))
+        patch.setattr(layoutcheck.session, "build_from_spec", functools.cache(build_from_spec))
         yield
 
 

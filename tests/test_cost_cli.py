@@ -16,15 +16,24 @@ import pytest
 import sympy
 
 import layoutcheck.cli
+import layoutcheck.cost.report
+import layoutcheck.session
 from layoutcheck.cli import main
 from layoutcheck.cost.devices import Device, load_device
 from layoutcheck.cost.query import evaluate, query_expr
 from layoutcheck.cost.report import CostReport, cost_report
 from layoutcheck.graph import Graph
-from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_model
+from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_from_spec
+from layoutcheck.models.config import load_config, model_spec
 
 GLM = ["glm-5.1", "--tp", "16", "--sp"]
 VLLM = [*GLM, "--layout", "vllm-ascend"]
+
+
+@functools.cache
+def glm_model_spec() -> Any:
+    config, name, where = load_config("glm-5.1")
+    return model_spec(config, name, where)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -37,20 +46,22 @@ def _build_each_model_once() -> Iterator[None]:
     def report_for(graph: Graph, device: str, rank: str | int) -> CostReport:
         return cost_report(graph, load_device(device), rank=rank)
 
-    def cached_cost_report(graph: Graph, device: Device, *, rank: str | int = "last") -> CostReport:
+    def cached_cost_report(
+        graph: Graph, device: Device, *, rank: str | int = "last", typed: object = None
+    ) -> CostReport:
         return report_for(graph, device.name, rank)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(layoutcheck.cli, "build_model", functools.cache(build_model))
-        patch.setattr(layoutcheck.cli, "cost_report", cached_cost_report)
+        patch.setattr(layoutcheck.session, "build_from_spec", functools.cache(build_from_spec))
+        patch.setattr(layoutcheck.cost.report, "cost_report", cached_cost_report)
         yield
 
 
 @pytest.fixture(scope="module")
 def report() -> CostReport:
     """The same report the CLI computes, through the API (for cross-checks)."""
-    graph = layoutcheck.cli.build_model(  # type: ignore[attr-defined]
-        "glm-5.1",
+    graph = layoutcheck.session.build_from_spec(
+        glm_model_spec(),
         ParallelConfig(tp=16, dp=1, ep=None),
         Execution(Phase.PREFILL, 4096),
         sequence_parallel=True,

@@ -29,7 +29,6 @@ from layoutcheck.memory import (
     Item,
     LayerSharding,
     MemoryError_,
-    QuantDescription,
     Sharding,
     account,
     description_data,
@@ -38,12 +37,13 @@ from layoutcheck.memory import (
     load_description,
     numeric,
     parameters,
-    recipe,
+    recipe_description,
     summary,
 )
 from layoutcheck.models import BuiltModel, Execution, ParallelConfig, Phase, build_model
 from layoutcheck.models.config import ModelSpec, load_config, model_spec
 from layoutcheck.passes.repetition import fold
+from layoutcheck.quant import QuantDescription, QuantError
 from layoutcheck.symbols import symbol
 from layoutcheck.validate import normalize
 
@@ -109,7 +109,7 @@ def plain_tp() -> BuiltModel:
 
 @pytest.fixture(scope="module")
 def dsa_cp_w8a8(dsa_cp: BuiltModel) -> QuantDescription:
-    return recipe(dsa_cp.graph, "w8a8")
+    return recipe_description(dsa_cp.graph, "w8a8")
 
 
 @pytest.fixture(scope="module")
@@ -486,7 +486,7 @@ def test_disable_tp_on_the_small_graph(small: Graph) -> None:
 
 
 def test_layer_sharding_window_on_the_small_graph(small: Graph) -> None:
-    sharding = LayerSharding(("o_proj",), 2, 0)
+    sharding = LayerSharding.parse(("o_proj",), 2, 0)
     items = account(small, describe_all(small, "W8A8"), layer_sharding=sharding)
     found = item_bytes(small, items, "model.layers.1.self_attn.o_proj")
     # 2 layers: own 1/2 of them plus one window of 1/2
@@ -518,7 +518,7 @@ def test_w8a8_recipe_keeps_the_float_exceptions(
 ) -> None:
     built = dsa_cp if which == "glm" else deepseek_v32
     graph, layers = built.graph, len(built.spec.layer_kinds)
-    description = recipe(graph, "w8a8")
+    description = recipe_description(graph, "w8a8")
     types = description.types
     float_leaves = (".kv_b_proj", ".indexer.wk", ".indexer.weights_proj", ".mlp.gate")
     attention_w8a8 = (
@@ -547,24 +547,24 @@ def test_w8a8_recipe_keeps_the_float_exceptions(
     assert all(key.endswith(tuple(f"{leaf}.weight" for leaf in float_leaves)) for key in floats)
     assert sum(q == "W8A8" for q in types.values()) == len(attention_w8a8) * layers
     # embeddings, lm_head and every norm stay FLOAT: not quantizable, not in the description
-    others = [t for t, _ in inventory(graph) if t.role in ("embedding", "head", "norm")]
-    assert {t.role for t in others} == {"embedding", "head", "norm"}
+    others = [t for t, _ in inventory(graph) if t.kind.value in ("embedding", "head", "norm")]
+    assert {t.kind.value for t in others} == {"embedding", "head", "norm"}
     for tensor in others:
         assert f"{tensor.module}.weight" not in types
-        assert description.type_of(tensor) == "FLOAT"
+        assert description.tensor_type(tensor) == "FLOAT"
     assert description.header == {"model_quant_type": "W8A8", "version": "1.0"}
 
 
 def test_other_recipes(dsa_cp: BuiltModel) -> None:
     graph = dsa_cp.graph
-    assert set(recipe(graph, "bf16").types.values()) == {"FLOAT"}
-    assert recipe(graph, "bf16").header["model_quant_type"] == "FLOAT"
-    dynamic = recipe(graph, "w8a8_dynamic").types
+    assert set(recipe_description(graph, "bf16").types.values()) == {"FLOAT"}
+    assert recipe_description(graph, "bf16").header["model_quant_type"] == "FLOAT"
+    dynamic = recipe_description(graph, "w8a8_dynamic").types
     assert dynamic["model.layers.5.self_attn.o_proj.weight"] == "W8A8_DYNAMIC"
     assert dynamic["model.layers.5.self_attn.kv_b_proj.weight"] == "FLOAT"
     assert set(dynamic.values()) == {"FLOAT", "W8A8_DYNAMIC"}
-    with pytest.raises(MemoryError_, match="w4a4"):
-        recipe(graph, "w4a4")
+    with pytest.raises(QuantError, match="w4a4"):
+        recipe_description(graph, "w4a4")
 
 
 # -- DSA-CP: disable_tp, derived weights -------------------------------------------------------
@@ -593,7 +593,7 @@ def test_disable_tp_holds_tp_times_the_tp_bytes(
     accounting: str, dsa_cp: BuiltModel, plain_tp: BuiltModel, dsa_cp_w8a8: QuantDescription
 ) -> None:
     cp = account(dsa_cp.graph, dsa_cp_w8a8, accounting=accounting)
-    tp = account(plain_tp.graph, recipe(plain_tp.graph, "w8a8"), accounting=accounting)
+    tp = account(plain_tp.graph, recipe_description(plain_tp.graph, "w8a8"), accounting=accounting)
     for leaf, full in (("o_proj", O_PROJ), ("q_b_proj", Q_B_PROJ)):
         name = f"model.layers.5.self_attn.{leaf}.weight"
         tp_bytes = item_bytes(plain_tp.graph, tp, name.removesuffix(".weight"))
@@ -634,7 +634,7 @@ def test_derived_weights_only_in_engine_accounting(
 
 def test_derived_weights_are_split_under_plain_tp(plain_tp: BuiltModel) -> None:
     graph = plain_tp.graph
-    engine = kv_b_items(account(graph, recipe(graph, "w8a8"), accounting="engine"))
+    engine = kv_b_items(account(graph, recipe_description(graph, "w8a8"), accounting="engine"))
     assert {i.category for i in engine} == {"derived weights"}
     assert total(graph, engine) == LAYERS * KV_B_PROJ * 2 / 4
 
@@ -695,7 +695,7 @@ def test_glm_dsa_cp_engine_categories(dsa_cp: BuiltModel, engine_items: list[Ite
 
 @pytest.mark.parametrize("accounting", ["checkpoint", "engine"])
 def test_glm_dsa_cp_auxiliaries(accounting: str, dsa_cp: BuiltModel) -> None:
-    items = account(dsa_cp.graph, recipe(dsa_cp.graph, "w8a8"), accounting=accounting)
+    items = account(dsa_cp.graph, recipe_description(dsa_cp.graph, "w8a8"), accounting=accounting)
     found = per_category(dsa_cp.graph, items)["quantization auxiliaries"]
     assert found == glm_dsa_cp_auxiliaries(accounting)
 
@@ -726,7 +726,7 @@ def test_checkpoint_and_engine_differ_by_derived_and_aux_tensors(
 def test_glm_tp16_engine_figure() -> None:
     built = build_model("glm-5.1", ParallelConfig(tp=16), PREFILL, sequence_parallel=True)
     graph = built.graph
-    items = account(graph, recipe(graph, "w8a8"))
+    items = account(graph, recipe_description(graph, "w8a8"))
     found = per_category(graph, items)
     expected = glm_dsa_cp_categories(tp=16, ep=16)
     for category, size in expected.items():
@@ -743,7 +743,7 @@ def test_layer_sharding_window(
     engine_items: list[Item],
 ) -> None:  # fmt: skip
     graph = dsa_cp.graph
-    sharding = LayerSharding(("o_proj", "q_b_proj"), group, prefetch)
+    sharding = LayerSharding.parse(("o_proj", "q_b_proj"), group, prefetch)
     items = account(graph, dsa_cp_w8a8, layer_sharding=sharding)
     share = 1 / group + (prefetch + 1) / LAYERS
     for leaf, full in (("o_proj", O_PROJ), ("q_b_proj", Q_B_PROJ)):
@@ -772,7 +772,7 @@ def test_layer_sharding_total_shrinks_as_the_group_grows(
 ) -> None:
     graph = dsa_cp.graph
     totals = [
-        total(graph, account(graph, dsa_cp_w8a8, layer_sharding=LayerSharding(
+        total(graph, account(graph, dsa_cp_w8a8, layer_sharding=LayerSharding.parse(
             ("o_proj", "q_b_proj"), group, 1)))
         for group in (2, 4, 8, 16)
     ]  # fmt: skip
@@ -791,8 +791,8 @@ def test_repetition_graph_counts_each_region_repeat_times(
     repeats = [int(dict(op.attrs)["repeat"]) for op in folded.ops if op.kind == "region_begin"]
     assert repeats and sum(repeats) + len(folded.layers()) - len(repeats) == LAYERS
     assert len(folded.layers()) < 10
-    assert recipe(folded, "w8a8").types.keys() <= dsa_cp_w8a8.types.keys()
-    sharding = LayerSharding(("o_proj", "q_b_proj"), 4, 1)
+    assert recipe_description(folded, "w8a8").types.keys() <= dsa_cp_w8a8.types.keys()
+    sharding = LayerSharding.parse(("o_proj", "q_b_proj"), 4, 1)
     for accounting, layer_sharding in (
         ("engine", None),
         ("checkpoint", None),
@@ -800,7 +800,10 @@ def test_repetition_graph_counts_each_region_repeat_times(
     ):
         full = account(expanded, dsa_cp_w8a8, accounting=accounting, layer_sharding=layer_sharding)
         small = account(
-            folded, recipe(folded, "w8a8"), accounting=accounting, layer_sharding=layer_sharding
+            folded,
+            recipe_description(folded, "w8a8"),
+            accounting=accounting,
+            layer_sharding=layer_sharding,
         )
         assert total(folded, small) == pytest.approx(total(expanded, full), rel=1e-12)
         got, want = per_category(folded, small), per_category(expanded, full)
@@ -844,7 +847,7 @@ def glm_summary(dsa_cp: BuiltModel, engine_items: list[Item]) -> dict[str, Any]:
 def folded(dsa_cp: BuiltModel) -> tuple[Graph, list[Item]]:
     """The repetition form (same bytes, far fewer items): for summary variants."""
     graph = normalize(fold(dsa_cp.graph))
-    return graph, account(graph, recipe(graph, "w8a8"))
+    return graph, account(graph, recipe_description(graph, "w8a8"))
 
 
 def test_summary_kv_cache_and_tokens_that_fit(
@@ -914,7 +917,7 @@ def test_description_file_round_trip(
     tmp_path: Path, dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription, engine_items: list[Item]
 ) -> None:
     graph = dsa_cp.graph
-    data = description_data(dsa_cp_w8a8)
+    data = description_data(dsa_cp_w8a8, dsa_cp.graph)
     assert data["model_quant_type"] == "W8A8" and data["version"] == "1.0"
     o_proj = "model.layers.5.self_attn.o_proj"
     for aux in ("weight", "input_scale", "input_offset", "quant_bias", "deq_scale"):
@@ -949,7 +952,7 @@ def test_description_lists_each_expert(
     assert loaded.warnings == ()
     assert loaded.header["kv_cache_type"] == "C8"
     expert = next(t for t, _ in inventory(dsa_cp.graph) if ".experts.*.up_proj" in t.name)
-    assert loaded.type_of(expert) == "W8A8_DYNAMIC"
+    assert loaded.tensor_type(expert) == "W8A8_DYNAMIC"
     items = account(dsa_cp.graph, loaded)
     assert total(dsa_cp.graph, items) == total(dsa_cp.graph, engine_items)
 
@@ -970,7 +973,7 @@ BAD_FILES: list[tuple[str, str]] = [
 def test_bad_description_file(tmp_path: Path, dsa_cp: BuiltModel, text: str, message: str) -> None:
     file = tmp_path / "bad.json"
     file.write_text(text, encoding="utf-8")
-    with pytest.raises(MemoryError_) as raised:
+    with pytest.raises(QuantError) as raised:
         load_description(file, dsa_cp.graph)
     assert message in str(raised.value)
     assert str(file) in str(raised.value)
@@ -978,9 +981,9 @@ def test_bad_description_file(tmp_path: Path, dsa_cp: BuiltModel, text: str, mes
 
 
 def test_missing_description_file(tmp_path: Path, dsa_cp: BuiltModel) -> None:
-    with pytest.raises(MemoryError_, match="cannot read"):
+    with pytest.raises(QuantError, match="cannot read"):
         load_description(tmp_path / "absent.json", dsa_cp.graph)
-    with pytest.raises(MemoryError_, match="cannot read"):
+    with pytest.raises(QuantError, match="cannot read"):
         load_description(tmp_path, dsa_cp.graph)  # a folder without the file
 
 
@@ -988,7 +991,7 @@ def test_unlisted_module_falls_back_to_float(
     tmp_path: Path, dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription
 ) -> None:
     graph = dsa_cp.graph
-    data = {k: v for k, v in description_data(dsa_cp_w8a8).items() if ".o_proj." not in k}
+    data = {k: v for k, v in description_data(dsa_cp_w8a8, graph).items() if ".o_proj." not in k}
     loaded = load_description(write(tmp_path / "partial.json", data), graph)
     (warning,) = loaded.warnings
     assert f"{LAYERS} module(s)" in warning and "partial.json" in warning
@@ -1004,7 +1007,7 @@ def test_unlisted_module_falls_back_to_float(
 def test_description_may_list_float_embeddings_head_and_norms(
     tmp_path: Path, dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription
 ) -> None:
-    data = description_data(dsa_cp_w8a8)
+    data = description_data(dsa_cp_w8a8, dsa_cp.graph)
     data["model.embed_tokens.weight"] = "FLOAT"
     data["lm_head.weight"] = "FLOAT"
     data["model.norm.weight"] = "FLOAT"

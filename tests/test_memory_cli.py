@@ -21,10 +21,19 @@ from typing import Any
 import pytest
 
 import layoutcheck.cli
+import layoutcheck.cost.report
+import layoutcheck.session
 from layoutcheck.cli import main
 from layoutcheck.cost.devices import load_device
-from layoutcheck.memory import account, kv_bytes_per_token, numeric, parameters, recipe
-from layoutcheck.models import Execution, ParallelConfig, Phase, build_model
+from layoutcheck.memory import (
+    account,
+    kv_bytes_per_token,
+    load_description,
+    numeric,
+    parameters,
+    recipe_description,
+)
+from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_from_spec
 from layoutcheck.models.config import load_config, model_spec
 
 GLM = ["glm-5.1", "--tp", "4", "--dp", "8", "--ep", "32", "--sp"]
@@ -48,12 +57,18 @@ CATEGORY_LINES = (
 )
 
 
+@functools.cache
+def glm_model_spec() -> Any:
+    config, name, where = load_config("glm-5.1")
+    return model_spec(config, name, where)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _build_each_model_once() -> Iterator[None]:
     """The CLI builds the model on every call; build each distinct one once in this module
     (build_model is a pure function of hashable arguments; errors are not cached)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(layoutcheck.cli, "build_model", functools.cache(build_model))
+        patch.setattr(layoutcheck.session, "build_from_spec", functools.cache(build_from_spec))
         yield
 
 
@@ -73,12 +88,12 @@ def memory_json(*argv: str) -> dict[str, Any]:
 
 
 def glm_graph(tp: int, dp: int = 1, ep: int | None = None) -> Any:
-    return layoutcheck.cli.build_model(  # type: ignore[attr-defined]
-        "glm-5.1",
+    return layoutcheck.session.build_from_spec(
+        glm_model_spec(),
         ParallelConfig(tp=tp, dp=dp, ep=ep),
         Execution(Phase.PREFILL, 4096),
         sequence_parallel=True,
-        layout=layoutcheck.cli.Layout.TENSORCAST,
+        layout=Layout.TENSORCAST,
         shared_experts=None,
     ).graph  # the CLI's own call: the cached model
 
@@ -271,12 +286,12 @@ def test_quant_description_writes_a_file_the_loader_reads_back(
     file, out = description_file
     data = json.loads(file.read_text(encoding="utf-8"))
     assert data["model_quant_type"] == "W8A8" and data["version"] == "1.0"
-    types = recipe(glm_graph(4, 8, 32), "w8a8").types
+    types = recipe_description(glm_graph(4, 8, 32), "w8a8").types
     assert out.strip() == f"wrote {file}: {len(types)} weights"
     assert {k: v for k, v in data.items() if k.endswith(".weight")} == dict(types)
     assert data["model.layers.9.self_attn.o_proj.deq_scale"] == "W8A8"
     assert data["model.layers.9.mlp.experts.*.gate_proj.weight_scale"] == "W8A8_DYNAMIC"
-    loaded = layoutcheck.cli.load_description(file, glm_graph(4, 8, 32))
+    loaded = load_description(file, glm_graph(4, 8, 32))
     assert dict(loaded.types) == dict(types) and loaded.warnings == ()
     # memory reads it (as the file or as its folder) to the recipe's bytes
     recipe_data = memory_json(*W8A8)
@@ -367,7 +382,7 @@ def weights_at(tp: int) -> float:
     """Engine W8A8 weights per rank of the tp16 DSA-CP graph with tp set to another value
     (ep follows tp: the default ep = tp·dp)."""
     graph = glm_graph(16)
-    items = account(graph, recipe(graph, "w8a8"))
+    items = account(graph, recipe_description(graph, "w8a8"))
     values = {name: value for name, value in graph.symbols if value is not None}
     return sum(numeric(item.bytes, {**values, "tp": tp}) for item in items)
 
@@ -399,7 +414,7 @@ def test_query_solve_reports_no_crossing_when_everything_fits() -> None:
     assert code == 1 and "does not change sign for tp" in out
     # tp4·dp8·ep32: the experts stay split 32 ways, so even tp = 1 fits
     graph = glm_graph(4, 8, 32)
-    items = account(graph, recipe(graph, "w8a8"))
+    items = account(graph, recipe_description(graph, "w8a8"))
     values = {name: value for name, value in graph.symbols if value is not None}
     weights_tp1 = sum(numeric(item.bytes, {**values, "tp": 1}) for item in items)
     assert HBM - weights_tp1 - 131072 * KV_PER_TOKEN > 0

@@ -504,7 +504,7 @@ def test_split_of_a_split_value_is_refused() -> None:
     x = g.input("x", ["T/tp", "2*I/tp"], tokens=LOCAL, features=SPLIT)
     g.op("parts", "split", [x], sizes=[g.e("I"), g.e("I")])
     typed = interpret(normalize(g.b.build()))
-    assert [(d.rule, d.op) for d in typed.diagnostics] == [("norm-of-split", "parts")]
+    assert [(d.rule, d.op) for d in typed.diagnostics] == [("incomplete-features", "parts")]
     assert typed.value("parts:0").is_top and typed.value("parts:1").is_top
 
 

@@ -402,7 +402,7 @@ def _gather_of_a_pending_sum(broken: bool) -> Graph:
     return g.graph()
 
 
-# norm-of-split ------------------------------------------------------------------------------
+# norm-of-split and incomplete-features --------------------------------------------------------
 
 
 def _split_into(kind: str, op_name: str = "op", **attrs: object) -> Callable[[bool], Graph]:
@@ -416,13 +416,13 @@ def _split_into(kind: str, op_name: str = "op", **attrs: object) -> Callable[[bo
     return build
 
 
+case("norm-of-split", "op")(_split_into("rms_norm"))
 for _kind, _attrs in [
-    ("rms_norm", {}),
     ("moe_gate", {"experts": "E"}),
     ("linear", {"in_features": "H", "out_features": "H", "parallel": "replicated"}),
     ("split", {"sizes": ["H/2", "H/2"]}),
 ]:
-    case("norm-of-split", "op")(_split_into(_kind, **_attrs))
+    case("incomplete-features", "op")(_split_into(_kind, **_attrs))
 
 
 @case("norm-of-split", "norm")
@@ -434,7 +434,7 @@ def _add_rms_norm_of_split(broken: bool) -> Graph:
     return g.graph()
 
 
-@case("norm-of-split", "cat")
+@case("incomplete-features", "cat")
 def _concat_of_split(broken: bool) -> Graph:
     g = G()
     a = g.act("a", FULL, SPLIT if broken else WHOLE)
@@ -443,7 +443,7 @@ def _concat_of_split(broken: bool) -> Graph:
     return g.graph()
 
 
-@case("norm-of-split", "idx")
+@case("incomplete-features", "idx")
 def _split_query_into_the_indexer(broken: bool) -> Graph:
     g = G()
     q_c = g.act("q_c", FULL, SPLIT if broken else WHOLE, width="I")

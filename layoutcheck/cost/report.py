@@ -17,6 +17,7 @@ import sympy
 
 from layoutcheck.cost.devices import Device
 from layoutcheck.cost.timing import OpTime, op_time
+from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry
@@ -27,7 +28,7 @@ from layoutcheck.symbols import Expr, symbol
 CATEGORIES = ("compute", "memory", "communication")
 
 
-class CostError(ValueError):
+class CostError(InputError):
     """A graph that cannot be costed (type errors, symbols without values)."""
 
 

@@ -94,11 +94,30 @@ def build_model(
     shared_experts: SharedExperts | None = None,
 ) -> BuiltModel:
     """Build a model's decoder graph and rewrite it for the execution; raises ConfigError."""
+    config, name, where = load_config(source)
+    return build_from_spec(
+        model_spec(config, name, where),
+        parallel,
+        execution,
+        sequence_parallel=sequence_parallel,
+        layout=layout,
+        shared_experts=shared_experts,
+    )
+
+
+def build_from_spec(
+    spec: ModelSpec,
+    parallel: ParallelConfig,
+    execution: Execution | None = None,
+    *,
+    sequence_parallel: bool = False,
+    layout: Layout = Layout.TENSORCAST,
+    shared_experts: SharedExperts | None = None,
+) -> BuiltModel:
+    """:func:`build_model` from an already read config."""
     execution = execution or Execution()
     if execution.tokens < 1:
         raise ConfigError(f"--tokens {execution.tokens}: the token count must be at least 1")
-    config, name, where = load_config(source)
-    spec = model_spec(config, name, where)
     passes, contract, dsa_cp = plan_passes(
         spec,
         parallel,
@@ -111,7 +130,7 @@ def build_model(
         AttentionForm.KEY_SIDE if dsa_cp and layout is Layout.VLLM_ASCEND else AttentionForm.FUSED
     )
     suffix = "-sp" if sequence_parallel else ""
-    graph_name = f"{name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
+    graph_name = f"{spec.name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
     baseline = normalize(build_baseline(spec, parallel, execution, form=form, name=graph_name))
     graph, records = run_passes(baseline, passes)
     return BuiltModel(graph.evolve(contract=contract), spec, records, contract, dsa_cp)
@@ -127,6 +146,7 @@ __all__ = [
     "ParallelConfig",
     "Phase",
     "SharedExperts",
+    "build_from_spec",
     "build_model",
     "has_dsa_structure",
     "load_config",

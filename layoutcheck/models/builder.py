@@ -151,25 +151,37 @@ class _Builder:
             ep_size = "ep"
         phase = execution.phase.value
         graph_name = name or f"{spec.name}-{phase}-tp{parallel.tp}"
+        # every op's role and layer are set here, never read back from its name
         self.b = GraphBuilder(
             graph_name,
             symbols=symbols,
             groups={"tp": "tp", "ep": ep_size, "dp": "dp"},
+            infer_roles=False,
         )
 
     def build(self) -> Graph:
         b = self.b
         ids = b.input("input_ids", ["T"], TokenLayout.FULL, dtype=Dtype.INT32)
-        embedded = b.op(
-            "model.embed_tokens", "embedding", [ids], vocab="vocab", hidden="H", parallel="vocab"
-        )
-        hidden = b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
+        with b.scope(role="model"):
+            embedded = b.op(
+                "model.embed_tokens",
+                "embedding",
+                [ids],
+                role="model.embed_tokens",
+                vocab="vocab",
+                hidden="H",
+                parallel="vocab",
+            )
+            hidden = b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
         residual: ValueRef | None = None
         for layer, kind in enumerate(self.spec.layer_kinds):
-            hidden, residual = self.layer(layer, kind, hidden, residual)
+            with b.scope(layer=layer):
+                hidden, residual = self.layer(layer, kind, hidden, residual)
         assert residual is not None
-        final = b.op("model.norm", "add_rms_norm", [hidden, residual])
-        logits = b.op("lm_head", "lm_head", [final], vocab="vocab", hidden="H")
+        final = b.op("model.norm", "add_rms_norm", [hidden, residual], role="model.norm")
+        logits = b.op(
+            "lm_head", "lm_head", [final], role="model.lm_head", vocab="vocab", hidden="H"
+        )
         b.output(logits)
         return b.build()
 
@@ -177,19 +189,31 @@ class _Builder:
         self, i: int, kind: str, hidden: ValueRef, residual: ValueRef | None
     ) -> tuple[ValueRef, ValueRef]:
         b, p = self.b, f"model.layers.{i}"
+        entry = "layer.input_layernorm"
         if residual is None:
-            normed = b.op(f"{p}.input_layernorm", "rms_norm", [hidden])
+            normed = b.op(f"{p}.input_layernorm", "rms_norm", [hidden], role=entry)
             residual = hidden
         else:
-            norm = b.op(f"{p}.input_layernorm", "add_rms_norm", [hidden, residual])
+            norm = b.op(f"{p}.input_layernorm", "add_rms_norm", [hidden, residual], role=entry)
             normed, residual = norm, b.out(norm, 1)
-        if isinstance(self.spec.attention, MlaSpec):
-            attn = self.mla(p, normed, self.spec.attention)
-        else:
-            attn = self.gqa(p, normed, self.spec.attention)
-        post = b.op(f"{p}.post_attention_layernorm", "add_rms_norm", [attn, residual])
+        with b.scope(role="attention"):
+            if isinstance(self.spec.attention, MlaSpec):
+                attn = self.mla(p, normed, self.spec.attention)
+            else:
+                attn = self.gqa(p, normed, self.spec.attention)
+        post = b.op(
+            f"{p}.post_attention_layernorm",
+            "add_rms_norm",
+            [attn, residual],
+            role="layer.post_attention_layernorm",
+        )
         normed, residual = post, b.out(post, 1)
-        out = self.moe(p, normed) if kind == "moe" else self.dense_mlp(p, normed)
+        if kind == "moe":
+            with b.scope(role="moe"):
+                out = self.moe(p, normed)
+        else:
+            with b.scope(role="mlp"):
+                out = self.dense_mlp(p, normed)
         return out, residual
 
     # -- attention --------------------------------------------------------------------------
@@ -201,15 +225,17 @@ class _Builder:
                 f"{a}.q_a_proj",
                 "linear",
                 [x],
+                role="attention.q_a_proj",
                 in_features="H",
                 out_features="q_lora",
                 parallel="replicated",
             )
-            q_c = b.op(f"{a}.q_a_layernorm", "rms_norm", [q_a])
+            q_c = b.op(f"{a}.q_a_layernorm", "rms_norm", [q_a], role="attention.q_a_layernorm")
             q = b.op(
                 f"{a}.q_b_proj",
                 "linear",
                 [q_c],
+                role="attention.q_b_proj",
                 in_features="q_lora",
                 out_features=qk,
                 parallel="column",
@@ -217,19 +243,28 @@ class _Builder:
         else:
             q_c = x
             q = b.op(
-                f"{a}.q_proj", "linear", [x], in_features="H", out_features=qk, parallel="column"
+                f"{a}.q_proj",
+                "linear",
+                [x],
+                role="attention.q_proj",
+                in_features="H",
+                out_features=qk,
+                parallel="column",
             )
         q = b.op(f"{a}.q_rope", "rope", [q])
         kv_a = b.op(
             f"{a}.kv_a_proj_with_mqa",
             "linear",
             [x],
+            role="attention.kv_a_proj_with_mqa",
             in_features="H",
             out_features="kv_lora+d_rope",
             parallel="replicated",
         )
         kv_split = b.op(f"{a}.kv_a_split", "split", [kv_a], sizes=("kv_lora", "d_rope"))
-        k_nope = b.op(f"{a}.kv_a_layernorm", "rms_norm", [kv_split])
+        k_nope = b.op(
+            f"{a}.kv_a_layernorm", "rms_norm", [kv_split], role="attention.kv_a_layernorm"
+        )
         k_pe = b.op(f"{a}.k_rope", "rope", [b.out(kv_split, 1)])
         indices = None
         if self.spec.dsa is not None and self.form is AttentionForm.KEY_SIDE:
@@ -237,13 +272,18 @@ class _Builder:
                 f"{a}.indexer.wk",
                 "linear",
                 [x],
+                role="attention.indexer.wk",
                 in_features="H",
                 out_features="index_dim",
                 parallel="replicated",
             )
             key_side = b.op(f"{a}.key_side", "concat", [k_pe, k_nope, k_index])
             parts = b.op(
-                f"{a}.key_side_split", "split", [key_side], sizes=("d_rope", "kv_lora", "index_dim")
+                f"{a}.key_side_split",
+                "split",
+                [key_side],
+                role="attention.key_side",
+                sizes=("d_rope", "kv_lora", "index_dim"),
             )
             k_pe, k_nope, k_index = parts, b.out(parts, 1), b.out(parts, 2)
             indices = self.indexer(a, q_c, k_index, hidden="H")
@@ -262,11 +302,14 @@ class _Builder:
                 f"{a}.attn",
                 "sparse_attention",
                 [q, kv, indices],
+                role="attention.attn",
                 topk="index_topk",
                 **attention_attrs,
             )
         else:
-            out = b.op(f"{a}.attn", "mla_attention", [q, kv], **attention_attrs)
+            out = b.op(
+                f"{a}.attn", "mla_attention", [q, kv], role="attention.attn", **attention_attrs
+            )
         return self.o_proj(a, out, "heads*d_v")
 
     def indexer(self, a: str, q_c: ValueRef, x: ValueRef, hidden: str | None = None) -> ValueRef:
@@ -274,6 +317,7 @@ class _Builder:
             f"{a}.indexer",
             "dsa_indexer",
             [q_c, x],
+            role="attention.indexer",
             hidden=hidden,
             index_n_heads="index_heads",
             index_head_dim="index_dim",
@@ -288,15 +332,28 @@ class _Builder:
             f"{a}.q_proj",
             "linear",
             [x],
+            role="attention.q_proj",
             in_features="H",
             out_features="heads*head_dim",
             parallel="column",
         )
         k = b.op(
-            f"{a}.k_proj", "linear", [x], in_features="H", out_features=kv_out, parallel="column"
+            f"{a}.k_proj",
+            "linear",
+            [x],
+            role="attention.k_proj",
+            in_features="H",
+            out_features=kv_out,
+            parallel="column",
         )
         v = b.op(
-            f"{a}.v_proj", "linear", [x], in_features="H", out_features=kv_out, parallel="column"
+            f"{a}.v_proj",
+            "linear",
+            [x],
+            role="attention.v_proj",
+            in_features="H",
+            out_features=kv_out,
+            parallel="column",
         )
         q = b.op(f"{a}.q_rope", "rope", [q])
         k = b.op(f"{a}.k_rope", "rope", [k])
@@ -304,6 +361,7 @@ class _Builder:
             f"{a}.attn",
             "attention",
             [q, k, v],
+            role="attention.attn",
             heads="heads",
             kv_heads="kv_heads",
             head_dim="head_dim",
@@ -314,7 +372,13 @@ class _Builder:
         b = self.b
         flat = b.op(f"{a}.o_proj_flatten", "reshape", [attention], features=(width,))
         out = b.op(
-            f"{a}.o_proj", "linear", [flat], in_features=width, out_features="H", parallel="row"
+            f"{a}.o_proj",
+            "linear",
+            [flat],
+            role="attention.o_proj",
+            in_features=width,
+            out_features="H",
+            parallel="row",
         )
         return b.op(f"{a}.o_proj.all_reduce", "all_reduce", [out])
 
@@ -322,19 +386,26 @@ class _Builder:
     def dense_mlp(self, p: str, x: ValueRef) -> ValueRef:
         return self.mlp(f"{p}.mlp", x, "I")
 
-    def mlp(self, m: str, x: ValueRef, width: str) -> ValueRef:
+    def mlp(self, m: str, x: ValueRef, width: str, block: str = "mlp") -> ValueRef:
         b = self.b
         gate_up = b.op(
             f"{m}.gate_up_proj",
             "linear",
             [x],
+            role=f"{block}.gate_up_proj",
             in_features="H",
             out_features=f"2*{width}",
             parallel="column",
         )
         act = b.op(f"{m}.act_fn", "activation", [gate_up], fn="swiglu")
         down = b.op(
-            f"{m}.down_proj", "linear", [act], in_features=width, out_features="H", parallel="row"
+            f"{m}.down_proj",
+            "linear",
+            [act],
+            role=f"{block}.down_proj",
+            in_features=width,
+            out_features="H",
+            parallel="row",
         )
         return b.op(f"{m}.all_reduce", "all_reduce", [down])
 
@@ -342,12 +413,13 @@ class _Builder:
         b, m = self.b, f"{p}.mlp"
         moe = self.spec.moe
         assert moe is not None
-        logits = b.op(f"{m}.gate", "moe_gate", [x], experts="experts")
-        topk = b.op(f"{m}.topk", "moe_topk", [logits], top_k="top_k")
+        logits = b.op(f"{m}.gate", "moe_gate", [x], role="moe.gate", experts="experts")
+        topk = b.op(f"{m}.topk", "moe_topk", [logits], role="moe.topk", top_k="top_k")
         routed = b.op(
             f"{m}.experts",
             "moe_experts",
             [x, topk, b.out(topk, 1)],
+            role="moe.experts",
             experts="experts",
             top_k="top_k",
             intermediate="moe_I",
@@ -355,5 +427,6 @@ class _Builder:
         )
         if not moe.shared_experts:
             return routed
-        shared = self.mlp(f"{m}.shared_experts", x, "shared_I")
-        return b.op(f"{m}.combine", "add", [routed, shared])
+        with b.scope(role="shared_experts"):
+            shared = self.mlp(f"{m}.shared_experts", x, "shared_I", "shared_experts")
+        return b.op(f"{m}.combine", "add", [routed, shared], role="moe.combine")

@@ -13,12 +13,12 @@ from typing import Any
 
 import attrs
 
-from layoutcheck.graph import GraphError
+from layoutcheck.errors import InputError
 
 MODELS_DIR = Path(__file__).resolve().parent.parent.parent / "specs" / "models"
 
 
-class ConfigError(GraphError):
+class ConfigError(InputError):
     """A model config that cannot be built (exit 2): names the file and the field."""
 
 

@@ -1,13 +1,16 @@
 """The op catalogue: an explicit registry built from the per-family tables.
 
 Nothing registers itself on import; :func:`default_registry` assembles the families listed in
-``FAMILIES``, and a caller may build its own :class:`Registry` with more ops.
+``FAMILIES``, and a caller may build its own :class:`Registry` with more ops. A registry checks
+that every entry has each aspect the tools need (cost, weights) when it is built, and holds the
+caches of what its rules computed, so two registries never share verdicts.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 import attrs
 
@@ -24,32 +27,45 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
     structure.OPS,
 )
 
-# Engine spellings of attrs: (op kind, attr) -> {file value: (canonical attr, canonical value)}.
-# A value not listed (disable_tp: false) says nothing and is dropped.
-ATTR_ALIASES: Mapping[tuple[str, str], Mapping[object, tuple[str, object]]] = {
-    ("linear", "disable_tp"): {True: ("parallel", "replicated")},
-}
+# the aspects every entry must have, and what each is for (named in the error)
+REQUIRED_ASPECTS: Mapping[str, str] = {"cost": "cost rule", "weights": "weight rule"}
+OUTCOME_CACHE_LIMIT = 100_000
+T = TypeVar("T")  # distinct (op signature, context) pairs kept per registry
+
+
+class RegistryError(ValueError):
+    """A catalogue that cannot be used: a kind defined twice, or without a required aspect."""
 
 
 @attrs.frozen
 class Registry:
-    """Op kinds (and their aliases) to catalogue entries."""
+    """Op kinds (and their aliases) to catalogue entries; ``kernels`` adds simulator kernels for
+    kinds the built-in simulator does not know."""
 
     specs: Mapping[str, OpSpec]
     aliases: Mapping[str, str]
+    kernels: Mapping[str, Callable[..., object]] = attrs.field(factory=dict)
+    _outcomes: dict[object, object] = attrs.field(factory=dict, eq=False, repr=False, init=False)
 
     @classmethod
-    def from_families(cls, families: Iterable[Iterable[OpSpec]]) -> Registry:
+    def from_families(
+        cls,
+        families: Iterable[Iterable[OpSpec]],
+        kernels: Mapping[str, Callable[..., object]] | None = None,
+    ) -> Registry:
         specs: dict[str, OpSpec] = {}
         aliases: dict[str, str] = {}
         for family in families:
             for spec in family:
                 if spec.kind in specs or spec.kind in aliases:
-                    raise ValueError(f"op kind {spec.kind!r} defined twice")
+                    raise RegistryError(f"op kind {spec.kind!r} defined twice")
+                for aspect, what in REQUIRED_ASPECTS.items():
+                    if getattr(spec, aspect) is None:
+                        raise RegistryError(f"op kind {spec.kind!r} has no {what}")
                 specs[spec.kind] = spec
                 for alias in spec.aliases:
                     aliases[alias] = spec.kind
-        return cls(specs=specs, aliases=aliases)
+        return cls(specs=specs, aliases=aliases, kernels=dict(kernels or {}))
 
     def canonical(self, kind: str) -> str | None:
         """The catalogue name for ``kind`` (resolving aliases), or None if unknown."""
@@ -66,11 +82,28 @@ class Registry:
     def kinds(self) -> tuple[str, ...]:
         return tuple(sorted(self.specs))
 
+    def outcome(self, key: object, make: Callable[[], T]) -> T:
+        """What this registry's rules said for ``key`` (a signature and its context), computed
+        once. Bounded: past the limit the cache starts over."""
+        found = self._outcomes.get(key)
+        if found is None:
+            if len(self._outcomes) >= OUTCOME_CACHE_LIMIT:
+                self._outcomes.clear()
+            found = self._outcomes[key] = make()
+        return found  # type: ignore[return-value]  # stored by this method with its own T
+
 
 @functools.cache
 def default_registry() -> Registry:
-    """The catalogue of ``graph-format.md`` (built once; the Registry itself is immutable)."""
+    """The catalogue of ``graph-format.md`` (built once; its entries are immutable)."""
     return Registry.from_families(FAMILIES)
 
 
-__all__ = ["ATTR_ALIASES", "AttrKind", "AttrSpec", "OpSpec", "Registry", "default_registry"]
+__all__ = [
+    "AttrKind",
+    "AttrSpec",
+    "OpSpec",
+    "Registry",
+    "RegistryError",
+    "default_registry",
+]

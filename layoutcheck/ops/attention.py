@@ -12,12 +12,14 @@ from collections.abc import Mapping, Sequence
 import attrs
 import sympy
 
+from layoutcheck import rules
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     Family,
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     RuleViolation,
     check_split_divides,
     flag,
@@ -41,6 +43,15 @@ from layoutcheck.ops.costing import (
     rows,
     sparse_pairs,
 )
+from layoutcheck.ops.weights import (
+    Sharding,
+    Tensor,
+    TensorKind,
+    WeightCall,
+    WeightRule,
+    no_weights,
+)
+from layoutcheck.roles import role
 from layoutcheck.symbols import Expr, format_expr
 
 
@@ -50,7 +61,7 @@ def _reject_local_kv(call: OpCall, slots: Sequence[int]) -> None:
         if value.tokens is TokenLayout.LOCAL:
             name = call.spec.inputs[slot]
             raise RuleViolation(
-                "local-kv-into-attention",
+                rules.LOCAL_KV_INTO_ATTENTION,
                 f"{call.op.kind} {name!r} input is LOCAL {call.shape(value)}: each rank would "
                 f"attend to 1/{format_expr(call.g)} of the keys",
                 f"all_gather the {name} side (or the normalized hidden state it comes from) "
@@ -63,7 +74,7 @@ def _reject_split_kv(call: OpCall, slot: int) -> None:
     value = call.inputs[slot]
     if value.features is not FeatureState.WHOLE:
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"{call.op.kind} {call.spec.inputs[slot]!r} input must hold all latent features, "
             f"got {call.shape(value)} {value.layout}",
             "the latent KV comes from a replicated projection (kv_a_proj_with_mqa)",
@@ -75,7 +86,7 @@ def _require_same_tokens(call: OpCall, a: int, b: int) -> None:
     left, right = call.inputs[a], call.inputs[b]
     if left.tokens is not right.tokens or not call.context.same(left.shape[0], right.shape[0]):
         raise RuleViolation(
-            "layout-mismatch",
+            rules.LAYOUT_MISMATCH,
             f"{call.op.kind} {call.spec.inputs[b]!r} tokens ({call.shape(right)} "
             f"{right.layout}) do not match {call.spec.inputs[a]!r} ({call.shape(left)} "
             f"{left.layout})",
@@ -125,7 +136,7 @@ def _indexer(call: OpCall) -> Sequence[OutLayout]:
         value = call.inputs[slot]
         if value.features is FeatureState.SPLIT:
             raise RuleViolation(
-                "norm-of-split",
+                rules.INCOMPLETE_FEATURES,
                 f"dsa_indexer {call.spec.inputs[slot]!r} input is feature-SPLIT "
                 f"{call.shape(value)}: the indexer projections are replicated",
                 "feed it complete features",
@@ -139,7 +150,7 @@ def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     for slot in (0, 1):
         if len(call.inputs[slot].shape) != 2:
             raise RuleViolation(
-                "shape-mismatch",
+                rules.SHAPE_MISMATCH,
                 f"dsa_indexer {call.spec.inputs[slot]!r} must be [tokens, features], got "
                 f"{call.shape(call.inputs[slot])}",
                 "pass q_c (the q_a_layernorm output) and the hidden state or projected key",
@@ -152,7 +163,7 @@ def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     if not any(call.context.same(x.shape[1], width) for width in allowed):
         widths = " or ".join(f"[t, {format_expr(w)}]" for w in allowed)
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"dsa_indexer 'x' is {call.shape(x)}; it takes the projected key {widths}",
             "pass the indexer key (wk output, index_head_dim wide), or the hidden state with "
             "attr hidden set to its width",
@@ -193,6 +204,16 @@ _MLA_ATTRS = {
     "group": group(doc="group the query heads are split over when the query is SPLIT"),
 }
 
+_LOCAL_KV = RuleUse(rules.LOCAL_KV_INTO_ATTENTION, "LOCAL `kv`")
+_PARTIAL = RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input")
+_HEADS = RuleUse(rules.INDIVISIBLE, "heads over `g`")
+_MLA_RULES = (
+    _LOCAL_KV,
+    _PARTIAL,
+    RuleUse(rules.SHAPE_MISMATCH, "sizes, or a non-WHOLE `kv`"),
+    _HEADS,
+)
+
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="mla_attention",
@@ -202,13 +223,15 @@ OPS: tuple[OpSpec, ...] = (
         attrs=_MLA_ATTRS,
         layout=_mla,
         shape=_mla_shape,
-        nonlinear=True,
+        summary="out has the tokens of `q`: `[t_q, heads per rank, v_head_dim]`; `q` is "
+        "`[t, heads·(nope+rope)]` (SPLIT: `heads/g` heads; WHOLE: all heads); `kv` is the latent "
+        "`[t, kv_lora_rank + qk_rope_head_dim]`, FULL and WHOLE",
+        rules=_MLA_RULES,
         aliases=("multihead_latent_attention",),
         doc=(
-            "DeepSeek multi-head latent attention, causal. q is [t, heads·(qk_nope+qk_rope)] "
-            "per rank (SPLIT: heads/g heads; WHOLE: all heads, the DSA-CP singleton TP view); "
-            "kv is the latent [t, kv_lora_rank + qk_rope] and must be FULL "
-            "[local-kv-into-attention]. Output [tokens of q, heads per rank, v_head_dim]."
+            "DeepSeek multi-head latent attention, causal. A SPLIT query holds heads/g heads, a "
+            "WHOLE one all heads (the DSA-CP singleton TP view); the latent KV must be FULL, or "
+            "a rank would attend to 1/g of the keys."
         ),
     ),
     OpSpec(
@@ -219,13 +242,16 @@ OPS: tuple[OpSpec, ...] = (
         attrs={**_MLA_ATTRS, "topk": size("keys attended per query")},
         layout=_mla,
         shape=_mla_shape,
-        nonlinear=True,
+        summary="as `mla_attention`; `indices` cover the same query tokens as `q`",
+        rules=(
+            *_MLA_RULES,
+            RuleUse(rules.LAYOUT_MISMATCH, "`indices` tokens differ from `q`"),
+            RuleUse(rules.DTYPE_MISMATCH, "non-integer `indices`"),
+        ),
         aliases=("mla_sparse_attention",),
         doc=(
             "DSA sparse flash attention (SFA): MLA where each query attends only to the topk "
-            "keys the indexer chose. indices must cover the same query tokens as q "
-            "[layout-mismatch]; kv must be FULL [local-kv-into-attention]. Runs on bf16 inputs "
-            "even when the linears are W8A8."
+            "keys the indexer chose. Runs on bf16 inputs even when the linears are W8A8."
         ),
     ),
     OpSpec(
@@ -245,14 +271,19 @@ OPS: tuple[OpSpec, ...] = (
         layout=_indexer,
         shape=_indexer_shape,
         dtype=_indexer_dtype,
-        nonlinear=True,
+        summary="out `[t_q, min(topk, T)]` int32 with the tokens of `q_c`; `x` is the key side: "
+        "the projected key `[t, index_head_dim]`, or the hidden state `[t, hidden]` when "
+        "`hidden` is set",
+        rules=(
+            RuleUse(rules.LOCAL_KV_INTO_ATTENTION, "LOCAL `x`"),
+            _PARTIAL,
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+            RuleUse(rules.SHAPE_MISMATCH, "not `[tokens, features]`, or `x` of another width"),
+        ),
         doc=(
             "The DSA lightning indexer, one fused op: scores every query of q_c against the "
-            "keys of x and returns the top-k key indices [tokens of q_c, min(topk, T)] int32. "
-            "x is the key/cache side: hidden states [t, H] (set attr hidden = H; the op then "
-            "includes wk) or the projected key [t, index_head_dim]; any other width is "
-            "[shape-mismatch]; it must be FULL [local-kv-into-attention]. "
-            "Its cost splits: query side on q_c's tokens, key side on x's tokens."
+            "keys of x and returns the top-k key indices. x is the key/cache side, and must "
+            "be FULL. Its cost splits: query side on q_c's tokens, key side on x's tokens."
         ),
     ),
     OpSpec(
@@ -269,11 +300,18 @@ OPS: tuple[OpSpec, ...] = (
         },
         layout=_gqa,
         shape=_gqa_shape,
-        nonlinear=True,
+        summary="standard (GQA) attention: out `[t_q, heads per rank, head_dim]`; SPLIT `q` "
+        "holds `heads/g` heads, `k`/`v` `ceil(kv_heads/g)`",
+        rules=(
+            RuleUse(rules.LOCAL_KV_INTO_ATTENTION, "LOCAL `k`/`v`"),
+            _PARTIAL,
+            RuleUse(rules.SHAPE_MISMATCH, "sizes"),
+            _HEADS,
+        ),
         doc=(
-            "Standard causal (grouped-query) attention for non-MLA models. q holds heads/g "
-            "heads per rank when SPLIT; k and v hold ceil(kv_heads/g) heads (replicated when "
-            "there are fewer KV heads than ranks) and must be FULL [local-kv-into-attention]."
+            "Standard causal (grouped-query) attention for non-MLA models; with fewer KV heads "
+            "than ranks each rank keeps a replica of the head it needs. The key/value side "
+            "must be FULL."
         ),
     ),
 )
@@ -348,4 +386,67 @@ COSTS: Mapping[str, CostRule] = {
     "dsa_indexer": _indexer_cost,
     "attention": _gqa_cost,
 }
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)
+
+
+# -- weights: kv_b_proj lives inside MLA; the indexer holds its projections and key norm ----
+
+
+def _mla_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    """kv_b_proj: split by heads under TP, full when the query holds all heads (DSA-CP)."""
+    module = call.op.name.rpartition(".")[0] + ".kv_b_proj"
+    rows = call.size("heads") * (call.size("qk_nope_head_dim") + call.size("v_head_dim"))
+    split = call.inputs[0].features is FeatureState.SPLIT
+    return (
+        call.tensor(
+            module,
+            (rows, call.size("kv_lora_rank")),
+            Sharding.TP_DIM0 if split else Sharding.REPLICATED,
+            tp_sharding=Sharding.TP_DIM0,
+            role=role("attention.kv_b_proj"),
+        ),
+    )
+
+
+def _indexer_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    q_c, x = call.inputs
+    prefix = call.op.name
+    heads, dim = call.size("index_n_heads"), call.size("index_head_dim")
+    hidden = call.size("hidden") if "hidden" in call.attrs else x.shape[-1]
+    replicated = Sharding.REPLICATED
+    tensors = [
+        call.tensor(
+            f"{prefix}.wq_b",
+            (heads * dim, q_c.shape[-1]),
+            replicated,
+            role=role("attention.indexer.wq_b"),
+        ),
+        call.tensor(
+            f"{prefix}.weights_proj",
+            (heads, hidden),
+            replicated,
+            role=role("attention.indexer.weights_proj"),
+        ),
+        call.tensor(
+            f"{prefix}.k_norm",
+            (dim,),
+            replicated,
+            kind=TensorKind.NORM,
+            role=role("attention.indexer.k_norm"),
+        ),
+    ]
+    if "hidden" in call.attrs and x.shape[-1] != dim:  # x is the hidden state: wk is inside
+        tensors.append(
+            call.tensor(
+                f"{prefix}.wk", (dim, hidden), replicated, role=role("attention.indexer.wk")
+            )
+        )
+    return tuple(tensors)
+
+
+WEIGHTS: Mapping[str, WeightRule] = {
+    "mla_attention": _mla_weights,
+    "sparse_attention": _mla_weights,
+    "dsa_indexer": _indexer_weights,
+    "attention": no_weights,  # its projections are linears of their own
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)

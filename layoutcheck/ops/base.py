@@ -13,13 +13,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 import sympy
+from attrs import field
 
+from layoutcheck import rules
 from layoutcheck.graph import AttrValue, Op
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
+from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value
 
 if TYPE_CHECKING:
     from layoutcheck.ops.costing import CostRule
+    from layoutcheck.ops.weights import WeightRule
 
 
 class AttrKind(enum.Enum):
@@ -67,13 +71,10 @@ def text(doc: str = "", *, required: bool = True) -> AttrSpec:
     return AttrSpec(AttrKind.TEXT, required=required, doc=doc)
 
 
-QUANT_CHOICES = ("bf16", "fp16", "w8a8", "w8a8_dynamic", "w4a8_dynamic", "w8a16", "w4a16")
-
-
 class RuleViolation(Exception):
     """A type rule does not hold for this op. ``slot`` names the offending input, if one."""
 
-    def __init__(self, rule: str, message: str, hint: str, slot: int | None = None) -> None:
+    def __init__(self, rule: Rule, message: str, hint: str, slot: int | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
@@ -83,9 +84,17 @@ class RuleViolation(Exception):
 
 @attrs.frozen
 class Warning_:
-    rule: str
+    rule: Rule
     message: str
     hint: str
+
+
+@attrs.frozen
+class RuleUse:
+    """A rule an op can raise, and when (a row of the op's entry in the reference tables)."""
+
+    rule: Rule
+    when: str = ""
 
 
 @attrs.frozen
@@ -105,6 +114,12 @@ class Context:
     groups: Mapping[str, Expr]
     token_count: Expr
     values: tuple[tuple[sympy.Symbol, int], ...]
+    # everything above as one hashable value: rule outcomes are cached by it
+    key: tuple[object, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        key = (tuple(sorted(self.groups.items())), self.token_count, self.values)
+        object.__setattr__(self, "key", key)
 
     def numeric(self, expr: Expr) -> int | None:
         return integer_value(evaluate(expr, self.values))
@@ -171,7 +186,7 @@ class OpCall:
             dims.append(format_expr(dim) if number is None else str(number))
         return "[" + ", ".join(dims) + "]"
 
-    def warn(self, rule: str, message: str, hint: str) -> None:
+    def warn(self, rule: Rule, message: str, hint: str) -> None:
         self.warnings.append(Warning_(rule, message, hint))
 
     def require_divisible(self, extent: Expr, what: str) -> None:
@@ -186,7 +201,7 @@ class OpCall:
             if numeric_extent % numeric_g == 0:
                 return
             raise RuleViolation(
-                "indivisible",
+                rules.INDIVISIBLE,
                 f"{what} needs the group size {format_expr(g)} = {numeric_g} to divide the token "
                 f"extent {format_expr(extent)} = {numeric_extent}",
                 f"insert pad_tokens before it (extent becomes ceil({format_expr(extent)}/"
@@ -194,7 +209,7 @@ class OpCall:
                 f"{numeric_g}",
             )
         self.warn(
-            "indivisible",
+            rules.INDIVISIBLE,
             f"{what} needs {format_expr(g)} to divide {format_expr(extent)}, which is not known",
             f"assume {format_expr(extent)} % {format_expr(g)} == 0 (set the symbols with --set), "
             "or insert pad_tokens before it",
@@ -218,10 +233,14 @@ class Family(enum.Enum):
 
 @attrs.frozen
 class OpSpec:
-    """One catalogue entry.
+    """One catalogue entry: an op's aspects, each its own small rule (shape, layout, dtype, cost,
+    weights), and its documentation.
 
     ``layout`` gives each output's tokens/features/extent; ``shape`` each output's per-rank
     feature dims (the token dim always follows from the layout, never the other way round).
+    ``rules`` are the type rules the op can raise: the interpreter refuses any other, and the
+    reference tables are generated from them. ``cost`` and ``weights`` are required: a registry
+    refuses an entry without them (``NO_WEIGHTS`` says an op owns none).
     """
 
     kind: str
@@ -230,16 +249,25 @@ class OpSpec:
     outputs: tuple[str, ...]
     layout: LayoutRule
     shape: ShapeRule
+    summary: str  # the layout rule in one line, for the reference tables
     doc: str
+    rules: tuple[RuleUse, ...] = ()
     attrs: Mapping[str, AttrSpec] = attrs.field(factory=dict)
     dtype: DtypeRule | None = None
     variadic: bool = False  # the last input may repeat (concat, region markers)
     outputs_per_input: bool = False  # one output per input (region markers)
     outputs_from: str | None = None  # the list attr whose length is the output count (split)
     aliases: tuple[str, ...] = ()
-    nonlinear: bool = False  # a PARTIAL input is an error
+    # engine spellings of attrs: attr -> {file value: (canonical attr, canonical value)}; a
+    # value not listed (disable_tp: false) says nothing and is dropped
+    attr_aliases: Mapping[str, Mapping[object, tuple[str, object]]] = field(factory=dict)
     transparent: bool = False  # identity on values: contracts look through it
     cost: CostRule | None = None  # FLOPs, bytes and communication (cost-model.md)
+    weights: WeightRule | None = None  # the weight tensors the op owns (memory)
+    raises: frozenset[Rule] = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "raises", frozenset(use.rule for use in self.rules))
 
     def output_count(self, op: Op) -> int:
         if self.outputs_per_input:
@@ -282,7 +310,7 @@ def reject_partial(call: OpCall, slots: Sequence[int] | None = None) -> None:
         if value.features is FeatureState.PARTIAL:
             name = call.spec.inputs[min(slot, len(call.spec.inputs) - 1)]
             raise RuleViolation(
-                "partial-into-nonlinear",
+                rules.PARTIAL_INTO_NONLINEAR,
                 f"{call.op.kind} input {name!r} is a pending sum ({value.layout}): "
                 "the op is not linear, so it would compute on 1/g of the value",
                 "reduce first: all_reduce (keeps tokens) or reduce_scatter (to LOCAL) before it",
@@ -313,7 +341,7 @@ def require_agree(call: OpCall, slots: Sequence[int], what: str = "operands") ->
             a = names[min(slots[0], len(names) - 1)]
             b = names[min(slot, len(names) - 1)]
             raise RuleViolation(
-                "layout-mismatch",
+                rules.LAYOUT_MISMATCH,
                 f"{call.op.kind} {what} disagree on {problem}: {a} is "
                 f"{first.dtype.value}{call.shape(first)} {first.layout}, {b} is "
                 f"{other.dtype.value}{call.shape(other)} {other.layout}",
@@ -339,7 +367,7 @@ def require_features(call: OpCall, slot: int, expected: Expr, what: str) -> None
     actual = value.shape[1] if len(value.shape) > 1 else sympy.Integer(1)
     if len(value.shape) != 2 or not call.context.same(actual, expected):
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"{call.op.kind} input {call.spec.inputs[min(slot, len(call.spec.inputs) - 1)]!r} "
             f"has per-rank shape {call.shape(value)} ({value.layout}); {what} expects "
             f"[t, {format_expr(expected)}]",
@@ -364,7 +392,7 @@ def check_split_divides(call: OpCall, size: Expr, what: str) -> None:
     numeric_size, numeric_g = call.context.numeric(size), call.context.numeric(call.g)
     if numeric_size is not None and numeric_g is not None and numeric_size % numeric_g != 0:
         raise RuleViolation(
-            "indivisible",
+            rules.INDIVISIBLE,
             f"{what} {numeric_size} cannot be split over {format_expr(call.g)} = {numeric_g} ranks",
             "choose a group size that divides it, or keep the weight replicated",
         )
@@ -379,7 +407,7 @@ def require_dtype(call: OpCall, slot: int, integer: bool, what: str) -> None:
     if (value.dtype in INTEGER_DTYPES) != integer:
         kind = "integer" if integer else "floating-point"
         raise RuleViolation(
-            "dtype-mismatch",
+            rules.DTYPE_MISMATCH,
             f"{call.op.kind} input {call.spec.inputs[slot]!r} is {value.dtype.value}; {what} "
             f"are {kind}",
             "check the order of the inputs: moe_topk gives the weights at :0 and the ids at :1",
@@ -398,7 +426,7 @@ def warn_local_split(call: OpCall) -> None:
     starts_split = value.features is FeatureState.WHOLE  # said once, where the split begins
     if value.tokens is TokenLayout.LOCAL and value.group == call.group and starts_split:
         call.warn(
-            "local-feature-split",
+            rules.LOCAL_FEATURE_SPLIT,
             f"{call.op.kind} shards features over {call.group!r} on tokens already LOCAL over "
             f"{call.group!r} {call.shape(value)}: each rank computes only its own feature block "
             "of its own tokens",

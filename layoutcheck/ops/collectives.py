@@ -10,18 +10,21 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
+from layoutcheck import rules
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     Family,
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     RuleViolation,
     group,
     keep_features,
     same_layout,
 )
 from layoutcheck.ops.costing import Comm, CostCall, CostRule, OpCost, nbytes
+from layoutcheck.ops.weights import no_weights
 from layoutcheck.symbols import format_expr
 
 
@@ -29,7 +32,7 @@ def _require_partial(call: OpCall) -> AbstractValue:
     value = call.inputs[0]
     if value.features is not FeatureState.PARTIAL:
         raise RuleViolation(
-            "reduce-of-complete",
+            rules.REDUCE_OF_COMPLETE,
             f"{call.op.kind} of a value with no pending sum ({value.layout}): the result would "
             f"be g = {format_expr(call.g)} times too large",
             "remove this reduction: the value is already complete (a replicated linear or an "
@@ -43,7 +46,7 @@ def _require_partial(call: OpCall) -> AbstractValue:
 def _require_group(call: OpCall, value: AbstractValue) -> None:
     if value.group is not None and value.group != call.group:
         raise RuleViolation(
-            "layout-mismatch",
+            rules.LAYOUT_MISMATCH,
             f"{call.op.kind} over group {call.group!r}, but the value is distributed over "
             f"group {value.group!r} ({value.layout})",
             f"use group {value.group!r}, the group the value was split or scattered over",
@@ -61,7 +64,7 @@ def _reduce_scatter(call: OpCall) -> Sequence[OutLayout]:
     value = call.inputs[0]
     if value.tokens is TokenLayout.LOCAL:
         raise RuleViolation(
-            "shard-of-local",
+            rules.SHARD_OF_LOCAL,
             f"reduce_scatter of a LOCAL value {call.shape(value)}: a second token sharding "
             f"would leave {format_expr(value.shape[0])}/{format_expr(call.g)} rows per rank",
             "the tokens are already sharded: use all_reduce (it keeps the LOCAL token layout)",
@@ -82,14 +85,14 @@ def _all_gather(call: OpCall) -> Sequence[OutLayout]:
         before = [str(numeric(d) or format_expr(d)) for d in value.shape]
         after = grown + before[1:]
         raise RuleViolation(
-            "gather-of-full",
+            rules.GATHER_OF_FULL,
             f"all_gather of a FULL value: [{', '.join(before)}] would become [{', '.join(after)}]",
             "gather output 0 (the normalized value) only; keep the residual LOCAL",
             0,
         )
     if value.features is FeatureState.PARTIAL:
         raise RuleViolation(
-            "partial-into-nonlinear",
+            rules.PARTIAL_INTO_NONLINEAR,
             f"all_gather of a pending sum ({value.layout}): the gathered rows would still need "
             "a reduction",
             "reduce first (reduce_scatter keeps the tokens LOCAL), then gather",
@@ -104,6 +107,8 @@ def _all_to_all(call: OpCall) -> Sequence[OutLayout]:
     return (same_layout(call.inputs[0]),)
 
 
+_GROUP_MISMATCH = RuleUse(rules.LAYOUT_MISMATCH, "the value is distributed over another group")
+
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="all_reduce",
@@ -113,11 +118,13 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"group": group()},
         layout=_all_reduce,
         shape=keep_features,
+        summary="`*·P →` same tokens `·W` (on LOCAL tokens it keeps them LOCAL)",
+        rules=(RuleUse(rules.REDUCE_OF_COMPLETE, "input not PARTIAL"), _GROUP_MISMATCH),
         doc=(
             "Sums a pending partial value over the group and gives every rank the complete "
             "result. The token layout is kept: on LOCAL tokens it combines feature shards of "
             "the rank's own rows (the shared-expert reduction in sequence parallelism). "
-            "Input must be PARTIAL, else [reduce-of-complete]. Costs 2(g-1)/g of the bytes."
+            "Costs 2(g-1)/g of the bytes."
         ),
     ),
     OpSpec(
@@ -128,11 +135,17 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"group": group()},
         layout=_reduce_scatter,
         shape=keep_features,
+        summary="`F·P → L·W`",
+        rules=(
+            RuleUse(rules.SHARD_OF_LOCAL, "LOCAL input"),
+            RuleUse(rules.REDUCE_OF_COMPLETE, "not PARTIAL"),
+            RuleUse(rules.INDIVISIBLE, "`g` must divide the token extent"),
+            _GROUP_MISMATCH,
+        ),
         doc=(
             "Sums a FULL pending value over the group and leaves each rank its contiguous 1/g "
-            "token slice: F·P → L·W. The first half of an all-reduce, used by sequence "
-            "parallelism. Needs g to divide the token extent [indivisible]; a LOCAL input is "
-            "[shard-of-local], a complete one [reduce-of-complete]. Costs (g-1)/g of the bytes."
+            "token slice. The first half of an all-reduce, used by sequence parallelism. "
+            "Costs (g-1)/g of the bytes."
         ),
     ),
     OpSpec(
@@ -143,10 +156,14 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"group": group()},
         layout=_all_gather,
         shape=keep_features,
+        summary="`L·W → F·W` (`L·S → F·S`)",
+        rules=(
+            RuleUse(rules.GATHER_OF_FULL, "FULL input (its rows would become `T·g`)"),
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            _GROUP_MISMATCH,
+        ),
         doc=(
-            "Concatenates the LOCAL token slices of the group so every rank holds all rows: "
-            "L·W → F·W. Gathering a FULL value would multiply its rows by g "
-            "[gather-of-full]; gathering a pending sum is [partial-into-nonlinear]. "
+            "Concatenates the LOCAL token slices of the group so every rank holds all rows. "
             "Costs (g-1)/g of the gathered bytes."
         ),
     ),
@@ -158,6 +175,7 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"group": group("ep", "expert-parallel group")},
         layout=_all_to_all,
         shape=keep_features,
+        summary="→ same (expert dispatch/combine)",
         doc=(
             "Exchanges rows between ranks (expert dispatch and combine). Token layout and "
             "feature state are preserved from the point of view of the value's owner."
@@ -185,4 +203,4 @@ COSTS: Mapping[str, CostRule] = {
     "all_gather": _comm("all_gather", lambda call: call.outputs[0]),
     "all_to_all": _comm("all_to_all", lambda call: call.inputs[0]),
 }
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=no_weights) for spec in OPS)

@@ -18,26 +18,6 @@ from layoutcheck.symbols import Expr
 
 ZERO = sympy.Integer(0)
 
-# Bytes per weight element by linear quantization, and the MMA dtype it computes in.
-WEIGHT_BYTES: Mapping[str, Expr] = {
-    "bf16": sympy.Integer(2),
-    "fp16": sympy.Integer(2),
-    "w8a8": sympy.Integer(1),
-    "w8a8_dynamic": sympy.Integer(1),
-    "w8a16": sympy.Integer(1),
-    "w4a8_dynamic": sympy.Rational(1, 2),
-    "w4a16": sympy.Rational(1, 2),
-}
-MMA_DTYPE: Mapping[str, str] = {
-    "bf16": "bf16",
-    "fp16": "fp16",
-    "w8a8": "int8",
-    "w8a8_dynamic": "int8",
-    "w4a8_dynamic": "int8",
-    "w8a16": "bf16",
-    "w4a16": "bf16",
-}
-
 
 @attrs.frozen
 class Comm:

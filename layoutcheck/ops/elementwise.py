@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 import sympy
 
+from layoutcheck import rules
 from layoutcheck.lattice import FeatureState
 from layoutcheck.ops.base import (
     AttrKind,
@@ -20,6 +21,7 @@ from layoutcheck.ops.base import (
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     RuleViolation,
     choice,
     features_of,
@@ -30,6 +32,8 @@ from layoutcheck.ops.base import (
     sizes,
 )
 from layoutcheck.ops.costing import CostRule, copy, elementwise, free
+from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
+from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, format_expr
 
 
@@ -41,7 +45,7 @@ def _require_same_features(call: OpCall, slots: Sequence[int]) -> None:
             call.context.same(a, b) for a, b in zip(other.shape[1:], first.shape[1:], strict=True)
         ):
             raise RuleViolation(
-                "shape-mismatch",
+                rules.SHAPE_MISMATCH,
                 f"{call.op.kind} operands have different features: {call.shape(first)} and "
                 f"{call.shape(other)}",
                 "both operands must have the same per-rank feature dims",
@@ -49,11 +53,11 @@ def _require_same_features(call: OpCall, slots: Sequence[int]) -> None:
             )
 
 
-def _reject_split(call: OpCall, slot: int = 0) -> None:
+def _reject_split(call: OpCall, slot: int = 0, rule: Rule = rules.NORM_OF_SPLIT) -> None:
     value = call.inputs[slot]
     if value.features is FeatureState.SPLIT:
         raise RuleViolation(
-            "norm-of-split",
+            rule,
             f"{call.op.kind} of feature-SPLIT input {call.shape(value)} ({value.layout}): "
             "it needs every feature of a token",
             "gather the features first, or feed it the output of a row-parallel linear after "
@@ -99,7 +103,7 @@ def _activation_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tu
     last = features[-1]
     if call.context.numeric(last) is not None and (call.context.numeric(last) or 0) % 2:
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"swiglu needs an even feature size, got {format_expr(last)}",
             "swiglu splits features into gate and up halves",
             0,
@@ -125,7 +129,7 @@ def _reshape_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     per_rank = (_split_first(call, wanted[0], value.features), *wanted[1:])
     if not call.context.same(_product(per_rank), _product(value.shape[1:])):
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"reshape of {call.shape(value)} ({value.layout}) to features "
             f"[{', '.join(format_expr(d) for d in wanted)}]: per rank that is "
             f"[{', '.join(format_expr(d) for d in per_rank)}], and the feature products differ",
@@ -140,7 +144,7 @@ def _concat(call: OpCall) -> Sequence[OutLayout]:
     # A rank's block of a SPLIT value is a slice of the whole feature axis; cutting or joining
     # parts of it per rank would not match the global parts, so both need complete features.
     for slot in range(len(call.inputs)):
-        _reject_split(call, slot)
+        _reject_split(call, slot, rules.INCOMPLETE_FEATURES)
     return (same_layout(call.inputs[0]),)
 
 
@@ -148,7 +152,7 @@ def _concat_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[
     for slot, value in enumerate(call.inputs):
         if len(value.shape) != 2:
             raise RuleViolation(
-                "shape-mismatch",
+                rules.SHAPE_MISMATCH,
                 f"concat reads [tokens, features] values; input {slot} is {call.shape(value)}",
                 "reshape to two dims first",
                 slot,
@@ -164,7 +168,7 @@ def _sum_features(call: OpCall) -> Expr:
 
 
 def _split(call: OpCall) -> Sequence[OutLayout]:
-    _reject_split(call)
+    _reject_split(call, 0, rules.INCOMPLETE_FEATURES)
     layout = same_layout(call.inputs[0])
     return tuple(layout for _ in range(call.spec.output_count(call.op)))
 
@@ -178,7 +182,7 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
         sum(per_rank, sympy.Integer(0)), value.shape[1]
     ):
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"split sizes [{', '.join(format_expr(p) for p in parts)}] do not add up to the "
             f"features of {call.shape(value)}",
             "sizes are global feature sizes along the last dim; they must sum to it",
@@ -188,6 +192,11 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
 
 
 _EPS = AttrSpec(AttrKind.TEXT, doc="epsilon, informative only")
+_MISMATCH = RuleUse(rules.LAYOUT_MISMATCH, "operands disagree on tokens, extent, features or group")
+_FEATURES = RuleUse(rules.SHAPE_MISMATCH, "different feature dims")
+_PARTIAL = RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input")
+_SPLIT_NORM = RuleUse(rules.NORM_OF_SPLIT, "SPLIT input")
+_SPLIT_INPUT = RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input")
 
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
@@ -197,10 +206,11 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         layout=_add,
         shape=keep_features,
+        summary="operands agree on tokens, extent, features and group → same; `P + P = P`",
+        rules=(_MISMATCH, _FEATURES),
         doc=(
-            "Elementwise sum. Both operands must agree on token layout, token extent and feature "
-            "state [layout-mismatch] — the classic bug is a FULL [N, H] residual added to a "
-            "LOCAL [N/tp, H] hidden state. Addition is linear: PARTIAL + PARTIAL is PARTIAL."
+            "Elementwise sum. The classic bug is a FULL [N, H] residual added to a LOCAL "
+            "[N/tp, H] hidden state. Addition is linear: PARTIAL + PARTIAL is PARTIAL."
         ),
     ),
     OpSpec(
@@ -211,11 +221,11 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"eps": _EPS},
         layout=_norm,
         shape=keep_features,
-        nonlinear=True,
+        summary="`*·W` → same",
+        rules=(_PARTIAL, _SPLIT_NORM),
         doc=(
-            "RMS normalization over the features of each token. Not linear, so a PARTIAL input "
-            "is [partial-into-nonlinear]; it needs all features, so a SPLIT input is "
-            "[norm-of-split]. Token layout passes through."
+            "RMS normalization over the features of each token: not linear (no pending sums), "
+            "and it needs all features. Token layout passes through."
         ),
     ),
     OpSpec(
@@ -226,12 +236,13 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"eps": _EPS},
         layout=_add_norm,
         shape=keep_features,
-        nonlinear=True,
+        summary="as `add`, then as `rms_norm`; output 1 is `x + residual`",
+        rules=(_MISMATCH, _FEATURES, _PARTIAL, _SPLIT_NORM),
         aliases=("add_rms_norm2",),
         doc=(
             "Fused residual add and RMS norm: output 0 is norm(x + residual), output 1 the new "
-            "residual x + residual. Operands must agree as for add [layout-mismatch]; then as "
-            "rms_norm. In sequence parallelism output 0 may be gathered, output 1 never."
+            "residual x + residual. In sequence parallelism output 0 may be gathered, output 1 "
+            "never."
         ),
     ),
     OpSpec(
@@ -242,11 +253,12 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"fn": choice("silu", "swiglu", "gelu", "relu", "sigmoid", doc="function")},
         layout=_elementwise,
         shape=_activation_shape,
-        nonlinear=True,
+        summary="→ same; `swiglu` halves the last feature dim; SPLIT is fine",
+        rules=(_PARTIAL, RuleUse(rules.SHAPE_MISMATCH, "odd size into `swiglu`")),
         doc=(
             "Elementwise activation (silu, gelu, relu, sigmoid) or swiglu, which multiplies the "
-            "silu of the gate half by the up half and so halves the features. Not linear: "
-            "PARTIAL input is [partial-into-nonlinear]. SPLIT input is fine (per feature)."
+            "silu of the gate half by the up half and so halves the features. Not linear; "
+            "per feature, so SPLIT input is fine."
         ),
     ),
     OpSpec(
@@ -256,11 +268,12 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         layout=_elementwise,
         shape=keep_features,
-        nonlinear=True,
+        summary="→ same",
+        rules=(_PARTIAL,),
         doc=(
             "Rotary position embedding, per token and per head. Position-dependent, so it must "
             "know each row's global position (a LOCAL slice starts at rank·T/g); not linear in "
-            "the sense of a pending sum: PARTIAL input is [partial-into-nonlinear]."
+            "the sense of a pending sum."
         ),
     ),
     OpSpec(
@@ -271,11 +284,14 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"features": sizes("global feature dims after the reshape")},
         layout=_linear_view,
         shape=_reshape_shape,
+        summary="token dim kept, feature dims regrouped (`[t, 64, 256] → [t, 16384]`); for a "
+        "SPLIT value the first size is divided by `g`; *transparent*",
+        rules=(RuleUse(rules.SHAPE_MISMATCH, "per-rank feature products differ"),),
         transparent=True,
         doc=(
             "Regroups the feature dims of each token (e.g. [t, 64, 256] → [t, 16384]); the "
             "token dim is kept. features are global sizes: for a SPLIT value the first one is "
-            "divided by g. The per-rank products must match [shape-mismatch]."
+            "divided by g."
         ),
     ),
     OpSpec(
@@ -286,11 +302,16 @@ OPS: tuple[OpSpec, ...] = (
         variadic=True,
         layout=_concat,
         shape=_concat_shape,
+        summary="along the features; inputs agree as for `add`",
+        rules=(
+            _MISMATCH,
+            _SPLIT_INPUT,
+            RuleUse(rules.SHAPE_MISMATCH, "an input is not `[tokens, features]`"),
+        ),
         doc=(
-            "Concatenates two or more [tokens, features] values along the features. All inputs "
-            "must agree on token layout, extent and feature state [layout-mismatch] and hold "
-            "complete features [norm-of-split] (e.g. the vLLM-Ascend key side cat(k_pe, k_nope, "
-            "k_indexer) → [T/tp, 704])."
+            "Concatenates two or more [tokens, features] values along the features, all with "
+            "complete features (e.g. the vLLM-Ascend key side cat(k_pe, k_nope, k_indexer) → "
+            "[T/tp, 704])."
         ),
     ),
     OpSpec(
@@ -302,10 +323,11 @@ OPS: tuple[OpSpec, ...] = (
         outputs_from="sizes",
         layout=_split,
         shape=_split_shape,
+        summary="along the features, layout kept",
+        rules=(_SPLIT_INPUT, RuleUse(rules.SHAPE_MISMATCH, "sizes do not add up")),
         doc=(
             "Splits the features of a [tokens, features] value into one output per entry of "
-            "sizes; they must add up to the features [shape-mismatch]. The input must hold "
-            "complete features [norm-of-split]. Layout passes through."
+            "sizes; they must add up to the features, which must be complete."
         ),
     ),
 )
@@ -323,4 +345,22 @@ COSTS: Mapping[str, CostRule] = {
     "concat": copy,
     "split": copy,
 }
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)
+
+
+# -- weights: a norm holds its scale vector, replicated ------------------------------------
+
+
+def norm_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    width = call.inputs[0].shape[-1]
+    return (
+        call.tensor(
+            call.op.name, (width,), Sharding.REPLICATED, kind=TensorKind.NORM, role=call.op.role
+        ),
+    )
+
+
+WEIGHTS: Mapping[str, WeightRule] = {"rms_norm": norm_weights, "add_rms_norm": norm_weights}
+OPS = tuple(
+    attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS.get(spec.kind, no_weights))
+    for spec in OPS
+)

@@ -11,24 +11,27 @@ from collections.abc import Mapping, Sequence
 import attrs
 import sympy
 
+from layoutcheck import rules
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.ops.base import (
     Family,
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     RuleViolation,
     group,
     keep_features,
 )
 from layoutcheck.ops.costing import CostRule, copy, free
+from layoutcheck.ops.weights import no_weights
 
 
 def _token_slice(call: OpCall) -> Sequence[OutLayout]:
     value = call.inputs[0]
     if value.tokens is TokenLayout.LOCAL:
         raise RuleViolation(
-            "shard-of-local",
+            rules.SHARD_OF_LOCAL,
             f"token_slice of a LOCAL value {call.shape(value)}: the tokens are already sharded",
             "remove the slice, or gather first if a different sharding was meant",
             0,
@@ -41,7 +44,7 @@ def _require_full(call: OpCall) -> None:
     value = call.inputs[0]
     if value.tokens is not TokenLayout.FULL:
         raise RuleViolation(
-            "token-extent",
+            rules.TOKEN_EXTENT,
             f"{call.op.kind} of a {value.layout} value: padding changes the group's token "
             "extent, which only a FULL value shows",
             f"{call.op.kind} before the token_slice / after the all_gather",
@@ -62,6 +65,8 @@ def _unpad_tokens(call: OpCall) -> Sequence[OutLayout]:
     return (OutLayout(value.tokens, value.features, call.context.token_count, value.group),)
 
 
+_FULL_ONLY = RuleUse(rules.TOKEN_EXTENT, "non-FULL input")
+
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="token_slice",
@@ -71,11 +76,15 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"group": group()},
         layout=_token_slice,
         shape=keep_features,
+        summary="`F·* → L·*` (a view: rank r keeps rows `[r·T/g, (r+1)·T/g)`)",
+        rules=(
+            RuleUse(rules.SHARD_OF_LOCAL, "LOCAL input"),
+            RuleUse(rules.INDIVISIBLE, "`g` must divide the extent (pad first)"),
+        ),
         doc=(
-            "Keeps this rank's contiguous 1/g of the token rows: F·* → L·*, with no "
-            "communication (a view at offset rank·T/g). Used before the replicated o_proj in "
-            "DSA-CP and before MoE top-k in MC2 decode. Needs g to divide the extent (pad "
-            "first) [indivisible]; slicing a LOCAL value is [shard-of-local]."
+            "Keeps this rank's contiguous 1/g of the token rows, with no communication (a view "
+            "at offset rank·T/g). Used before the replicated o_proj in DSA-CP and before MoE "
+            "top-k in MC2 decode."
         ),
     ),
     OpSpec(
@@ -86,9 +95,11 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"group": group()},
         layout=_pad_tokens,
         shape=keep_features,
+        summary="FULL only; extent `T → ceil(T/g)·g`, layout kept",
+        rules=(_FULL_ONLY,),
         doc=(
             "Pads a FULL value's token extent from T to ceil(T/g)·g rows so a later slice or "
-            "reduce-scatter divides evenly (decode: 9 tokens over tp 4 → 12). Layout unchanged."
+            "reduce-scatter divides evenly (decode: 9 tokens over tp 4 → 12)."
         ),
     ),
     OpSpec(
@@ -98,10 +109,10 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         layout=_unpad_tokens,
         shape=keep_features,
-        doc=(
-            "Drops the padding rows of a FULL value: its token extent returns to the graph's "
-            "token_count. Layout unchanged."
-        ),
+        summary="FULL only; extent back to `token_count`",
+        rules=(_FULL_ONLY,),
+        doc="Drops the padding rows of a FULL value: its token extent returns to the graph's "
+        "token_count.",
     ),
 )
 
@@ -109,4 +120,4 @@ OPS: tuple[OpSpec, ...] = (
 # -- cost: a slice is a view; padding copies ------------------------------------------------
 
 COSTS: Mapping[str, CostRule] = {"token_slice": free, "pad_tokens": copy, "unpad_tokens": copy}
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=no_weights) for spec in OPS)

@@ -7,17 +7,18 @@ through: a linear is per token.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
+from layoutcheck import rules
 from layoutcheck.lattice import FeatureState
 from layoutcheck.ops.base import (
-    QUANT_CHOICES,
     Family,
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     RuleViolation,
     check_split_divides,
     choice,
@@ -29,14 +30,15 @@ from layoutcheck.ops.base import (
     warn_local_split,
 )
 from layoutcheck.ops.costing import (
-    MMA_DTYPE,
-    WEIGHT_BYTES,
     CostCall,
     OpCost,
     features,
     nbytes,
     rows,
 )
+from layoutcheck.ops.weights import Sharding, Tensor, WeightCall
+from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
+from layoutcheck.roles import Part
 from layoutcheck.symbols import Expr
 
 _OUT_FEATURES = {
@@ -52,7 +54,7 @@ def _linear(call: OpCall) -> Sequence[OutLayout]:
     parallel = call.word("parallel")
     if parallel == "replicated" and value.features is FeatureState.SPLIT:
         raise RuleViolation(
-            "norm-of-split",
+            rules.INCOMPLETE_FEATURES,
             f"replicated linear of feature-SPLIT input {call.shape(value)}: a full weight "
             "needs every input feature",
             "make it row-parallel, or gather the features first",
@@ -96,14 +98,26 @@ OPS: tuple[OpSpec, ...] = (
             "group": group(),
             "bias": flag(doc="has a bias"),
         },
+        attr_aliases={"disable_tp": {True: ("parallel", "replicated")}},
         layout=_linear,
         shape=_linear_shape,
+        summary="`column`: `*·W → *·S` (`out/g` per rank); `row`: `*·S → *·P` (reads `in/g`); "
+        "`replicated`: `*·W → *·W` (the engines' `disable_tp`). Tokens pass through",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT into `replicated`"),
+            RuleUse(rules.SHAPE_MISMATCH, "per-rank input features"),
+            RuleUse(rules.INDIVISIBLE, "`g` must divide the sharded size"),
+            RuleUse(
+                rules.LOCAL_FEATURE_SPLIT,
+                "*(warning)* a column/row split started on tokens already LOCAL over the same "
+                "group",
+            ),
+        ),
         doc=(
             "A matmul with a [in_features, out_features] weight. parallel: column shards the "
-            "outputs (W → S, out/g per rank), row shards the inputs (S → P, needs an all_reduce "
-            "or reduce_scatter after), replicated keeps the full weight on every rank "
-            "(W → W; the engines' disable_tp). PARTIAL input is [partial-into-nonlinear]; "
-            "per-rank input features must match [shape-mismatch]. Tokens pass through."
+            "outputs, row shards the inputs (it needs an all_reduce or reduce_scatter after), "
+            "replicated keeps the full weight on every rank (the engines' disable_tp)."
         ),
     ),
 )
@@ -116,9 +130,43 @@ def linear_cost(call: CostCall) -> OpCost:
     x, y = call.inputs[0], call.outputs[0]
     quant = str(call.attrs.get("quant", "bf16"))
     n_in, n_out = features(x), features(y)
-    weight = n_in * n_out * WEIGHT_BYTES[quant]
+    weight = n_in * n_out * weight_bytes(quant)
     flops = 2 * rows(x) * n_in * n_out
-    return OpCost(mma=((MMA_DTYPE[quant], flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
+    return OpCost(mma=((mma_dtype(quant), flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
 
 
-OPS = tuple(attrs.evolve(spec, cost=linear_cost) for spec in OPS)
+# -- weights: one [out, in] tensor, sharded as the parallel mode says -----------------------
+
+_SHARDING = {
+    "column": Sharding.TP_DIM0,
+    "row": Sharding.TP_DIM1,
+    "replicated": Sharding.REPLICATED,
+}
+# How plain TP shards each projection (to measure what a layout replicates beyond TP).
+_TP_SHARDING: Mapping[Part, Sharding] = {
+    Part.Q_B_PROJ: Sharding.TP_DIM0,
+    Part.Q_PROJ: Sharding.TP_DIM0,
+    Part.KV_B_PROJ: Sharding.TP_DIM0,
+    Part.O_PROJ: Sharding.TP_DIM1,
+    Part.GATE_UP_PROJ: Sharding.TP_DIM0,
+    Part.DOWN_PROJ: Sharding.TP_DIM1,
+}
+
+
+def linear_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    op = call.op
+    sharding = _SHARDING[str(call.attrs["parallel"])]
+    part = op.role.part if op.role is not None else None
+    tp_sharding = _TP_SHARDING.get(part, sharding) if part is not None else sharding
+    n_in, n_out = call.size("in_features"), call.size("out_features")
+    if part is Part.GATE_UP_PROJ:
+        # one merged linear in the graph, two tensors (gate_proj, up_proj) in the checkpoint
+        base = op.name.removesuffix(".gate_up_proj")
+        return tuple(
+            call.tensor(f"{base}.{half}", (n_out / 2, n_in), sharding, tp_sharding=tp_sharding)
+            for half in ("gate_proj", "up_proj")
+        )
+    return (call.tensor(op.name, (n_out, n_in), sharding, tp_sharding=tp_sharding),)
+
+
+OPS = tuple(attrs.evolve(spec, cost=linear_cost, weights=linear_weights) for spec in OPS)

@@ -10,13 +10,14 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from layoutcheck import rules
 from layoutcheck.lattice import Dtype, FeatureState
 from layoutcheck.ops.base import (
-    QUANT_CHOICES,
     Family,
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     RuleViolation,
     check_split_divides,
     choice,
@@ -29,8 +30,6 @@ from layoutcheck.ops.base import (
     size,
 )
 from layoutcheck.ops.costing import (
-    MMA_DTYPE,
-    WEIGHT_BYTES,
     Comm,
     CostCall,
     CostRule,
@@ -41,6 +40,8 @@ from layoutcheck.ops.costing import (
     nbytes,
     rows,
 )
+from layoutcheck.ops.weights import Sharding, Tensor, WeightCall, WeightRule, no_weights
+from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
 from layoutcheck.symbols import Expr, format_expr
 
 
@@ -48,7 +49,7 @@ def _require_whole(call: OpCall, slot: int) -> None:
     value = call.inputs[slot]
     if value.features is FeatureState.SPLIT:
         raise RuleViolation(
-            "norm-of-split",
+            rules.INCOMPLETE_FEATURES,
             f"{call.op.kind} {call.spec.inputs[slot]!r} input is feature-SPLIT "
             f"{call.shape(value)}: routing needs every feature of a token",
             "feed it the normalized hidden state (complete features)",
@@ -83,7 +84,7 @@ def _topk_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Ex
         numeric_k is not None and numeric_width is not None and numeric_k > numeric_width
     ):
         raise RuleViolation(
-            "shape-mismatch",
+            rules.SHAPE_MISMATCH,
             f"moe_topk picks top_k = {format_expr(k)} of router logits {call.shape(logits)}",
             "top_k must not exceed the number of experts",
             0,
@@ -105,7 +106,7 @@ def _experts(call: OpCall) -> Sequence[OutLayout]:
         other = call.inputs[slot]
         if other.tokens is not x.tokens or not call.context.same(other.shape[0], x.shape[0]):
             raise RuleViolation(
-                "layout-mismatch",
+                rules.LAYOUT_MISMATCH,
                 f"moe_experts {call.spec.inputs[slot]!r} tokens ({call.shape(other)} "
                 f"{other.layout}) do not match the hidden states x ({call.shape(x)} "
                 f"{x.layout})",
@@ -125,6 +126,9 @@ def _experts_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     return (features_of(call.inputs[0]),)
 
 
+_PARTIAL = RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input")
+_SPLIT = RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input")
+
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="moe_gate",
@@ -134,11 +138,11 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"experts": size("routed experts"), "quant": choice(*QUANT_CHOICES, default="bf16")},
         layout=_gate,
         shape=_gate_shape,
-        nonlinear=True,
+        summary="router logits `[t, experts]`, tokens of `x`",
+        rules=(_PARTIAL, _SPLIT),
         doc=(
-            "The router: a replicated [H, experts] matmul giving router logits [t, experts] on "
-            "the input's tokens. Needs complete features (PARTIAL is "
-            "[partial-into-nonlinear], SPLIT [norm-of-split])."
+            "The router: a replicated [H, experts] matmul giving router logits on the input's "
+            "tokens. It needs complete features."
         ),
     ),
     OpSpec(
@@ -150,10 +154,11 @@ OPS: tuple[OpSpec, ...] = (
         layout=_topk,
         shape=_topk_shape,
         dtype=_topk_dtype,
-        nonlinear=True,
+        summary="`[t, top_k]` each; `ids` are int32, `weights` keep the logits' dtype",
+        rules=(_PARTIAL, _SPLIT, RuleUse(rules.SHAPE_MISMATCH, "`top_k` above the experts")),
         doc=(
             "Selects the top_k experts of each token from the router logits: output 0 the "
-            "routing weights [t, k], output 1 the expert ids [t, k] int32. Tokens pass through."
+            "routing weights [t, k], output 1 the expert ids [t, k]. Tokens pass through."
         ),
     ),
     OpSpec(
@@ -171,13 +176,21 @@ OPS: tuple[OpSpec, ...] = (
         },
         layout=_experts,
         shape=_experts_shape,
-        nonlinear=True,
+        summary="dispatch and combine included: out `[t, H]` with the tokens of `x`, `·W`",
+        rules=(
+            RuleUse(rules.LAYOUT_MISMATCH, "the three inputs cover different tokens"),
+            RuleUse(rules.DTYPE_MISMATCH, "weights/ids swapped"),
+            RuleUse(rules.SHAPE_MISMATCH, "width not `top_k`"),
+            _PARTIAL,
+            _SPLIT,
+            RuleUse(rules.INDIVISIBLE, "experts over the group"),
+        ),
         doc=(
             "The routed experts with their dispatch and combine over the expert-parallel group: "
             "each token is sent to its top_k experts and the weighted results return to the "
-            "token's owner, so the output [t, H] has the tokens of x and complete features. "
-            "x, weights and ids must cover the same tokens [layout-mismatch] — the TensorCast "
-            "bug of local dispatch with full-token top-k ids."
+            "token's owner, so the output has the tokens of x and complete features. x, weights "
+            "and ids must cover the same tokens — the TensorCast bug of local dispatch with "
+            "full-token top-k ids."
         ),
     ),
 )
@@ -189,9 +202,10 @@ OPS: tuple[OpSpec, ...] = (
 def _gate_cost(call: CostCall) -> OpCost:
     x, logits = call.inputs[0], call.outputs[0]
     experts = call.size("experts")
+    quant = str(call.attrs.get("quant", "bf16"))
     flops = 2 * rows(x) * features(x) * experts
-    weight = features(x) * experts * 2
-    return OpCost(mma=(("bf16", flops),), hbm_bytes=weight + nbytes(x) + nbytes(logits))
+    weight = features(x) * experts * weight_bytes(quant)
+    return OpCost(mma=((mma_dtype(quant), flops),), hbm_bytes=weight + nbytes(x) + nbytes(logits))
 
 
 def _topk_cost(call: CostCall) -> OpCost:
@@ -207,12 +221,12 @@ def _experts_cost(call: CostCall) -> OpCost:
     ep = call.group_size(group_name)
     # balanced routing: each rank computes t·k token-expert pairs and holds experts/ep experts
     flops = 2 * t * k * 3 * hidden * inter
-    weights = call.size("experts") / ep * 3 * hidden * inter * WEIGHT_BYTES[quant]
+    weights = call.size("experts") / ep * 3 * hidden * inter * weight_bytes(quant)
     dispatch = str(call.attrs.get("dispatch", "all_to_all"))
     # dispatch out and combine back: t·k rows of H bf16 each way
     moved = 2 * t * k * hidden * 2
     return OpCost(
-        mma=((MMA_DTYPE[quant], flops),),
+        mma=((mma_dtype(quant), flops),),
         vector=4 * t * k * inter,
         hbm_bytes=weights + io_bytes(call),
         comm=Comm(dispatch, group_name, ep, moved),
@@ -224,4 +238,34 @@ COSTS: Mapping[str, CostRule] = {
     "moe_topk": _topk_cost,
     "moe_experts": _experts_cost,
 }
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)
+
+
+# -- weights: the router's [experts, H] matrix; each routed expert's three projections -------
+
+
+def _gate_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    hidden = call.inputs[0].shape[-1]
+    return (call.tensor(call.op.name, (call.size("experts"), hidden), Sharding.REPLICATED),)
+
+
+def _experts_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    experts, inter = call.size("experts"), call.size("intermediate")
+    hidden = call.inputs[0].shape[-1]
+    shapes = {
+        "gate_proj": (inter, hidden),
+        "up_proj": (inter, hidden),
+        "down_proj": (hidden, inter),
+    }
+    # a stack of per-expert tensors: the checkpoint names expert e `<experts>.e.<part>`
+    return tuple(
+        call.tensor(f"{call.op.name}.*.{part}", (experts, *shape), Sharding.EP)
+        for part, shape in shapes.items()
+    )
+
+
+WEIGHTS: Mapping[str, WeightRule] = {
+    "moe_gate": _gate_weights,
+    "moe_topk": no_weights,
+    "moe_experts": _experts_weights,
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)

@@ -10,12 +10,14 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from layoutcheck import rules
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     Family,
     OpCall,
     OpSpec,
     OutLayout,
+    RuleUse,
     check_split_divides,
     choice,
     features_of,
@@ -28,6 +30,7 @@ from layoutcheck.ops.base import (
     warn_local_split,
 )
 from layoutcheck.ops.costing import CostCall, CostRule, OpCost, features, free, nbytes, rows
+from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
 from layoutcheck.symbols import Expr
 
 
@@ -80,7 +83,7 @@ _REGION = {
 }
 
 
-def _marker(kind: str, count: tuple[str, str], doc: str) -> OpSpec:
+def _marker(kind: str, count: tuple[str, str], summary: str, doc: str) -> OpSpec:
     """A region marker: an identity on each value it carries (one output per input)."""
     return OpSpec(
         kind=kind,
@@ -94,6 +97,7 @@ def _marker(kind: str, count: tuple[str, str], doc: str) -> OpSpec:
         shape=_identity_shape,
         dtype=_identity_dtype,
         transparent=True,
+        summary=summary,
         doc=doc,
     )
 
@@ -102,17 +106,20 @@ OPS: tuple[OpSpec, ...] = (
     _marker(
         "region_begin",
         ("repeat", "layers this region stands for"),
+        "identity; opens a representative layer standing for `repeat` layers; *transparent*",
         "Opens a representative decoder layer that stands for repeat layers. An identity on "
         "each value it carries (one output per input): layout-transparent.",
     ),
     _marker(
         "region_end",
         ("repeat", "layers this region stands for"),
+        "identity; *transparent*",
         "Closes a representative region. An identity on each value it carries.",
     ),
     _marker(
         "copy_region",
         ("count", "further copies of the region"),
+        "identity; stands for `count` further copies of the region; *transparent*",
         "In a repetition graph, stands for count further copies of a region. An identity "
         "on each value it carries; the region's ops count count more times.",
     ),
@@ -130,6 +137,12 @@ OPS: tuple[OpSpec, ...] = (
         layout=_embedding,
         shape=_embedding_shape,
         dtype=_embedding_dtype,
+        summary="`[t, hidden]` bf16; vocab-parallel gives `·P` (needs an `all_reduce`), "
+        "replicated `·W`",
+        rules=(
+            RuleUse(rules.INDIVISIBLE, "vocab over `g`"),
+            RuleUse(rules.LOCAL_FEATURE_SPLIT, "*(warning)*"),
+        ),
         doc=(
             "Token embedding lookup [t] → [t, hidden]. Vocab-parallel: each rank holds vocab/g "
             "rows and zeros for the others, so the result is PARTIAL and needs an all_reduce "
@@ -144,7 +157,13 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"vocab": size("vocabulary size"), "hidden": size("hidden size"), "group": group()},
         layout=_lm_head,
         shape=_lm_head_shape,
-        nonlinear=True,
+        summary="column-parallel: `*·W → *·S`, `[t, vocab/g]`",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.SHAPE_MISMATCH, "input features"),
+            RuleUse(rules.INDIVISIBLE, "vocab over `g`"),
+            RuleUse(rules.LOCAL_FEATURE_SPLIT, "*(warning)*"),
+        ),
         doc=(
             "The output projection over the vocabulary, column-parallel: [t, hidden] WHOLE → "
             "[t, vocab/g] SPLIT."
@@ -174,4 +193,32 @@ COSTS: Mapping[str, CostRule] = {
     "embedding": _embedding_cost,
     "lm_head": _lm_head_cost,
 }
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind]) for spec in OPS)
+
+
+# -- weights: the embedding table and the LM head, [vocab, hidden] each ----------------------
+
+
+def _embedding_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    vocab_parallel = call.attrs.get("parallel", "vocab") == "vocab"
+    sharding = Sharding.VOCAB if vocab_parallel else Sharding.REPLICATED
+    shape = (call.size("vocab"), call.size("hidden"))
+    return (
+        call.tensor(
+            call.op.name, shape, sharding, tp_sharding=Sharding.VOCAB, kind=TensorKind.EMBEDDING
+        ),
+    )
+
+
+def _lm_head_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    shape = (call.size("vocab"), call.size("hidden"))
+    return (call.tensor(call.op.name, shape, Sharding.VOCAB, kind=TensorKind.HEAD),)
+
+
+WEIGHTS: Mapping[str, WeightRule] = {
+    "region_begin": no_weights,
+    "region_end": no_weights,
+    "copy_region": no_weights,
+    "embedding": _embedding_weights,
+    "lm_head": _lm_head_weights,
+}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)

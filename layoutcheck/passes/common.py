@@ -3,18 +3,22 @@ a value that is already complete."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from layoutcheck.graph import Op, ValueRef
 from layoutcheck.lattice import FeatureState
 from layoutcheck.passes.rewriter import Handler, Pattern, Rewriter
+from layoutcheck.roles import Role, role
 
-SHARED_EXPERT_PROJECTIONS = (".mlp.shared_experts.gate_up_proj", ".mlp.shared_experts.down_proj")
+SHARED_EXPERT_PROJECTIONS = (role("shared_experts.gate_up_proj"), role("shared_experts.down_proj"))
 
 
-def replicate(suffixes: tuple[str, ...]) -> Handler:
-    """A handler making the linears named ``*suffix`` replicated (the engines' disable_tp)."""
+def replicate(roles: Iterable[Role]) -> Handler:
+    """A handler making the linears of these roles replicated (the engines' disable_tp)."""
+    chosen = tuple(roles)
 
     def handler(rw: Rewriter, op: Op) -> bool:
-        if not op.name.endswith(suffixes) or op.attr("parallel") == "replicated":
+        if not any(op.has_role(r) for r in chosen) or op.attr("parallel") == "replicated":
             return False
         rw.keep(op, parallel="replicated")
         return True

@@ -18,12 +18,14 @@ from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, rewrite
 from layoutcheck.passes.sequence_parallel import Layout
+from layoutcheck.roles import Role, role
 
-REPLICATED_PROJECTIONS: tuple[str, ...] = (
-    ".self_attn.q_b_proj",
-    ".self_attn.q_proj",
-    ".self_attn.kv_b_proj",
-    ".self_attn.o_proj",
+# Under DSA-CP the query, kv_b and output projections hold all heads on every rank.
+REPLICATED_PROJECTIONS: tuple[Role, ...] = (
+    role("attention.q_b_proj"),
+    role("attention.q_proj"),
+    role("attention.kv_b_proj"),
+    role("attention.o_proj"),
 )
 
 

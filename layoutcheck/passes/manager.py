@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
 from layoutcheck.diagnostics import Diagnostic
+from layoutcheck.errors import EXIT_ERRORS
 from layoutcheck.graph import Graph, GraphError
 from layoutcheck.interp import interpret
 from layoutcheck.ops import Registry, default_registry
@@ -47,7 +48,10 @@ INPUT = "(input)"  # the name a PassError gives the graph passes were asked to r
 
 
 class PassError(GraphError):
-    """A pass produced a graph that breaks the type rules (a bug in the pass, not the input)."""
+    """A pass produced a graph that breaks the type rules (a bug in the pass, not the input):
+    exit 1, as for any graph with errors."""
+
+    exit_code: ClassVar[int] = EXIT_ERRORS
 
     def __init__(self, pass_name: str, diagnostics: Sequence[Diagnostic]) -> None:
         first = diagnostics[0]

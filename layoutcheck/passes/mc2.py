@@ -15,17 +15,22 @@ from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.roles import Block, Role
 
 
 def _pad_and_slice(rw: Rewriter, ref: ValueRef, base: str) -> ValueRef:
     def make() -> ValueRef:
-        padded = rw.emit(f"{base}_pad", "pad_tokens", [ref], group="tp")
-        return rw.emit(f"{base}_slice", "token_slice", [padded], group="tp")
+        padded = rw.emit(f"{base}_pad", "pad_tokens", [ref], role=MOE, group="tp")
+        return rw.emit(f"{base}_slice", "token_slice", [padded], role=MOE, group="tp")
 
     return rw.memo("mc2-slice", ref, make)
 
 
+MOE = Role(Block.MOE)
+
+
 def _module(op: Op) -> str:
+    """The module an op's new neighbours are named after (names only: roles carry structure)."""
     return op.name.rpartition(".")[0]
 
 
@@ -43,8 +48,10 @@ def _dispatch(rw: Rewriter, op: Op) -> bool:
         return False
     sliced = _pad_and_slice(rw, x, f"{_module(op)}.hidden_states")
     new = rw.keep(op, [sliced, rw.read(op.inputs[1]), rw.read(op.inputs[2])], dispatch="mc2")
-    gathered = rw.emit(f"{_module(op)}.finalize_gather", "all_gather", [ValueRef(new.name)])
-    unpadded = rw.emit(f"{_module(op)}.finalize_unpad", "unpad_tokens", [gathered])
+    gathered = rw.emit(
+        f"{_module(op)}.finalize_gather", "all_gather", [ValueRef(new.name)], role=MOE
+    )
+    unpadded = rw.emit(f"{_module(op)}.finalize_unpad", "unpad_tokens", [gathered], role=MOE)
     rw.bind(ValueRef(op.name), unpadded)
     return True
 

@@ -12,14 +12,13 @@ token layout; checking the folded graph costs about one layer per distinct kind.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
 import attrs
 import sympy
 
-from layoutcheck.graph import Graph, Op, ValueRef, freeze_attrs, layer_of
+from layoutcheck.graph import Graph, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
@@ -27,12 +26,15 @@ from layoutcheck.passes.manager import PassResult
 from layoutcheck.symbols import as_expr, integer_value
 
 MARKERS = ("region_begin", "region_end", "copy_region")
-_LAYER_PREFIX = re.compile(r"^model\.layers\.(\d+)\.")
 
 
 def _rename(name: str, old: int, new: int) -> str:
+    """The name of layer ``old``'s op in layer ``new``: the HF path's index changed, or (for
+    other names) the layer appended, so copies never collide."""
     prefix = f"model.layers.{old}."
-    return f"model.layers.{new}." + name[len(prefix) :] if name.startswith(prefix) else name
+    if name.startswith(prefix):
+        return f"model.layers.{new}." + name[len(prefix) :]
+    return name if new == old else f"{name}@{new}"
 
 
 @attrs.frozen
@@ -47,9 +49,8 @@ class _Layer:
 def _layers(graph: Graph) -> dict[int, _Layer]:
     by_layer: dict[int, list[Op]] = defaultdict(list)
     for op in graph.ops:
-        layer = layer_of(op.name)
-        if layer is not None:
-            by_layer[layer].append(op)
+        if op.layer is not None:
+            by_layer[op.layer].append(op)
     owner = {op.name: layer for layer, ops in by_layer.items() for op in ops}
     outputs: dict[int, list[ValueRef]] = defaultdict(list)
     for op in graph.ops:
@@ -139,6 +140,7 @@ def fold(graph: Graph) -> Graph:
             "region_begin",
             tuple(rebind.get(ref, ref) for ref in first.inputs),
             freeze_attrs({"region": region, "repeat": as_expr(repeat)}),
+            layer=first.index,
         )
         entry = {ref: ValueRef(begin.name, k) for k, ref in enumerate(first.inputs)}
         body = [
@@ -152,12 +154,14 @@ def fold(graph: Graph) -> Graph:
             "region_end",
             carried,
             freeze_attrs({"region": region, "repeat": as_expr(repeat)}),
+            layer=first.index,
         )
         copy = Op(
             f"{p}.copy_region",
             "copy_region",
             tuple(ValueRef(end.name, k) for k in range(len(carried))),
             freeze_attrs({"region": region, "count": as_expr(repeat - 1)}),
+            layer=first.index,
         )
         own = {op.name for op in first.ops}
         for k, ref in enumerate(carried):
@@ -173,7 +177,7 @@ def fold(graph: Graph) -> Graph:
     for op in graph.ops:
         if op.name in dropped:
             continue
-        layer = layer_of(op.name)
+        layer = op.layer
         if layer in region_ops:
             if layer not in emitted_layers:
                 begin_ops, body, end_ops = region_ops[layer]
@@ -235,7 +239,9 @@ def _unroll(
             return ref
 
         copies.extend(
-            op.evolve(name=names[op.name], inputs=tuple(mapped(r) for r in op.inputs))
+            op.evolve(
+                name=names[op.name], inputs=tuple(mapped(r) for r in op.inputs), layer=first + k
+            )
             for op in body
         )
         carried = [mapped(ref) for ref in end.inputs]
@@ -252,10 +258,8 @@ def layer_multiplicity(graph: Graph) -> dict[int, int]:
     """How many decoder layers each present layer stands for (``repeat`` of its region)."""
     counts = {layer: 1 for layer in graph.layers()}
     for op in graph.ops:
-        if op.kind == "region_begin":
-            layer = layer_of(op.name)
-            if layer is not None:
-                counts[layer] = _count(op, "repeat")
+        if op.kind == "region_begin" and op.layer is not None:
+            counts[op.layer] = _count(op, "repeat")
     return counts
 
 
@@ -295,6 +299,10 @@ def effective_signature(graph: Graph, registry: Registry | None = None) -> dict[
     return per_op
 
 
+def _layers_by_name(graph: Graph) -> dict[str, int | None]:
+    return {op.name: op.layer for op in expand(graph).ops}
+
+
 def compare_forms(
     expanded: Graph, repetition: Graph, registry: Registry | None = None
 ) -> list[Difference]:
@@ -304,17 +312,16 @@ def compare_forms(
     a = effective_signature(expanded, registry)
     b = effective_signature(repetition, registry)
     differences: list[Difference] = []
-    for name in sorted(set(a) | set(b), key=lambda n: (_layer_key(layer_of(n)), n)):
+    layers = {**_layers_by_name(repetition), **_layers_by_name(expanded)}
+
+    for name in sorted(set(a) | set(b), key=lambda n: (_layer_key(layers.get(n)), n)):
+        at = layers.get(name)
         if name not in b:
-            differences.append(
-                Difference(layer_of(name), name, "missing from the repetition graph")
-            )
+            differences.append(Difference(at, name, "missing from the repetition graph"))
         elif name not in a:
-            differences.append(Difference(layer_of(name), name, "only in the repetition graph"))
+            differences.append(Difference(at, name, "only in the repetition graph"))
         elif a[name] != b[name]:
-            differences.append(
-                Difference(layer_of(name), name, f"expanded {a[name]} vs repetition {b[name]}")
-            )
+            differences.append(Difference(at, name, f"expanded {a[name]} vs repetition {b[name]}"))
     counts_a = collectives_per_layer(expand(expanded), registry)
     counts_b = collectives_per_layer(expand(repetition), registry)
     for layer in sorted(set(counts_a) | set(counts_b), key=lambda x: -1 if x is None else x):
@@ -342,7 +349,7 @@ def collectives_per_layer(
     for op in graph.ops:
         if registry[op.kind].family is not Family.COMMUNICATION:
             continue
-        layer = layer_of(op.name)
+        layer = op.layer
         for k in range(multiplicity.get(layer, 1) if layer is not None else 1):
             counts[None if layer is None else layer + k][op.kind] += 1
     return {layer: dict(sorted(c.items())) for layer, c in counts.items()}

@@ -15,9 +15,10 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 from layoutcheck.graph import AttrValue, Graph, Op, ValueRef, freeze_attrs
-from layoutcheck.interp import OutcomeCache, context_for, type_op
-from layoutcheck.lattice import AbstractValue, TokenLayout
+from layoutcheck.interp import Typer
+from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry, default_registry
+from layoutcheck.roles import Role
 from layoutcheck.symbols import as_expr
 
 Handler = Callable[["Rewriter", Op], bool]
@@ -37,28 +38,25 @@ class Pattern:
 
 
 class Rewriter:
-    """Emits the new graph while walking the old one; types every emitted value immediately."""
+    """Emits the new graph while walking the old one; types every emitted value immediately,
+    with the interpreter's own :class:`~layoutcheck.interp.Typer`."""
 
     def __init__(self, graph: Graph, registry: Registry | None = None) -> None:
         self.old = graph
         self.registry = registry or default_registry()
-        self.context = context_for(graph)
+        self.typer = Typer(graph, self.registry)
+        self.context = self.typer.context
         self.ops: list[Op] = []
         self.names: set[str] = {spec.name for spec in graph.inputs}
-        self.types: dict[ValueRef, AbstractValue] = {}
         self.remap: dict[ValueRef, ValueRef] = {}
         self.matches: Counter[str] = Counter()
-        self._cache: OutcomeCache = {}
+        self.current: Op | None = None  # the old op being rewritten: emitted ops join its layer
         self._memo: dict[tuple[str, ValueRef], ValueRef] = {}
         self._by_name: dict[str, Op] = {}
         for spec in graph.inputs:
             ref = ValueRef(spec.name)
             self.remap[ref] = ref
-            extent = graph.token_count
-            group = spec.group if spec.tokens is TokenLayout.LOCAL else None
-            self.types[ref] = AbstractValue(
-                spec.shape, spec.tokens, spec.features, spec.dtype, extent, group
-            )
+            self.typer.add_input(spec)
 
     # -- reading ------------------------------------------------------------------------------
     def read(self, old: ValueRef) -> ValueRef:
@@ -66,7 +64,7 @@ class Rewriter:
         return self.remap[old]
 
     def type(self, new: ValueRef) -> AbstractValue:
-        return self.types.get(new, AbstractValue.top())
+        return self.typer.value(new)
 
     def old_type_of_input(self, op: Op, slot: int) -> AbstractValue:
         """The new type of an old op's input (after the rewrites upstream)."""
@@ -92,11 +90,21 @@ class Rewriter:
         return self._by_name.get(new.op)
 
     # -- writing ------------------------------------------------------------------------------
-    def emit(self, name: str, kind: str, inputs: Sequence[ValueRef], **attrs: object) -> ValueRef:
-        """Append a new op (its name made unique) and type it; returns output 0."""
+    def emit(
+        self,
+        name: str,
+        kind: str,
+        inputs: Sequence[ValueRef],
+        *,
+        role: Role | None = None,
+        **attrs: object,
+    ) -> ValueRef:
+        """Append a new op (its name made unique, its layer that of the op being rewritten)
+        and type it; returns output 0."""
         unique = self._unique(name)
         values = {key: _attr(value) for key, value in attrs.items() if value is not None}
-        op = Op(unique, kind, tuple(inputs), freeze_attrs(values))
+        layer = self.current.layer if self.current is not None else None
+        op = Op(unique, kind, tuple(inputs), freeze_attrs(values), role=role, layer=layer)
         self._append(op)
         return ValueRef(unique)
 
@@ -109,7 +117,7 @@ class Rewriter:
                 values.pop(key, None)
             else:
                 values[key] = _attr(value)
-        new = Op(self._unique(op.name), op.kind, new_inputs, freeze_attrs(values), op.line)
+        new = op.evolve(name=self._unique(op.name), inputs=new_inputs, attrs=freeze_attrs(values))
         self._append(new)
         for port in range(self.registry[op.kind].output_count(op)):
             self.remap[ValueRef(op.name, port)] = ValueRef(new.name, port)
@@ -137,15 +145,7 @@ class Rewriter:
     def _append(self, op: Op) -> None:
         self.ops.append(op)
         self._by_name[op.name] = op
-        inputs = tuple(self.type(ref) for ref in op.inputs)
-        count = self.registry[op.kind].output_count(op)
-        if any(value.is_top for value in inputs):
-            outputs: tuple[AbstractValue, ...] = (AbstractValue.top(),) * count
-        else:
-            outcome = type_op(op, inputs, self.context, self.registry, self._cache)
-            outputs = outcome.outputs or (AbstractValue.top(),) * count
-        for port, value in enumerate(outputs):
-            self.types[ValueRef(op.name, port)] = value
+        self.typer.add_op(op)
 
     def result(self) -> Graph:
         outputs = tuple(self.read(ref) for ref in self.old.outputs)
@@ -174,6 +174,7 @@ def rewrite(
     """
     rw = Rewriter(graph, registry)
     for op in graph.topological_order():
+        rw.current = op
         for pattern in patterns:
             if pattern.kinds and op.kind not in pattern.kinds:
                 continue

@@ -26,6 +26,7 @@ from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.roles import Block, Role, role
 
 MARKERS = frozenset({"region_begin", "region_end", "copy_region"})
 NORMS = frozenset({"rms_norm", "add_rms_norm"})
@@ -46,9 +47,15 @@ class SharedExperts(enum.Enum):
     REPLICATED = "replicated"  # vLLM-Ascend FlashComm1: full weights on local tokens, no reduce
 
 
+_MOE_BLOCKS = frozenset({Block.MOE, Block.SHARED_EXPERTS})
+KEY_SIDE = role("attention.key_side")
+ATTENTION = Role(Block.ATTENTION)
+O_PROJ = role("attention.o_proj")
+
+
 def moe_local(op: Op) -> bool:
     """MoE branches run on the rank's local tokens: no gather before them (MoE local)."""
-    return op.kind in MOE_KINDS or ".mlp.shared_experts." in op.name
+    return op.kind in MOE_KINDS or op.block in _MOE_BLOCKS
 
 
 def _tensorcast_needs_full(op: Op) -> bool:
@@ -56,20 +63,19 @@ def _tensorcast_needs_full(op: Op) -> bool:
 
 
 def _vllm_needs_full(op: Op) -> bool:
-    return not moe_local(op) and ".self_attn." not in op.name
+    return not moe_local(op) and op.block is not Block.ATTENTION
 
 
-KEY_SIDE_SPLIT = ".self_attn.key_side_split"
-
-
-def pad_if_needed(rw: Rewriter, ref: ValueRef, group: str, name: str) -> ValueRef:
+def pad_if_needed(
+    rw: Rewriter, ref: ValueRef, group: str, name: str, role: Role | None = None
+) -> ValueRef:
     """Pad a FULL value to a multiple of the group when its extent is provably indivisible."""
     value = rw.type(ref)
     size = rw.context.groups[group]
     extent, g = rw.context.numeric(value.extent), rw.context.numeric(size)
     if (value.extent / size).is_integer or extent is None or g is None or extent % g == 0:
         return ref
-    return rw.emit(name, "pad_tokens", [ref], group=group)
+    return rw.emit(name, "pad_tokens", [ref], role=role, group=group)
 
 
 def _group(op: Op) -> str:
@@ -84,8 +90,8 @@ def _full_partial(rw: Rewriter, op: Op) -> bool:
 
 def _to_reduce_scatter(rw: Rewriter, op: Op) -> None:
     base = op.name.removesuffix(".all_reduce")
-    x = pad_if_needed(rw, rw.read(op.inputs[0]), _group(op), f"{base}.pad")
-    out = rw.emit(f"{base}.reduce_scatter", "reduce_scatter", [x], group=_group(op))
+    x = pad_if_needed(rw, rw.read(op.inputs[0]), _group(op), f"{base}.pad", op.role)
+    out = rw.emit(f"{base}.reduce_scatter", "reduce_scatter", [x], role=op.role, group=_group(op))
     rw.bind(ValueRef(op.name), out)
 
 
@@ -140,15 +146,13 @@ def _dsa_o_proj_slice(rw: Rewriter, op: Op) -> bool:
     o_proj = [
         r
         for r, _ in readers
-        if r.kind == "linear"
-        and r.name.endswith(".self_attn.o_proj")
-        and r.attr("parallel") == "replicated"
+        if r.kind == "linear" and r.has_role(O_PROJ) and r.attr("parallel") == "replicated"
     ]
     if not o_proj or rw.old_type_of_input(op, 0).tokens is not TokenLayout.FULL:
         return False
     base = o_proj[0].name
-    x = pad_if_needed(rw, rw.read(op.inputs[0]), "tp", f"{base}_pad")
-    sliced = rw.emit(f"{base}_slice", "token_slice", [x], group="tp")
+    x = pad_if_needed(rw, rw.read(op.inputs[0]), "tp", f"{base}_pad", ATTENTION)
+    sliced = rw.emit(f"{base}_slice", "token_slice", [x], role=ATTENTION, group="tp")
     rw.keep(op, [sliced])
     return True
 
@@ -181,7 +185,7 @@ class SequenceParallelPass:
                 value = rw.type(ref)
                 if value.tokens is not TokenLayout.LOCAL or op.kind in MARKERS:
                     continue
-                key_side = op.name.endswith(KEY_SIDE_SPLIT)
+                key_side = op.has_role(KEY_SIDE)
                 if key_side or (_normalized(rw, ref) and needs_full(op)):
                     inputs[slot] = rw.memo("gather", ref, functools.partial(_gather, rw, ref))
                     rw.matches["gather-normalized" if not key_side else "gather-key-side"] += 1

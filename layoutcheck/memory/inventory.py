@@ -1,0 +1,50 @@
+"""The weight inventory of a typed graph: every tensor each op's weight rule declares, with how
+many decoder layers it stands for (a repetition region counts ``repeat`` times)."""
+
+from __future__ import annotations
+
+from layoutcheck.errors import InputError
+from layoutcheck.graph import Graph
+from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.ops.weights import Tensor, weights_of
+from layoutcheck.passes.repetition import layer_multiplicity
+
+
+class MemoryError_(InputError):
+    """A graph or memory option that cannot be accounted (exit 2)."""
+
+
+def typed_of(target: Graph | TypedGraph) -> TypedGraph:
+    """A typed graph (a plain graph is interpreted first)."""
+    return target if isinstance(target, TypedGraph) else interpret(target)
+
+
+def inventory(target: Graph | TypedGraph) -> list[tuple[Tensor, int]]:
+    """Every weight tensor of the graph, with how many layers it stands for."""
+    typed = typed_of(target)
+    errors = [d for d in typed.diagnostics if d.is_error]
+    if errors:
+        first = errors[0]
+        raise MemoryError_(
+            f"the graph has type errors (first: {first.op}: {first.message} [{first.rule}]); "
+            "run layoutcheck check"
+        )
+    graph = typed.graph
+    multiplicity = layer_multiplicity(graph)
+    found: list[tuple[Tensor, int]] = []
+    for op in graph.ops:
+        count = multiplicity.get(op.layer, 1) if op.layer is not None else 1
+        tensors = weights_of(typed.registry[op.kind], op, typed.inputs_of(op))
+        found.extend((tensor, count) for tensor in tensors)
+    return found
+
+
+def every_layer(module: str, layer: int | None, count: int) -> list[str]:
+    """A representative layer's module name for each layer its region stands for (checkpoint
+    names: ``model.layers.3.…`` for layers 3, 4, …)."""
+    if layer is None or count == 1:
+        return [module]
+    prefix = f"model.layers.{layer}."
+    if not module.startswith(prefix):
+        return [module]
+    return [f"model.layers.{layer + k}." + module[len(prefix) :] for k in range(count)]

@@ -1,0 +1,123 @@
+"""Memory summaries and the text table of ``layoutcheck memory`` (totals by category, module
+and layer; parameters; the KV cache that fits after the weights)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import sympy
+
+from layoutcheck.graph import Graph
+from layoutcheck.memory.accounting import CATEGORIES, Item
+from layoutcheck.memory.kv import kv_bytes_per_token
+from layoutcheck.memory.parameters import parameters
+from layoutcheck.models.config import ModelSpec
+from layoutcheck.quant import QuantDescription
+from layoutcheck.symbols import Expr, symbol
+
+
+def by(items: Iterable[Item], key: str) -> dict[str, Expr]:
+    totals: dict[str, Expr] = defaultdict(lambda: sympy.Integer(0))
+    for item in items:
+        label = {
+            "category": item.category,
+            "module": _module_group(item.module),
+            "layer": "other" if item.layer is None else str(item.layer),
+        }[key]
+        totals[label] = totals[label] + item.bytes
+    return dict(totals)
+
+
+def _module_group(module: str) -> str:
+    """Per-layer modules folded over layers: model.layers.*.self_attn.o_proj (a label)."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[1] == "layers" and parts[2].isascii() and parts[2].isdigit():
+        parts[2] = "*"
+    return ".".join(parts)
+
+
+def numeric(expr: Expr, values: Mapping[str, int]) -> float:
+    result = sympy.sympify(expr).xreplace({symbol(k): sympy.Integer(v) for k, v in values.items()})
+    return float(result)
+
+
+def summary(
+    graph: Graph,
+    spec: ModelSpec,
+    items: Sequence[Item],
+    *,
+    hbm_bytes: float | None,
+    mtp_layers: int = 0,
+    kv_cache_type: str | None = None,
+) -> dict[str, Any]:
+    values = {name: value for name, value in graph.symbols if value is not None}
+    total = sum(numeric(i.bytes, values) for i in items)
+    tp = values.get("tp", 1)
+    kv = kv_bytes_per_token(spec, tp, kv_cache_type)
+    layers = len(spec.layer_kinds)
+    per_token = kv["total"] * layers
+    fits = (
+        max(0, int((hbm_bytes - total) // per_token))
+        if hbm_bytes is not None and per_token
+        else None
+    )
+    return {
+        "total_bytes": total,
+        "total_gb": total / 1e9,
+        "by_category": {
+            c: numeric(v, values)
+            for c, v in sorted(
+                by(items, "category").items(), key=lambda kv_: CATEGORIES.index(kv_[0])
+            )
+        },
+        "by_module": dict(
+            sorted(
+                ((m, numeric(v, values)) for m, v in by(items, "module").items()),
+                key=lambda kv_: -kv_[1],
+            )
+        ),
+        "parameters": parameters(spec, mtp_layers),
+        "kv_cache": {
+            "bytes_per_token_per_layer": kv,
+            "bytes_per_token": per_token,
+            "tokens_that_fit": fits,
+        },
+    }
+
+
+def render_memory(
+    graph: Graph,
+    description: QuantDescription,
+    accounting: str,
+    device: str,
+    data: Mapping[str, Any],
+    items: Sequence[Item],
+    by_key: str,
+) -> str:
+    """The text table of ``layoutcheck memory``."""
+    lines = [
+        f"{graph.name}: static weights per rank, {accounting} accounting, {description.source}: "
+        f"{data['total_gb']:.3f} GB"
+    ]
+    values = {name: value for name, value in graph.symbols if value is not None}
+    if by_key == "category":
+        rows = data["by_category"].items()
+    else:
+        rows = sorted(
+            ((k, numeric(v, values)) for k, v in by(items, by_key).items()), key=lambda kv: -kv[1]
+        )
+    for label, amount in rows:
+        lines.append(f"  {label:<52} {amount / 1e9:10.3f} GB")
+    params = data["parameters"]
+    kv = data["kv_cache"]
+    lines.append(
+        f"parameters: {params['total'] / 1e9:.1f}B total, {params['active'] / 1e9:.1f}B active"
+    )
+    fits = kv["tokens_that_fit"]
+    lines.append(
+        f"KV cache: {kv['bytes_per_token']} bytes per token (all layers); "
+        f"{fits if fits is not None else '?'} tokens fit on {device} after the weights"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,204 @@
+"""Structure as facts: what an op is in its decoder layer (its role) and which layer it is in.
+
+Passes, contracts, memory and cost read roles, never op names. Builders and importers set them;
+graph files may write them (``role: attention.o_proj``, ``layer: 5``), and where a file or a
+code-built graph gives none they follow from Hugging Face module paths — the one place names
+are read, a convenience for users' own graphs (``ROLE_FROM_HF_NAME``).
+"""
+
+from __future__ import annotations
+
+import enum
+import fnmatch
+import functools
+import re
+from collections.abc import Mapping
+
+import attrs
+
+
+class Block(enum.Enum):
+    """The part of the model an op belongs to."""
+
+    ATTENTION = "attention"  # projections, norms, rope, indexer, the attention op, o_proj
+    MLP = "mlp"  # a dense MLP
+    MOE = "moe"  # router, top-k, routed experts, their combine with the shared experts
+    SHARED_EXPERTS = "shared_experts"  # the shared experts of an MoE layer
+    LAYER = "layer"  # the residual norms between the blocks of a decoder layer
+    MODEL = "model"  # embedding, final norm, lm_head
+
+
+class Part(enum.Enum):
+    """What an op (or a weight) is within its block; named as the HF module leaf it stands for."""
+
+    Q_A_PROJ = "q_a_proj"  # query down-projection (MLA with q_lora)
+    Q_A_LAYERNORM = "q_a_layernorm"
+    Q_B_PROJ = "q_b_proj"  # query up-projection: heads split under TP
+    Q_PROJ = "q_proj"  # query projection without q_lora
+    KV_A_PROJ = "kv_a_proj_with_mqa"  # latent KV down-projection
+    KV_A_LAYERNORM = "kv_a_layernorm"
+    KV_B_PROJ = "kv_b_proj"  # latent KV up-projection (inside the attention op)
+    K_PROJ = "k_proj"
+    V_PROJ = "v_proj"
+    INDEXER = "indexer"  # the DSA lightning indexer
+    INDEXER_WQ_B = "indexer.wq_b"
+    INDEXER_WK = "indexer.wk"
+    INDEXER_WEIGHTS_PROJ = "indexer.weights_proj"
+    INDEXER_K_NORM = "indexer.k_norm"
+    KEY_SIDE = "key_side"  # the concatenated key side vLLM-Ascend gathers under DSA-CP
+    ATTN = "attn"  # the attention op itself
+    O_PROJ = "o_proj"
+    GATE_UP_PROJ = "gate_up_proj"  # merged gate and up projections (two checkpoint tensors)
+    DOWN_PROJ = "down_proj"
+    GATE = "gate"  # the MoE router
+    TOPK = "topk"
+    EXPERTS = "experts"
+    COMBINE = "combine"  # routed + shared experts
+    INPUT_LAYERNORM = "input_layernorm"
+    POST_ATTENTION_LAYERNORM = "post_attention_layernorm"
+    NORM = "norm"  # the final norm
+    EMBED_TOKENS = "embed_tokens"
+    LM_HEAD = "lm_head"
+
+
+# Which parts each block has (a role outside this table is an input error).
+PARTS: Mapping[Block, frozenset[Part]] = {
+    Block.ATTENTION: frozenset(
+        {
+            Part.Q_A_PROJ,
+            Part.Q_A_LAYERNORM,
+            Part.Q_B_PROJ,
+            Part.Q_PROJ,
+            Part.KV_A_PROJ,
+            Part.KV_A_LAYERNORM,
+            Part.KV_B_PROJ,
+            Part.K_PROJ,
+            Part.V_PROJ,
+            Part.INDEXER,
+            Part.INDEXER_WQ_B,
+            Part.INDEXER_WK,
+            Part.INDEXER_WEIGHTS_PROJ,
+            Part.INDEXER_K_NORM,
+            Part.KEY_SIDE,
+            Part.ATTN,
+            Part.O_PROJ,
+        }
+    ),
+    Block.MLP: frozenset({Part.GATE_UP_PROJ, Part.DOWN_PROJ}),
+    Block.SHARED_EXPERTS: frozenset({Part.GATE_UP_PROJ, Part.DOWN_PROJ}),
+    Block.MOE: frozenset({Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE}),
+    Block.LAYER: frozenset({Part.INPUT_LAYERNORM, Part.POST_ATTENTION_LAYERNORM}),
+    Block.MODEL: frozenset({Part.NORM, Part.EMBED_TOKENS, Part.LM_HEAD}),
+}
+
+
+class RoleError(ValueError):
+    """Role text that names no block, or a part its block does not have."""
+
+
+@attrs.frozen(cache_hash=True)
+class Role:
+    """An op's block and, where it is a specific module, its part: ``attention.o_proj``;
+    ``attention`` alone for the other ops of the block (splits, rope, collectives)."""
+
+    block: Block
+    part: Part | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Role:
+        return _parse(text)
+
+    def within(self, other: Role) -> bool:
+        """Does this role fall under ``other`` (``attention.o_proj`` under ``attention``)?"""
+        return self.block is other.block and (other.part is None or other.part is self.part)
+
+    def __str__(self) -> str:
+        return self.block.value if self.part is None else f"{self.block.value}.{self.part.value}"
+
+
+@functools.cache
+def _parse(text: str) -> Role:
+    block_text, _, part_text = text.partition(".")
+    try:
+        block = Block(block_text)
+    except ValueError:
+        blocks = ", ".join(b.value for b in Block)
+        raise RoleError(f"unknown role {text!r} (blocks: {blocks})") from None
+    if not part_text:
+        return Role(block)
+    part = next((p for p in PARTS[block] if p.value == part_text), None)
+    if part is None:
+        parts = ", ".join(sorted(p.value for p in PARTS[block]))
+        raise RoleError(f"unknown role {text!r}: {block.value} has the parts {parts}")
+    return Role(block, part)
+
+
+def role(text: str) -> Role:
+    """``role("attention.o_proj")``: a role from its text (for builders and tables)."""
+    return _parse(text)
+
+
+# -- the Hugging Face naming convention, for graphs that state no roles ---------------------
+
+# First match wins: specific module paths, then the block a path lies in. Patterns are globs
+# over the op name (HF module paths as the builders and the graph-format docs use them).
+ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
+    ("*.self_attn.q_a_proj", "attention.q_a_proj"),
+    ("*.self_attn.q_a_layernorm", "attention.q_a_layernorm"),
+    ("*.self_attn.q_b_proj", "attention.q_b_proj"),
+    ("*.self_attn.q_proj", "attention.q_proj"),
+    ("*.self_attn.kv_a_proj_with_mqa", "attention.kv_a_proj_with_mqa"),
+    ("*.self_attn.kv_a_layernorm", "attention.kv_a_layernorm"),
+    ("*.self_attn.kv_b_proj", "attention.kv_b_proj"),
+    ("*.self_attn.k_proj", "attention.k_proj"),
+    ("*.self_attn.v_proj", "attention.v_proj"),
+    ("*.self_attn.indexer", "attention.indexer"),
+    ("*.self_attn.indexer.wq_b", "attention.indexer.wq_b"),
+    ("*.self_attn.indexer.wk", "attention.indexer.wk"),
+    ("*.self_attn.indexer.weights_proj", "attention.indexer.weights_proj"),
+    ("*.self_attn.indexer.k_norm", "attention.indexer.k_norm"),
+    ("*.self_attn.key_side_split", "attention.key_side"),
+    ("*.self_attn.attn", "attention.attn"),
+    ("*.self_attn.o_proj", "attention.o_proj"),
+    ("*.self_attn.*", "attention"),
+    ("*.mlp.shared_experts.gate_up_proj", "shared_experts.gate_up_proj"),
+    ("*.mlp.shared_experts.down_proj", "shared_experts.down_proj"),
+    ("*.mlp.shared_experts.*", "shared_experts"),
+    ("*.mlp.gate", "moe.gate"),
+    ("*.mlp.topk", "moe.topk"),
+    ("*.mlp.experts", "moe.experts"),
+    ("*.mlp.combine", "moe.combine"),
+    ("*.mlp.gate_up_proj", "mlp.gate_up_proj"),
+    ("*.mlp.down_proj", "mlp.down_proj"),
+    ("*.input_layernorm", "layer.input_layernorm"),
+    ("*.post_attention_layernorm", "layer.post_attention_layernorm"),
+    ("model.norm", "model.norm"),
+    ("model.embed_tokens", "model.embed_tokens"),
+    ("lm_head", "model.lm_head"),
+    ("*.lm_head", "model.lm_head"),
+)
+# A MoE layer's ops under *.mlp.* that are not the listed modules (the MC2 pass's pads and
+# slices) belong to the MoE block; a dense layer's to the MLP.
+_MOE_KINDS = frozenset({"moe_gate", "moe_topk", "moe_experts"})
+_HF_PATTERN = re.compile("|".join(f"({fnmatch.translate(p)})" for p, _ in ROLE_FROM_HF_NAME))
+_LAYER = re.compile(r"(?:^|\.)layers\.(\d+)(?:\.|$)")
+
+
+@functools.lru_cache(maxsize=65536)
+def role_from_hf_name(name: str, kind: str = "") -> Role | None:
+    """The role an HF module path implies (None when it implies none)."""
+    match = _HF_PATTERN.match(name)
+    if match is not None:
+        return _parse(ROLE_FROM_HF_NAME[match.lastindex - 1][1])  # type: ignore[operator]
+    if kind in _MOE_KINDS:
+        return Role(Block.MOE)
+    if ".mlp." in name:
+        return Role(Block.MLP)
+    return None
+
+
+@functools.lru_cache(maxsize=65536)
+def layer_from_hf_name(name: str) -> int | None:
+    """The decoder layer index in an HF module path (``model.layers.5.mlp`` → 5)."""
+    match = _LAYER.search(name)
+    return int(match.group(1)) if match else None

@@ -1,0 +1,243 @@
+"""The application layer: one request's pipeline, used by the CLI, the REPL and the Python API.
+
+A :class:`Session` resolves a target (a graph file, or a model built and rewritten by the passes
+its execution calls for) into a graph once, types it once, and derives the check, the cost and
+the memory from that one typed graph; the model config is read once.
+
+    session = Session(Options("glm-5.1", tp=16, sp=True, quant="w8a8"))
+    session.check().ok
+    session.cost("a3-752t").expr("total")
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck.check import report_for
+from layoutcheck.contracts import Contract, ContractError, load_contract
+from layoutcheck.diagnostics import Report
+from layoutcheck.errors import InputError, UsageError
+from layoutcheck.files import read_bytes
+from layoutcheck.graph import Graph
+from layoutcheck.graph_io import MAX_FILE_BYTES, load_graph
+from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.models import (
+    BuiltModel,
+    ConfigError,
+    Execution,
+    Layout,
+    ModelSpec,
+    ParallelConfig,
+    Phase,
+    SharedExperts,
+    build_from_spec,
+    load_config,
+    model_spec,
+)
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.passes.repetition import fold
+from layoutcheck.quant import QuantDescription, recipe
+from layoutcheck.validate import check_values, normalize
+
+DEFAULT_TOKENS = {Phase.PREFILL: 4096, Phase.DECODE: 1}
+
+
+@attrs.frozen
+class Options:
+    """What to work on: a target and, when it is a model, how to build it; the symbol values
+    to override; the contract and the quantization to apply."""
+
+    target: str
+    tp: int = 1
+    dp: int = 1
+    ep: int | None = None
+    sp: bool = False
+    phase: str = "prefill"
+    tokens: int | None = None
+    layout: str = Layout.TENSORCAST.value
+    shared_experts: str | None = None
+    repetition: bool = False
+    sets: Mapping[str, int] = attrs.field(factory=dict)
+    contract: str | None = None
+    quant: str | None = None
+    quant_description: str | None = None
+
+
+def is_graph_file(target: str) -> bool:
+    """A graph file is YAML, or JSON with a ``format`` key; any other JSON is a model config."""
+    path = Path(target)
+    if path.suffix.lower() in (".yaml", ".yml"):
+        return True
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        text = read_bytes(path, MAX_FILE_BYTES, InputError).decode("utf-8", errors="replace")
+    except InputError:
+        return False  # not a readable regular file: the config reader says why
+    return '"format"' in text and "layoutcheck-graph" in text
+
+
+def with_symbols(graph: Graph, overrides: Mapping[str, int]) -> Graph:
+    """The graph with some symbols' values replaced (every size re-checked at the new values)."""
+    if not overrides:
+        return graph
+    known = dict(graph.symbols)
+    for name in overrides:
+        if name not in known:
+            listed = ", ".join(known) or "none"
+            raise UsageError(f"--set {name}: the graph has no symbol {name!r} (symbols: {listed})")
+    known.update(overrides)
+    graph = graph.evolve(symbols=tuple(known.items()))
+    check_values(graph)
+    return graph
+
+
+class Session:
+    """One request: every stage computed at most once, from the one typed graph."""
+
+    def __init__(self, options: Options, registry: Registry | None = None) -> None:
+        self.options = options
+        self.registry = registry or default_registry()
+
+    # -- the target ---------------------------------------------------------------------------
+    @functools.cached_property
+    def is_model(self) -> bool:
+        return not is_graph_file(self.options.target)
+
+    @functools.cached_property
+    def config(self) -> tuple[dict[str, Any], str, str]:
+        """The model's config, its short name and where it came from (read once)."""
+        if not self.is_model:
+            raise UsageError(f"{self.options.target} is a graph file, not a model")
+        return load_config(self.options.target)
+
+    @functools.cached_property
+    def spec(self) -> ModelSpec | None:
+        if not self.is_model:
+            return None
+        config, name, where = self.config
+        return model_spec(config, name, where)
+
+    @functools.cached_property
+    def built(self) -> BuiltModel | None:
+        if not self.is_model:
+            return None
+        options = self.options
+        phase = _choice(Phase, options.phase, "--phase")
+        tokens = options.tokens if options.tokens is not None else DEFAULT_TOKENS[phase]
+        assert self.spec is not None
+        return build_from_spec(
+            self.spec,
+            ParallelConfig(tp=options.tp, dp=options.dp, ep=options.ep),
+            Execution(phase, tokens),
+            sequence_parallel=options.sp,
+            layout=_choice(Layout, options.layout, "--layout"),
+            shared_experts=(
+                _choice(SharedExperts, options.shared_experts, "--shared-experts")
+                if options.shared_experts
+                else None
+            ),
+        )
+
+    @functools.cached_property
+    def graph(self) -> Graph:
+        """The graph every command works on: the loaded file, or the built model (folded
+        into repetition regions with ``repetition``), with the symbol overrides applied."""
+        if not self.is_model:
+            graph = load_graph(self.options.target, self.registry)
+        else:
+            assert self.built is not None
+            graph = self.built.graph
+            if self.options.repetition:
+                graph = normalize(fold(graph), self.registry).evolve(contract=graph.contract)
+        return with_symbols(graph, self.options.sets)
+
+    @functools.cached_property
+    def typed(self) -> TypedGraph:
+        return interpret(self.graph, self.registry)
+
+    # -- checking -----------------------------------------------------------------------------
+    def contract(self, option: str | None = None) -> Contract | None:
+        """The contract to check: ``option`` (a name, a path, or ``none``), else the graph's
+        own ``contract:`` key (a file beside the graph wins over a shipped name)."""
+        option = option if option is not None else self.options.contract
+        graph = self.graph
+        name = option if option is not None else graph.contract
+        if name is None or name == "none":
+            return None
+        if option is None and graph.source is not None:
+            beside = Path(graph.source).parent / name
+            if beside.is_file():
+                return load_contract(str(beside), self.registry)
+            try:
+                return load_contract(name, self.registry)
+            except ContractError as error:
+                if error.source != "layoutcheck":
+                    raise
+                # the graph's own contract: key is at fault
+                raise ContractError(f"contract: {error.message}", source=graph.source) from None
+        return load_contract(name, self.registry)
+
+    def check(self, contract: str | None = None) -> Report:
+        return report_for(self.typed, self.contract(contract))
+
+    # -- quantization, cost and memory --------------------------------------------------------
+    @functools.cached_property
+    def description(self) -> QuantDescription:
+        """The quantization the user asked for (``bf16`` when none): a recipe or a file."""
+        options = self.options
+        if options.quant_description:
+            if options.quant not in (None, "bf16"):
+                raise UsageError("use --quant or --quant-description, not both")
+            from layoutcheck.memory import load_description
+
+            return load_description(options.quant_description, self.typed)
+        return recipe(options.quant or "bf16")
+
+    @functools.cached_property
+    def quantized(self) -> TypedGraph:
+        """The typed graph with the ops' quant attrs set from the description, when one was
+        asked for (a graph file's own quant attrs stand otherwise)."""
+        if self.options.quant is None and self.options.quant_description is None:
+            return self.typed
+        from layoutcheck.quant import apply
+
+        return apply(self.typed, self.description)
+
+    def cost(self, device: str = "a3-752t", rank: str | int = "last") -> Any:
+        """The cost report on a device (a ``layoutcheck.cost.report.CostReport``)."""
+        from layoutcheck.cost.devices import load_device
+        from layoutcheck.cost.report import cost_report
+
+        typed = self.quantized
+        return cost_report(typed.graph, load_device(device), rank=rank, typed=typed)
+
+    def memory(
+        self,
+        accounting: str = "engine",
+        layer_sharding: Any = None,
+        oproj_pool: bool = False,
+    ) -> list[Any]:
+        """Every byte a rank holds, itemized (``layoutcheck.memory.Item``)."""
+        from layoutcheck.memory import account
+
+        return account(
+            self.typed,
+            self.description,
+            accounting=accounting,
+            layer_sharding=layer_sharding,
+            oproj_pool=oproj_pool,
+        )
+
+
+def _choice(enum_type: Any, value: str, flag: str) -> Any:
+    try:
+        return enum_type(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum_type)
+        raise ConfigError(f"{flag} {value!r}: use {allowed}") from None
