@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import sympy
 
+from layoutcheck import resources
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
@@ -27,8 +28,6 @@ from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
 
 FORMAT = "layoutcheck-contract/1"
-SPECS_DIR = Path(__file__).resolve().parent.parent / "specs"
-CONTRACTS_DIR = SPECS_DIR / "contracts"
 
 
 class ContractError(GraphError):
@@ -194,15 +193,15 @@ _EXPECT_KEYS = {
 
 
 def available_contracts() -> tuple[str, ...]:
-    return tuple(sorted(path.stem for path in CONTRACTS_DIR.glob("*.yaml")))
+    return resources.shipped("contracts")
 
 
 def load_contract(name_or_path: str, registry: Registry | None = None) -> Contract:
     """A contract by shipped name (``tensorcast-dsa-cp-prefill``) or by file path."""
     path = Path(name_or_path)
     if not path.is_file():
-        shipped = CONTRACTS_DIR / f"{name_or_path}.yaml"
-        if not shipped.is_file():
+        shipped = resources.find("contracts", name_or_path)
+        if shipped is None:
             known = ", ".join(available_contracts())
             raise ContractError(
                 f"unknown contract {name_or_path!r} (shipped: {known}; or a path)",

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from layoutcheck import resources
 from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, ContractError, load_contract
 from layoutcheck.diagnostics import Report
@@ -97,11 +98,20 @@ def with_symbols(graph: Graph, overrides: Mapping[str, int]) -> Graph:
     return graph
 
 
+def resolve_target(target: str) -> str:
+    """A path as given; else a shipped example graph by name (``glm51-layer-tensorcast-dsa-cp``)
+    when no shipped model has that name; else the name (a model, or an error later)."""
+    if Path(target).exists() or resources.find("models", target) is not None:
+        return target
+    shipped = resources.find("graphs", target)
+    return str(shipped) if shipped is not None else target
+
+
 class Session:
     """One request: every stage computed at most once, from the one typed graph."""
 
     def __init__(self, options: Options, registry: Registry | None = None) -> None:
-        self.options = options
+        self.options = attrs.evolve(options, target=resolve_target(options.target))
         self.registry = registry or default_registry()
 
     # -- the target ---------------------------------------------------------------------------

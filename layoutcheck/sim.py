@@ -25,7 +25,7 @@ import numpy.typing as npt
 from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
-from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops import Registry, RegistryError, default_registry
 
 Array = npt.NDArray[np.float64]
 Positions = npt.NDArray[np.int64]
@@ -95,6 +95,7 @@ class _Runner:
         self.typed = typed
         self.seed = seed
         self.registry = registry
+        self.kernels = kernels_for(registry)
         self.ranks = self._ranks()
         self.values: dict[ValueRef, Held] = {}
         self.inputs: dict[str, Array] = {}
@@ -193,9 +194,7 @@ class _Runner:
                 self.values[ValueRef(spec.name)] = self.make_input(spec.name, given)
             for op in self.graph.topological_order():
                 inputs = [self.values[ref] for ref in op.inputs]
-                run = KERNELS.get(op.kind)
-                if run is None:
-                    raise SimError(op.name, f"the simulator cannot execute {op.kind}")
+                run = self.kernels[op.kind]
                 try:
                     outputs = run(self, op, inputs)
                 except SimError:
@@ -637,6 +636,19 @@ KERNELS: Mapping[str, Kernel] = {
     "embedding": k_embedding,
     "lm_head": k_lm_head,
 }
+
+
+def kernels_for(registry: Registry) -> Mapping[str, Kernel]:
+    """The simulator's kernel for every kind of ``registry``: the built-in ones and those the
+    registry adds; a kind with neither is refused here, before anything runs."""
+    table: dict[str, Kernel] = {**KERNELS, **registry.kernels}  # type: ignore[dict-item]
+    missing = sorted(kind for kind in registry.specs if kind not in table)
+    if missing:
+        raise RegistryError(
+            f"op kind {missing[0]!r} has no simulator kernel (give Registry.from_families "
+            "kernels=…)"
+        )
+    return table
 
 
 def simulate(

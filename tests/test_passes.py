@@ -619,3 +619,65 @@ def test_built_model_meets_its_own_contract(setup: Setup) -> None:
     if result.contract == "mc2-decode":
         mc2 = record(result, "mc2-decode")
         assert mc2.matches.get("mc2-dispatch", 0) > 0
+
+
+# -- one typing driver: a FULL·SPLIT graph input types in every pass as interpret types it -----
+
+
+def _split_input_graph(moe: bool) -> Graph:
+    """A FULL·SPLIT graph input summed with a column-parallel output, reduced by a row-parallel
+    projection: the rewrite after it depends on the sum's type (interpret: F·S over tp)."""
+    from layoutcheck.graph import GraphBuilder
+
+    symbols = {"T": 8, "tp": 2, "H": 4, "I": 8, "E": 4, "k": 2, "ep": 2}
+    b = GraphBuilder("split-input", symbols=symbols, groups={"tp": "tp", "ep": "ep"})
+    x = b.input("x", ["T", "I/tp"], FULL, FeatureState.SPLIT)
+    h = b.input("h", ["T", "H"], FULL)
+    up = b.op("model.layers.0.mlp.gate_up_proj", "linear", [h], in_features="H",
+              out_features="I", parallel="column")  # fmt: skip
+    total = b.op("model.layers.0.mlp.sum", "add", [x, up])
+    down = b.op("model.layers.0.mlp.down_proj", "linear", [total], in_features="I",
+                out_features="H", parallel="row")  # fmt: skip
+    reduced = b.op("model.layers.0.mlp.all_reduce", "all_reduce", [down])
+    if moe:
+        logits = b.op("model.layers.1.mlp.gate", "moe_gate", [reduced], experts="E")
+        topk = b.op("model.layers.1.mlp.topk", "moe_topk", [logits], top_k="k")
+        out = b.op("model.layers.1.mlp.experts", "moe_experts", [reduced, topk, b.out(topk, 1)],
+                   experts="E", top_k="k", intermediate="I")  # fmt: skip
+        b.output(out)
+        return normalize(b.build())
+    # an attention block DSA-CP rewrites: q_b_proj and o_proj replicated, o_proj's reduce dropped
+    q = b.op("model.layers.1.self_attn.q_b_proj", "linear", [reduced], in_features="H",
+             out_features="I", parallel="column")  # fmt: skip
+    o = b.op("model.layers.1.self_attn.o_proj", "linear", [q], in_features="I",
+             out_features="H", parallel="row")  # fmt: skip
+    o_reduced = b.op("model.layers.1.self_attn.o_proj.all_reduce", "all_reduce", [o])
+    b.output(b.op("model.layers.2.input_layernorm", "rms_norm", [o_reduced]))
+    return normalize(b.build())
+
+
+def test_a_split_graph_input_types_in_passes_as_in_interpret() -> None:
+    from layoutcheck.passes.dsa_cp import DsaCpPass
+    from layoutcheck.passes.mc2 import Mc2DecodePass
+    from layoutcheck.passes.repetition import RepetitionPass
+    from layoutcheck.passes.sequence_parallel import SequenceParallelPass
+
+    dense, moe = _split_input_graph(False), _split_input_graph(True)
+    for graph in (dense, moe):
+        assert interpret(graph).value(ValueRef("model.layers.0.mlp.sum")).layout == "F·S"
+    # sequence parallelism: the all-reduce before the norm becomes a reduce-scatter (P1)
+    sp = SequenceParallelPass().run(dense)
+    assert sp.matches["P1"] == 1
+    assert collective_counts(sp.graph)["reduce_scatter"] == 1
+    # DSA-CP: the o_proj reduction is dropped; the MLP's (a real pending sum) is kept
+    cp = DsaCpPass().run(dense)
+    assert (cp.matches["disable-tp"], cp.matches["drop-complete-reduction"]) == (2, 1)
+    assert [op.name for op in cp.graph.ops if op.kind == "all_reduce"] == [
+        "model.layers.0.mlp.all_reduce"
+    ]
+    # MC2 decode: the router logits and the dispatch are padded and sliced
+    mc2 = Mc2DecodePass().run(moe)
+    assert (mc2.matches["slice-router-logits"], mc2.matches["mc2-dispatch"]) == (1, 1)
+    # and every result still type-checks
+    for result in (sp, cp, mc2, RepetitionPass().run(dense)):
+        assert not [d for d in interpret(normalize(result.graph)).diagnostics if d.is_error]

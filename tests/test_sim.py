@@ -515,3 +515,19 @@ def test_a_failure_keeps_the_values_computed_before_it() -> None:
     assert sim.failure is not None and sim.failure.op == "bad_slice"
     assert sim.held("norm") is not None and sim.held("bad_slice") is None
     assert isinstance(sim.held(ValueRef("norm")), Held)
+
+
+def test_a_kind_without_a_kernel_is_refused_before_running() -> None:
+    import attrs
+
+    from layoutcheck.ops import FAMILIES, Registry, RegistryError
+    from layoutcheck.sim import kernels_for
+
+    rope = next(spec for family in FAMILIES for spec in family if spec.kind == "rope")
+    extra = Registry.from_families([*FAMILIES, (attrs.evolve(rope, kind="my_rope"),)])
+    with pytest.raises(RegistryError, match="'my_rope' has no simulator kernel"):
+        kernels_for(extra)
+    given = Registry.from_families(
+        [*FAMILIES, (attrs.evolve(rope, kind="my_rope"),)], kernels={"my_rope": lambda *a: a}
+    )
+    assert "my_rope" in kernels_for(given)

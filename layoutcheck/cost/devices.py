@@ -8,11 +8,11 @@ from typing import Any
 
 import attrs
 
+from layoutcheck import resources
 from layoutcheck.graph import GraphError
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 
 FORMAT = "layoutcheck-device/1"
-DEVICES_DIR = Path(__file__).resolve().parent.parent.parent / "specs" / "devices"
 
 
 class DeviceError(GraphError):
@@ -53,14 +53,14 @@ class Device:
 
 
 def available_devices() -> tuple[str, ...]:
-    return tuple(sorted(path.stem for path in DEVICES_DIR.glob("*.yaml")))
+    return resources.shipped("devices")
 
 
 def load_device(name_or_path: str) -> Device:
     path = Path(name_or_path)
     if not path.is_file():
-        shipped = DEVICES_DIR / f"{name_or_path}.yaml"
-        if not shipped.is_file():
+        shipped = resources.find("devices", name_or_path)
+        if shipped is None:
             known = ", ".join(available_devices())
             raise DeviceError(
                 f"unknown device {name_or_path!r} (shipped: {known}; or a path)",

@@ -13,9 +13,8 @@ from typing import Any
 
 import attrs
 
+from layoutcheck import resources
 from layoutcheck.errors import InputError
-
-MODELS_DIR = Path(__file__).resolve().parent.parent.parent / "specs" / "models"
 
 
 class ConfigError(InputError):
@@ -81,7 +80,7 @@ def has_dsa_structure(config: Mapping[str, Any]) -> bool:
 
 
 def shipped_models() -> tuple[str, ...]:
-    return tuple(sorted(p.stem for p in MODELS_DIR.glob("*.json") if p.stem != "SOURCES"))
+    return resources.shipped("models")
 
 
 def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any], str, str]:
@@ -92,8 +91,8 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
         return dict(source), name, name
     path = Path(source)
     if not path.exists():
-        shipped = MODELS_DIR / f"{source}.json"
-        if not shipped.is_file():
+        shipped = resources.find("models", str(source))
+        if shipped is None:
             known = ", ".join(shipped_models())
             raise ConfigError(f"{source}: no such file, folder or shipped model (shipped: {known})")
         path = shipped

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 import attrs
 
+from layoutcheck.errors import InputError
 from layoutcheck.ops import attention, collectives, elementwise, layout, linear, moe, structure
 from layoutcheck.ops.base import AttrKind, AttrSpec, OpSpec
 
@@ -33,7 +34,7 @@ OUTCOME_CACHE_LIMIT = 100_000
 T = TypeVar("T")  # distinct (op signature, context) pairs kept per registry
 
 
-class RegistryError(ValueError):
+class RegistryError(InputError):
     """A catalogue that cannot be used: a kind defined twice, or without a required aspect."""
 
 
