@@ -77,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     cost = commands.add_parser("cost", help="FLOPs, bytes, communication and time on a device")
     _add_target(cost)
     _add_device(cost)
+    _add_quant(cost)
     cost.add_argument("--by", choices=("op", "kind", "layer", "category"), default="kind")
     cost.add_argument("--symbolic", action="store_true", help="print the formulas (µs)")
     cost.add_argument("--format", choices=("text", "json"), default="text")
@@ -92,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="two --layout values to build and compare (default tensorcast,vllm-ascend)",
     )
     _add_device(compare)
+    _add_quant(compare)
 
     query = commands.add_parser("query", help="evaluate, sweep or solve a cost expression")
     _add_target(query)
@@ -100,13 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("--sweep", metavar="SYM=a..b[*k|+k]", help="evaluate over a range")
     query.add_argument("--solve", metavar="SYM", help="find where EXPR crosses zero")
 
-    query.add_argument("--quant", default="bf16", help="weights quantity: w8a8, w8a8_dynamic, bf16")
-    query.add_argument("--quant-description", help="weights quantity: a quant_model_description")
+    _add_quant(query)
 
     memory = commands.add_parser("memory", help="static weight memory per rank, itemized")
     _add_target(memory)
-    memory.add_argument("--quant", help="recipe: w8a8, w8a8_dynamic or bf16 (default bf16)")
-    memory.add_argument("--quant-description", help="msModelSlim quant_model_description.json")
+    _add_quant(memory)
     memory.add_argument("--accounting", choices=("checkpoint", "engine"), default="engine")
     memory.add_argument(
         "--layer-sharding", help="projections spread over ranks by layer, e.g. o_proj,q_b_proj"
@@ -133,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     repl = commands.add_parser("repl", help="an interactive session with the cost report loaded")
     _add_target(repl)
     _add_device(repl)
+    _add_quant(repl)
 
     sim = commands.add_parser(
         "sim", help="run a graph on simulated ranks and check every port against its type"
@@ -193,6 +194,17 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         help="fold identical layers into repetition regions before checking",
     )
     _add_set(parser)
+
+
+def _add_quant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--quant",
+        help="quantization recipe: w8a8, w8a8_dynamic or bf16 (cost: the ops keep their own "
+        "quant attrs when not given; memory: bf16)",
+    )
+    parser.add_argument(
+        "--quant-description", help="msModelSlim quant_model_description.json (or its folder)"
+    )
 
 
 def _add_device(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,102 @@
+"""The application layer: a session reads the config once, types the graph once, and derives
+check, cost and memory from that one typed graph, with one quantization for cost and memory."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+import sympy
+
+import layoutcheck.session
+from layoutcheck import quant
+from layoutcheck.cli import main
+from layoutcheck.cost.query import evaluate, query_expr
+from layoutcheck.roles import Part
+from layoutcheck.session import Options, Session
+
+GLM = Options("glm-5.1", tp=16, sp=True)
+
+
+def test_the_config_is_read_once_and_the_graph_typed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[object] = []
+    real = layoutcheck.session.load_config
+    monkeypatch.setattr(layoutcheck.session, "load_config", lambda s: reads.append(s) or real(s))
+    session = Session(GLM)
+    report = session.check()
+    session.cost("a3-752t")
+    session.memory()
+    assert len(reads) == 1
+    assert report.typed is session.typed  # the check's typed graph is the one cost reads
+
+
+@pytest.fixture(scope="module")
+def priced() -> dict[str, object]:
+    plain, w8a8 = Session(GLM), Session(Options("glm-5.1", tp=16, sp=True, quant="w8a8"))
+    return {"bf16": plain.cost("a3-752t"), "w8a8": w8a8.cost("a3-752t"), "session": w8a8}
+
+
+def _linear(report: object, part: Part) -> object:
+    return next(
+        e
+        for e in report.entries  # type: ignore[attr-defined]
+        if e.kind == "linear" and report.graph.op(e.name).role.part is part  # type: ignore[attr-defined]
+    )
+
+
+def test_w8a8_prices_linears_on_the_int8_peak_with_one_byte_weights(
+    priced: dict[str, object],
+) -> None:
+    bf16, w8a8 = priced["bf16"], priced["w8a8"]
+    for part, stays_float in ((Part.Q_A_PROJ, False), (Part.O_PROJ, False)):
+        before, after = _linear(bf16, part), _linear(w8a8, part)
+        (dtype_before, flops), (dtype_after, flops_after) = before.cost.mma[0], after.cost.mma[0]
+        assert (dtype_before, dtype_after) == ("bf16", "int8") and flops == flops_after
+        op = w8a8.graph.op(after.name)  # type: ignore[attr-defined]
+        n_in, n_out = op.attr("in_features"), op.attr("out_features")
+        weight_before = n_in * n_out * 2
+        # 1-byte weights: the rank's weight read halves, activations unchanged
+        assert sympy.simplify(before.cost.hbm_bytes - after.cost.hbm_bytes - weight_before / 2) == 0
+        assert not stays_float
+
+
+def test_the_recipe_keeps_its_float_exceptions_in_the_cost(priced: dict[str, object]) -> None:
+    w8a8 = priced["w8a8"]
+    gate = next(e for e in w8a8.entries if e.kind == "moe_gate")  # type: ignore[attr-defined]
+    assert gate.cost.mma[0][0] == "bf16"  # the router stays float (FLOAT_ROLES)
+
+
+def test_cost_and_memory_read_one_description(priced: dict[str, object]) -> None:
+    session = priced["session"]
+    assert isinstance(session, Session)
+    items = session.memory()
+    o_proj = [i for i in items if i.module.endswith("layers.5.self_attn.o_proj")]
+    # memory holds the o_proj weight as W8A8 (1 byte) with its scales: the same recipe
+    assert session.description.type_name("model.layers.5.self_attn.o_proj", None) == "W8A8_DYNAMIC"
+    assert any(i.category == "quantization auxiliaries" for i in o_proj)
+    op = session.quantized.graph.op("model.layers.5.self_attn.o_proj")
+    assert op.attr("quant") == quant.TYPE_ATTRS[session.description.type_name(op.name, op.role)]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_query_with_a_recipe_prices_the_quantized_graph(priced: dict[str, object]) -> None:
+    code, out, err = run("query", "glm-5.1", "--tp", "16", "--sp", "--quant", "w8a8", "linear")
+    assert (code, err) == (0, "")
+    w8a8, bf16 = priced["w8a8"], priced["bf16"]
+    expected = evaluate(w8a8, query_expr(w8a8, "linear"), {})
+    assert out.strip() == f"linear = {expected:.3f} µs"
+    assert expected < evaluate(bf16, query_expr(bf16, "linear"), {})
+
+
+@pytest.mark.parametrize("command", ["cost", "compare", "query", "memory"])
+def test_every_pricing_command_takes_the_quantization_options(command: str) -> None:
+    extra = ["total"] if command == "query" else []
+    code, _, err = run(command, "glm-5.1", "--tp", "16", "--sp", "--quant", "w4a4", *extra)
+    assert code == 2 and "--quant 'w4a4'" in err
