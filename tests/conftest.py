@@ -1,10 +1,17 @@
-"""Test configuration: hypothesis profiles (deterministic under CI, a longer `thorough` one)."""
+"""Test configuration: hypothesis profiles (deterministic under CI, a longer `thorough` one),
+and each model built once per run."""
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+import layoutcheck.session
+from layoutcheck.models import build_from_spec
 
 settings.register_profile(
     "ci",
@@ -17,3 +24,13 @@ settings.register_profile(
 settings.register_profile("dev", deadline=None, max_examples=60)
 settings.register_profile("thorough", deadline=None, max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _build_each_model_once() -> Iterator[None]:
+    """The CLI and sessions build a model on every call; build each distinct one once per test
+    run (build_from_spec is a pure function of hashable values; errors are not cached)."""
+    cached = functools.cache(build_from_spec)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(layoutcheck.session, "build_from_spec", cached)
+        yield

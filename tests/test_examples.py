@@ -22,8 +22,8 @@ from layoutcheck.graph_io import load_graph, loads_graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.rules import TYPE_RULES
+from tests.helpers import GRAPHS
 
-GRAPHS = Path(__file__).resolve().parent.parent / "specs" / "graphs"
 EXAMPLES = sorted(GRAPHS.rglob("*.yaml"))
 TENSORCAST = GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml"
 VLLM = GRAPHS / "glm51-layer-vllm-ascend-dsa-cp.yaml"

@@ -16,8 +16,8 @@ from layoutcheck.graph_io import SpecError, dumps_graph, load_graph, loads_graph
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.symbols import parse_expr
 from layoutcheck.validate import normalize
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SPEC_GRAPHS = sorted(
     path
     for pattern in ("*.yaml", "*.yml", "*.json")

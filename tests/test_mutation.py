@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-from wrong_passes import small_config
 
 from layoutcheck.check import check_graph
 from layoutcheck.contracts import Contract, load_contract
@@ -21,8 +19,9 @@ from layoutcheck.mutation import MutantResult, drop_gather, kill_rate, run_mutan
 from layoutcheck.oracle import check_soundness, compare_graphs
 from layoutcheck.sim import with_symbols
 from layoutcheck.validate import normalize
+from tests.helpers import GRAPHS
+from tests.wrong_passes import small_config
 
-GRAPHS = Path(__file__).resolve().parent.parent / "specs" / "graphs"
 SMALL_EXAMPLE = {"T": 32, "tp": 4, "ep": 4, "H": 16, "heads": 4, "q_lora": 8, "kv_lora": 8}
 SMALL_EXAMPLE |= {"d_nope": 4, "d_rope": 4, "d_v": 4, "experts": 8, "top_k": 2, "moe_I": 8}
 ALL_MUTANTS = 100  # per operator: more than any graph here has, so every mutant is judged

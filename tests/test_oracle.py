@@ -17,12 +17,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
-from wrong_passes import (
-    real_repetition,
-    real_sequence_parallel,
-    real_vllm_ascend,
-    small_config,
-)
 
 from layoutcheck.check import check_graph
 from layoutcheck.cli import parse_sets
@@ -54,8 +48,14 @@ from layoutcheck.testing import (
     decoder_cases,
 )
 from layoutcheck.validate import normalize
+from tests.helpers import GRAPHS
+from tests.wrong_passes import (
+    real_repetition,
+    real_sequence_parallel,
+    real_vllm_ascend,
+    small_config,
+)
 
-GRAPHS = Path(__file__).resolve().parent.parent / "specs" / "graphs"
 EXAMPLES = sorted(GRAPHS.glob("*.yaml"))  # the shipped good examples (not bugs/)
 EXAMPLES_PER_PROPERTY = 20
 SLOW_DATA = [HealthCheck.too_slow]  # building a decoder graph is the data: slow on a busy box

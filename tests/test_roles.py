@@ -18,8 +18,8 @@ from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_m
 from layoutcheck.passes.repetition import fold
 from layoutcheck.roles import Block, Part, Role, RoleError, role, role_from_hf_name
 from layoutcheck.validate import normalize
+from tests.helpers import SPECS
 
-SPECS = Path(__file__).resolve().parent.parent / "specs"
 GRAPH_FILES = sorted((SPECS / "graphs").rglob("*.yaml"))
 
 

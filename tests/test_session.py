@@ -3,18 +3,15 @@ check, cost and memory from that one typed graph, with one quantization for cost
 
 from __future__ import annotations
 
-import io
-from contextlib import redirect_stderr, redirect_stdout
-
 import pytest
 import sympy
 
 import layoutcheck.session
 from layoutcheck import quant
-from layoutcheck.cli import main
 from layoutcheck.cost.query import evaluate, query_expr
 from layoutcheck.roles import Part
 from layoutcheck.session import Options, Session
+from tests.helpers import run
 
 GLM = Options("glm-5.1", tp=16, sp=True)
 
@@ -77,13 +74,6 @@ def test_cost_and_memory_read_one_description(priced: dict[str, object]) -> None
     assert any(i.category == "quantization auxiliaries" for i in o_proj)
     op = session.quantized.graph.op("model.layers.5.self_attn.o_proj")
     assert op.attr("quant") == quant.TYPE_ATTRS[session.description.type_name(op.name, op.role)]
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_query_with_a_recipe_prices_the_quantized_graph(priced: dict[str, object]) -> None:

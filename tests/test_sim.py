@@ -6,7 +6,6 @@ a graph that cannot run fails with a SimError naming the op (never a crash)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,10 +16,11 @@ from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.sim import Held, SimError, Simulation, simulate
 from layoutcheck.symbols import Expr, parse_expr
 from layoutcheck.validate import normalize
+from tests.helpers import GRAPHS
 
 FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
 WHOLE, SPLIT, PARTIAL = FeatureState.WHOLE, FeatureState.SPLIT, FeatureState.PARTIAL
-SPECS = Path(__file__).resolve().parent.parent / "specs" / "graphs"
+SPECS = GRAPHS  # the example graphs
 
 Build = Callable[[GraphBuilder], None]
 NAMES = frozenset(

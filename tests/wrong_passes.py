@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from layoutcheck.graph import Graph, Op, ValueRef
@@ -21,6 +20,7 @@ from layoutcheck.passes.manager import GraphPass, run_passes
 from layoutcheck.passes.repetition import expand, fold
 from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass, SharedExperts
 from layoutcheck.validate import normalize
+from tests.helpers import SPECS
 
 GraphPassFn = Callable[[Graph], Graph]
 
@@ -142,7 +142,6 @@ RIGHT: dict[str, GraphPassFn] = {
 
 # -- small model configs the tests share ----------------------------------------------------
 
-SPECS = Path(__file__).resolve().parent.parent / "specs"
 
 # GLM-5.1 / DeepSeek-V3.2 shapes at simulator sizes. vocab_size is a multiple of 64·tp for every
 # tp used, so the tp = 1 run and the tp = N run share the padded vocabulary (and the weights).

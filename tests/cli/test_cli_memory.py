@@ -9,12 +9,9 @@ The bugs these tests once pinned with strict xfails are fixed.
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import io
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +20,6 @@ import pytest
 import layoutcheck.cli
 import layoutcheck.cost.report
 import layoutcheck.session
-from layoutcheck.cli import main
 from layoutcheck.cost.devices import load_device
 from layoutcheck.memory import (
     account,
@@ -33,13 +29,13 @@ from layoutcheck.memory import (
     parameters,
     recipe_description,
 )
-from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_from_spec
+from layoutcheck.models import Execution, Layout, ParallelConfig, Phase
 from layoutcheck.models.config import load_config, model_spec
+from tests.helpers import SPECS, run
 
 GLM = ["glm-5.1", "--tp", "4", "--dp", "8", "--ep", "32", "--sp"]
 W8A8 = [*GLM, "--quant", "w8a8"]
 TP16 = ["glm-5.1", "--tp", "16", "--sp"]
-SPECS = Path(__file__).resolve().parent.parent / "specs"
 
 H, HEADS, Q_LORA, KV_LORA, D_NOPE, D_ROPE, D_V = 6144, 64, 2048, 512, 192, 64, 256
 LAYERS = 78
@@ -61,22 +57,6 @@ CATEGORY_LINES = (
 def glm_model_spec() -> Any:
     config, name, where = load_config("glm-5.1")
     return model_spec(config, name, where)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _build_each_model_once() -> Iterator[None]:
-    """The CLI builds the model on every call; build each distinct one once in this module
-    (build_model is a pure function of hashable arguments; errors are not cached)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(layoutcheck.session, "build_from_spec", functools.cache(build_from_spec))
-        yield
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(argv))
-    return code, out.getvalue(), err.getvalue()
 
 
 @functools.cache

@@ -11,9 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import wrong_passes
 from hypothesis import Phase, settings
-from wrong_passes import small_config
 
 from layoutcheck.cli import main
 from layoutcheck.graph import Graph
@@ -21,9 +19,11 @@ from layoutcheck.graph_io import load_graph, loads_graph
 from layoutcheck.models.builder import AttentionForm
 from layoutcheck.oracle import KNOWN_BLIND_SPOTS
 from layoutcheck.testing import check_pass_on, decoder_graphs, fuzz_pass
+from tests import wrong_passes
+from tests.helpers import GRAPHS, ROOT
+from tests.wrong_passes import small_config
 
-TESTS = Path(__file__).resolve().parent
-GRAPHS = TESTS.parent / "specs" / "graphs"
+TESTS = ROOT / "tests"  # the fuzz CLI imports wrong_passes from here
 SMALL_SETS = [
     *("T=32", "tp=4", "ep=4", "H=16", "heads=4", "q_lora=8", "kv_lora=8", "d_nope=4"),
     *("d_rope=4", "d_v=4", "experts=8", "top_k=2", "moe_I=8"),

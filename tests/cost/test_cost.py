@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -700,12 +699,9 @@ def test_evaluator_sweeps_100k_points_and_matches_numbers(glm: dict[str, Any], l
     _, report, numbers = glm[layout]
     function = report.evaluator(["T"])
     points = np.arange(1, 100_001, dtype=float) * 16
-    start = time.perf_counter()
-    values = np.asarray(function(points))
-    elapsed = time.perf_counter() - start
+    values = np.asarray(function(points))  # its speed is measured in benchmarks/bench_cost.py
     assert values.shape == (100_000,)
     assert np.all(np.isfinite(values)) and np.all(np.diff(values) > 0)
-    assert elapsed < 1.0
     at_4096 = sum(entry.count * numbers[entry.name].us for entry in report.entries)
     assert values[4096 // 16 - 1] == pytest.approx(at_4096, rel=1e-9)
     for tokens in (16, 1024, 12288, 65536):

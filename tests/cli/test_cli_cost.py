@@ -9,7 +9,6 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,13 +17,12 @@ import sympy
 import layoutcheck.cli
 import layoutcheck.cost.report
 import layoutcheck.session
-from layoutcheck.cli import main
-from layoutcheck.cost.devices import Device, load_device
+from layoutcheck.cost.devices import load_device
 from layoutcheck.cost.query import evaluate, query_expr
 from layoutcheck.cost.report import CostReport, cost_report
-from layoutcheck.graph import Graph
-from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_from_spec
+from layoutcheck.models import Execution, Layout, ParallelConfig, Phase
 from layoutcheck.models.config import load_config, model_spec
+from tests.helpers import run
 
 GLM = ["glm-5.1", "--tp", "16", "--sp"]
 VLLM = [*GLM, "--layout", "vllm-ascend"]
@@ -34,27 +32,6 @@ VLLM = [*GLM, "--layout", "vllm-ascend"]
 def glm_model_spec() -> Any:
     config, name, where = load_config("glm-5.1")
     return model_spec(config, name, where)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _build_each_model_once() -> Iterator[None]:
-    """The CLI builds the model and its cost report on every call; build each distinct one once
-    in this module (both are pure functions of hashable arguments — the graph, the device
-    profile's name, the rank; errors are not cached)."""
-
-    @functools.cache
-    def report_for(graph: Graph, device: str, rank: str | int) -> CostReport:
-        return cost_report(graph, load_device(device), rank=rank)
-
-    def cached_cost_report(
-        graph: Graph, device: Device, *, rank: str | int = "last", typed: object = None
-    ) -> CostReport:
-        return report_for(graph, device.name, rank)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(layoutcheck.session, "build_from_spec", functools.cache(build_from_spec))
-        patch.setattr(layoutcheck.cost.report, "cost_report", cached_cost_report)
-        yield
 
 
 @pytest.fixture(scope="module")
@@ -71,14 +48,8 @@ def report() -> CostReport:
     return cost_report(graph, load_device("a3-752t"))  # the same function the CLI calls
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def cost_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
-    code, out, err = run(capsys, "cost", *argv, "--format", "json")
+    code, out, err = run("cost", *argv, "--format", "json")
     assert (code, err) == (0, "")
     data: dict[str, Any] = json.loads(out)
     return data
@@ -114,7 +85,7 @@ def test_cost_tables_for_each_by(capsys: pytest.CaptureFixture[str]) -> None:
     headline = "glm-5.1-prefill-tp16-sp on a3-752t (T=4096, tp=16"
     tables = {}
     for by in ("op", "kind", "layer", "category"):
-        code, out, err = run(capsys, "cost", *GLM, "--by", by)
+        code, out, err = run("cost", *GLM, "--by", by)
         assert (code, err) == (0, "")
         lines = out.splitlines()
         assert lines[0].startswith(headline) and lines[0].endswith(f"{total_ms:.2f} ms")
@@ -156,7 +127,7 @@ def test_cost_tables_for_each_by(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cost_symbolic_prints_one_formula_per_distinct_op(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, err = run(capsys, "cost", *GLM, "--symbolic")
+    code, out, err = run("cost", *GLM, "--symbolic")
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "glm-5.1-prefill-tp16-sp on a3-752t: op times in µs"
@@ -198,9 +169,7 @@ def test_repetition_costs_the_same(capsys: pytest.CaptureFixture[str]) -> None:
     for kind, row in expanded["by_kind"].items():
         assert folded["by_kind"][kind]["count"] == row["count"]
     # the per-layer table spreads a region over the layers it stands for
-    by_layer = [
-        run(capsys, "cost", *GLM, "--by", "layer", *extra)[1] for extra in ([], ["--repetition"])
-    ]
+    by_layer = [run("cost", *GLM, "--by", "layer", *extra).out for extra in ([], ["--repetition"])]
     assert by_layer[0] == by_layer[1]
     assert "layers 3-77" in by_layer[0]
 
@@ -222,7 +191,7 @@ def test_cost_on_another_device(capsys: pytest.CaptureFixture[str]) -> None:
 def test_compare_shows_the_gather_difference_per_layer(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, err = run(capsys, "compare", *GLM)
+    code, out, err = run("compare", *GLM)
     assert (code, err) == (0, "")
     header = re.match(
         r"tensorcast vs vllm-ascend: ([\d.]+) ms vs ([\d.]+) ms \(([+-][\d.]+) ms\)", out
@@ -259,7 +228,7 @@ def test_compare_shows_the_gather_difference_per_layer(
 
 
 def test_compare_refuses_unknown_layouts(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "compare", *GLM, "--layouts", "tensorcast,nope")
+    code, out, err = run("compare", *GLM, "--layouts", "tensorcast,nope")
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and "--layouts" in err
 
@@ -269,14 +238,14 @@ def test_compare_refuses_unknown_layouts(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_query_evaluates(capsys: pytest.CaptureFixture[str], report: CostReport) -> None:
     data = cost_json(capsys, *GLM)
-    code, out, err = run(capsys, "query", *GLM, "all_gather")
+    code, out, err = run("query", *GLM, "all_gather")
     assert (code, err) == (0, "")
     value = float(re.fullmatch(r"all_gather = ([\d.]+) µs\n", out).group(1))  # type: ignore[union-attr]
     assert value == pytest.approx(data["by_kind"]["all_gather"]["us"], abs=0.001)
-    code, out, _ = run(capsys, "query", *GLM, "total - compute - memory - comm - launch")
+    code, out, _ = run("query", *GLM, "total - compute - memory - comm - launch")
     # total = max(compute, memory) + comm + launch per op, so this is -Σ min(compute, memory)
     assert code == 0 and float(out.split("=")[1].split()[0]) < 0
-    code, out, _ = run(capsys, "query", *GLM, "all_gather", "--set", "T=8192")
+    code, out, _ = run("query", *GLM, "all_gather", "--set", "T=8192")
     assert code == 0
     at_8192 = evaluate(report, query_expr(report, "all_gather"), {"T": 8192})
     assert float(out.split("=")[1].split()[0]) == pytest.approx(at_8192, abs=0.001)
@@ -284,7 +253,7 @@ def test_query_evaluates(capsys: pytest.CaptureFixture[str], report: CostReport)
 
 
 def test_query_sweeps(capsys: pytest.CaptureFixture[str], report: CostReport) -> None:
-    code, out, err = run(capsys, "query", *GLM, "all_gather", "--sweep", "T=1024..16384*2")
+    code, out, err = run("query", *GLM, "all_gather", "--sweep", "T=1024..16384*2")
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].split()[:2] == ["T", "all_gather"] and "µs" in lines[0]
@@ -294,7 +263,7 @@ def test_query_sweeps(capsys: pytest.CaptureFixture[str], report: CostReport) ->
     for row in rows:
         want = evaluate(report, expression, {"T": int(row[0])})
         assert float(row[1]) == pytest.approx(want, abs=0.001)
-    code, out, _ = run(capsys, "query", *GLM, "total", "--sweep", "T=1000..1010+5")
+    code, out, _ = run("query", *GLM, "total", "--sweep", "T=1000..1010+5")
     assert code == 0 and [line.split()[0] for line in out.splitlines()[1:]] == [
         "1000",
         "1005",
@@ -304,7 +273,7 @@ def test_query_sweeps(capsys: pytest.CaptureFixture[str], report: CostReport) ->
 
 def test_query_solves_a_crossing(capsys: pytest.CaptureFixture[str], report: CostReport) -> None:
     text = "sparse_attention - moe_experts"
-    code, out, err = run(capsys, "query", *GLM, text, "--solve", "T")
+    code, out, err = run("query", *GLM, text, "--solve", "T")
     assert (code, err) == (0, "")
     found = re.match(rf"{text} crosses zero at T = (\d+) \(([+-][\d.]+) µs at (\d+), ", out)
     assert found, out
@@ -319,7 +288,7 @@ def test_query_solves_a_crossing(capsys: pytest.CaptureFixture[str], report: Cos
     a0 = evaluate(report, query_expr(report, "all_gather"), {"T": 1000})
     a1 = evaluate(report, query_expr(report, "all_gather"), {"T": 2000})
     slope = (a1 - a0) / 1000
-    code, out, _ = run(capsys, "query", *GLM, "all_gather - 30000", "--solve", "T")
+    code, out, _ = run("query", *GLM, "all_gather - 30000", "--solve", "T")
     assert code == 0
     solved = int(re.search(r"at T = (\d+)", out).group(1))  # type: ignore[union-attr]
     exact = 1000 + (30000 - a0) / slope
@@ -328,7 +297,7 @@ def test_query_solves_a_crossing(capsys: pytest.CaptureFixture[str], report: Cos
 
 def test_query_solve_without_a_crossing_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     # all_gather is at least 82 launches (820 µs) at any T: it never equals 400
-    code, out, err = run(capsys, "query", *GLM, "all_gather - 400", "--solve", "T")
+    code, out, err = run("query", *GLM, "all_gather - 400", "--solve", "T")
     assert (code, err) == (1, "")
     assert out == "all_gather - 400 does not change sign for T in 1..2^24\n"
 
@@ -353,7 +322,7 @@ def test_query_solve_without_a_crossing_exits_1(capsys: pytest.CaptureFixture[st
 def test_bad_input_exits_2_with_one_line(
     capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
 ) -> None:
-    code, out, err = run(capsys, *argv)
+    code, out, err = run(*argv)
     assert code == 2, err
     assert out == ""
     assert err.endswith("\n") and err.count("\n") == 1, err
@@ -378,7 +347,7 @@ def test_repl_reads_a_script_from_stdin(
         ]
     )
     monkeypatch.setattr(sys, "stdin", io.StringIO(script + "\n"))
-    code, out, err = run(capsys, "repl", *GLM)
+    code, out, err = run("repl", *GLM)
     assert code == 0
     # the banner (the console writes it to stderr) with its three example queries
     assert "layoutcheck repl: glm-5.1-prefill-tp16-sp on a3-752t" in err

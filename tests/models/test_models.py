@@ -28,8 +28,8 @@ from layoutcheck.models import (
     model_spec,
     shipped_models,
 )
+from tests.helpers import MODELS
 
-MODELS = Path(__file__).resolve().parent.parent / "specs" / "models"
 SHIPPED = ("glm-5.1", "deepseek-v3.2", "deepseek-v3", "qwen3-30b-a3b")
 TP8 = ParallelConfig(tp=8)
 

@@ -24,8 +24,8 @@ from layoutcheck.cli import main
 from layoutcheck.contracts import available_contracts, load_contract
 from layoutcheck.ops import default_registry
 from layoutcheck.rules import TYPE_RULES
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "specs" / "graphs" / "glm51-layer-tensorcast-dsa-cp.yaml"
 CONTRACTS = ROOT / "specs" / "contracts"
 EXAMPLE_CONTRACT = "tensorcast-dsa-cp-prefill"

@@ -3,41 +3,20 @@ and JSON summaries, the RFC shapes in `show`, and one clear stderr line (exit 2)
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-import layoutcheck.cli
-import layoutcheck.session
-from layoutcheck.cli import main
-from layoutcheck.models import build_from_spec
+from tests.helpers import MODELS, run
 
 GLM_SP = ["glm-5.1", "--tp", "16", "--sp", "--tokens", "4096"]
 DECODE = ["glm-5.1", "--phase", "decode", "--tokens", "9", "--dp", "8", "--tp", "4", "--ep", "32"]
-MODELS = Path(__file__).resolve().parent.parent / "specs" / "models"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _build_each_model_once() -> Iterator[None]:
-    """The CLI builds the model on every call; build each distinct one once in this module
-    (build_model is a pure function of hashable arguments; errors are not cached)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(layoutcheck.session, "build_from_spec", functools.cache(build_from_spec))
-        yield
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def check_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
-    code, out, err = run(capsys, "check", *argv, "--format", "json")
+    code, out, err = run("check", *argv, "--format", "json")
     assert err == ""
     data: dict[str, Any] = json.loads(out)
     return code, data
@@ -70,7 +49,7 @@ def test_check_glm_sp(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_check_glm_sp_text(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "check", *GLM_SP)
+    code, out, err = run("check", *GLM_SP)
     assert code == 0
     assert err == ""
     verdict = out.strip().splitlines()[-1]
@@ -165,7 +144,7 @@ def _line(lines: list[str], name: str) -> str:
 
 
 def test_show_decode_layer_5(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "show", *DECODE, "--layer", "5")
+    code, out, err = run("show", *DECODE, "--layer", "5")
     assert code == 0
     assert err == ""
     for shape in ("[9, 6144]", "[9, 256]", "[12, 256]", "[3, 256]", "[3, 8]", "[3, 6144]"):
@@ -182,7 +161,7 @@ def test_show_decode_layer_5(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_glm_sp_layer_5_rfc_shapes(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "show", "glm-5.1", "--tp", "16", "--sp", "--layer", "5")
+    code, out, err = run("show", "glm-5.1", "--tp", "16", "--sp", "--layer", "5")
     assert code == 0
     assert err == ""
     for shape in ("[4096, 64, 256]", "[256, 64, 256]", "[256, 16384]", "[256, 256]", "[256, 8]"):
@@ -199,7 +178,7 @@ def test_show_glm_sp_layer_5_rfc_shapes(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_show_missing_layer(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "show", "glm-5.1", "--tp", "16", "--sp", "--layer", "78")
+    code, _, err = run("show", "glm-5.1", "--tp", "16", "--sp", "--layer", "78")
     assert code == 2
     assert err.count("\n") == 1
     assert "--layer 78" in err
@@ -240,7 +219,7 @@ def test_bad_input_exit_2_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, argv: Any, words: list[str]
 ) -> None:
     extra = ["-o", str(tmp_path / "out.yaml")] if command == "export" else []
-    code, out, err = run(capsys, command, *argv(tmp_path), *extra)
+    code, out, err = run(command, *argv(tmp_path), *extra)
     assert code == 2
     assert out == ""
     assert err.endswith("\n")
@@ -262,7 +241,7 @@ def test_export_then_check(
 ) -> None:
     flags = ["--repetition"] if repetition else []
     path = tmp_path / f"tmp{suffix}"
-    code, out, err = run(capsys, "export", *GLM_SP, *flags, "-o", str(path))
+    code, out, err = run("export", *GLM_SP, *flags, "-o", str(path))
     assert code == 0
     assert err == ""
     assert out.startswith(f"wrote {path}")
@@ -283,7 +262,7 @@ def test_export_of_a_failing_layout_keeps_the_verdict(
 ) -> None:
     path = tmp_path / "vllm.yaml"
     argv = [*GLM_SP, "--layout", "vllm-ascend"]
-    assert run(capsys, "export", *argv, "-o", str(path))[0] == 0
+    assert run("export", *argv, "-o", str(path)).code == 0
     wrong = ["--contract", "tensorcast-dsa-cp-prefill"]
     code_direct, direct = check_json(capsys, *argv, *wrong)
     code_file, from_file = check_json(capsys, str(path), *wrong)
@@ -294,7 +273,7 @@ def test_export_of_a_failing_layout_keeps_the_verdict(
 
 
 def test_equiv_glm_sp(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "equiv", "glm-5.1", "--tp", "16", "--sp")
+    code, out, err = run("equiv", "glm-5.1", "--tp", "16", "--sp")
     assert code == 0
     assert err == ""
     last = out.strip().splitlines()[-1]

@@ -1,0 +1,55 @@
+"""Helpers the test modules share: where the specs and test data are, and the CLI run
+in-process with what it printed."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck import resources
+from layoutcheck.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = resources.SPECS
+GRAPHS = SPECS / "graphs"
+MODELS = SPECS / "models"
+CONTRACTS = SPECS / "contracts"
+ENGINE_GRAPHS = Path(__file__).resolve().parent / "data" / "engine-graphs"
+
+
+@attrs.frozen
+class Run:
+    """One CLI run: the exit code and what it printed."""
+
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    def __iter__(self) -> Iterator[Any]:  # code, out, err = run(...)
+        return iter((self.code, self.out, self.err))
+
+
+def run(*argv: object) -> Run:
+    """``layoutcheck ARGV…`` in this process, stdout and stderr captured."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in argv])
+    return Run(code, out.getvalue(), err.getvalue())
+
+
+def errors_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The error diagnostics of a ``--format json`` report."""
+    return [d for d in data["diagnostics"] if d["severity"] == "error"]
+
+
+def rules_of(diagnostics: Sequence[dict[str, Any]]) -> set[str]:
+    return {d["rule"] for d in diagnostics}
