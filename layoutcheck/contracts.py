@@ -21,7 +21,7 @@ from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.interp import TypedGraph
-from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
+from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.roles import Role, RoleError
 from layoutcheck.rules import Rule, RuleKind
@@ -679,10 +679,6 @@ def _diagnostic(
         context=context,
         notes=notes,
     )
-
-
-def value_ok(value: AbstractValue) -> bool:
-    return not value.is_top
 
 
 def all_rules(registry: Registry | None = None) -> dict[str, tuple[Rule, list[str]]]:

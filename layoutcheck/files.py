@@ -6,11 +6,6 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Protocol
-
-
-class _ErrorType(Protocol):
-    def __call__(self, message: str, *, source: str | None = ...) -> Exception: ...
 
 
 def read_bytes(path: str | Path, limit: int, error: type[Exception], what: str = "") -> bytes:

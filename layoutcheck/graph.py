@@ -127,10 +127,6 @@ class Graph:
             self._index["symbol_names"] = cached
         return cached  # type: ignore[return-value]
 
-    @property
-    def symbol_values(self) -> dict[str, int]:
-        return {name: value for name, value in self.symbols if value is not None}
-
     def group_size(self, name: str) -> Expr:
         for group, size in self.groups:
             if group == name:
@@ -434,11 +430,3 @@ def _attr(value: AttrValue | int) -> AttrValue:
         # strings stay text here; validation parses them against the graph's symbols
         return tuple(item if isinstance(item, str) else as_expr(item) for item in value)
     return value
-
-
-def iter_refs(graph: Graph) -> Iterator[ValueRef]:
-    """Every value a graph defines: its inputs, then each op's outputs as far as they are read."""
-    for spec in graph.inputs:
-        yield ValueRef(spec.name)
-    for op in graph.ops:
-        yield ValueRef(op.name)

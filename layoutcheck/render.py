@@ -74,9 +74,11 @@ def render_catalogue(registry: Registry) -> str:
         )
         aliases = f"  (aliases: {', '.join(spec.aliases)})" if spec.aliases else ""
         outputs = ", ".join(spec.outputs)
+        raised = "; ".join(f"[{use.rule.id}] {use.when}".rstrip() for use in spec.rules)
         blocks.append(
             f"{spec.arity_text()} -> {outputs}   [{spec.family.value}]{aliases}\n"
-            f"  attrs: {attrs or 'none'}\n  {spec.doc}"
+            f"  attrs: {attrs or 'none'}\n  layout: {spec.summary}\n  {spec.doc}"
+            + (f"\n  rules: {raised}" if raised else "")
         )
     return "\n\n".join(blocks)
 

@@ -8,7 +8,6 @@ generated from these objects. Contract rules are the same objects, made from con
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from typing import Final
 
 import attrs
@@ -238,4 +237,3 @@ TYPE_RULES: tuple[Rule, ...] = (
     LOCAL_FEATURE_SPLIT,
     BAD_SPEC,
 )
-TYPE_RULE_IDS: Mapping[str, Rule] = {rule.id: rule for rule in TYPE_RULES}

@@ -44,13 +44,6 @@ class Device:
     launch: Mapping[str, float]  # seconds: matmul, vector, collective
     tiers: tuple[Tier, ...]
 
-    def tier_for(self, ranks: int) -> Tier:
-        """The innermost tier that spans a group of ``ranks``."""
-        for tier in self.tiers:
-            if ranks <= tier.size:
-                return tier
-        return self.tiers[-1]
-
 
 def available_devices() -> tuple[str, ...]:
     return resources.shipped("devices")

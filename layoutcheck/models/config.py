@@ -66,10 +66,6 @@ class ModelSpec:
     moe: MoeSpec | None
     layer_kinds: tuple[str, ...]  # "dense" or "moe", one per decoder layer
 
-    @property
-    def is_mla(self) -> bool:
-        return isinstance(self.attention, MlaSpec)
-
 
 def has_dsa_structure(config: Mapping[str, Any]) -> bool:
     """DeepSeek-style sparse attention (a lightning indexer), detected from fields only."""

@@ -433,7 +433,3 @@ def warn_local_split(call: OpCall) -> None:
             "a cost-model shape, not an executable layout: replicate the weight on local tokens "
             "(vLLM-Ascend), or all_gather before and reduce_scatter after",
         )
-
-
-def first_dtype(call: OpCall) -> Sequence[Dtype]:
-    return tuple(call.inputs[0].dtype for _ in range(call.spec.output_count(call.op)))
