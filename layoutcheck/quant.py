@@ -55,7 +55,7 @@ def _scalar(width: int) -> AuxRule:
 
 _DYNAMIC_AUX = (("weight_scale", _per_output(4)), ("weight_offset", _per_output(4)))
 
-# engine-notes.md: a W8A8 static linear holds input_scale/input_offset [1], quant_bias int32
+# msModelSlim checkpoints: a W8A8 static linear holds input_scale/input_offset [1], quant_bias int32
 # [out] and deq_scale fp32 [out]; dynamic types a per-channel weight_scale/weight_offset [out, 1].
 QUANT_TYPES: Mapping[str, QuantType] = {
     "FLOAT": QuantType("FLOAT", sympy.Integer(2), "bf16", None),
@@ -115,7 +115,7 @@ def mma_dtype(word: str) -> str:
 
 RECIPES = ("bf16", "w8a8", "w8a8_dynamic")
 
-# Modules a W8A8 recipe leaves FLOAT in DeepSeek-V3.2 / GLM-5-style checkpoints (engine-notes.md):
+# Modules a W8A8 recipe leaves FLOAT in DeepSeek-V3.2 / GLM-5-style checkpoints (their published descriptions):
 # the latent KV up-projection, the indexer's key projection and head weights, the router.
 FLOAT_ROLES: tuple[Role, ...] = (
     Role(Block.ATTENTION, Part.KV_B_PROJ),

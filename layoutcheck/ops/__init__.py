@@ -96,7 +96,7 @@ class Registry:
 
 @functools.cache
 def default_registry() -> Registry:
-    """The catalogue of ``graph-format.md`` (built once; its entries are immutable)."""
+    """The shipped catalogue (specs/README.md, "Op catalogue"); built once, immutable."""
     return Registry.from_families(FAMILIES)
 
 

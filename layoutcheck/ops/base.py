@@ -262,7 +262,7 @@ class OpSpec:
     # value not listed (disable_tp: false) says nothing and is dropped
     attr_aliases: Mapping[str, Mapping[object, tuple[str, object]]] = field(factory=dict)
     transparent: bool = False  # identity on values: contracts look through it
-    cost: CostRule | None = None  # FLOPs, bytes and communication (cost-model.md)
+    cost: CostRule | None = None  # FLOPs, bytes and communication (ops/costing.py)
     weights: WeightRule | None = None  # the weight tensors the op owns (memory)
     raises: frozenset[Rule] = field(init=False, eq=False, repr=False)
 

@@ -184,7 +184,7 @@ OPS: tuple[OpSpec, ...] = (
 )
 
 
-# -- cost: the bytes of the full tensor each collective moves (cost-model.md, α–β) -----------
+# -- cost: the bytes of the full tensor each collective moves (α–β; see cost/timing.py) -----------
 
 
 def _comm(kind: str, full: Callable[[CostCall], AbstractValue]) -> CostRule:

@@ -1,7 +1,7 @@
 """What a cost rule returns, and the helpers cost rules share.
 
 A cost is sympy expressions over the graph's symbols, computed from the per-rank typed shapes:
-a LOCAL op is costed on its T/g rows, a FULL one on T. Formulas: ``cost-model.md``.
+a LOCAL op is costed on its T/g rows, a FULL one on T. Formulas: each family module.
 """
 
 from __future__ import annotations
