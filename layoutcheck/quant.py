@@ -115,8 +115,9 @@ def mma_dtype(word: str) -> str:
 
 RECIPES = ("bf16", "w8a8", "w8a8_dynamic")
 
-# Modules a W8A8 recipe leaves FLOAT in DeepSeek-V3.2 / GLM-5-style checkpoints (their published descriptions):
-# the latent KV up-projection, the indexer's key projection and head weights, the router.
+# Modules a W8A8 recipe leaves FLOAT in DeepSeek-V3.2 / GLM-5-style checkpoints (as their
+# published descriptions do): the latent KV up-projection, the indexer's key projection and
+# head weights, the router.
 FLOAT_ROLES: tuple[Role, ...] = (
     Role(Block.ATTENTION, Part.KV_B_PROJ),
     Role(Block.ATTENTION, Part.INDEXER_WK),

@@ -41,7 +41,7 @@ _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
 class ExpressionError(ValueError):
-    """An expression the grammar of specs/README.md ("Expressions") does not allow (rule ``bad-spec``)."""
+    """An expression the grammar (specs/README.md, "Expressions") does not allow (``bad-spec``)."""
 
 
 def is_symbol_name(name: str) -> bool:

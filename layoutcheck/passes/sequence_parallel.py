@@ -8,9 +8,10 @@ stays on LOCAL tokens, and only normalized values are gathered where FULL tokens
         :0 ─ moe_gate …                               :0 ─ moe_gate …   (MoE local, no gather)
         :1 ─ next residual                            :1 ─ next residual (never gathered)
 
-Patterns (as TensorCast's SP pass names them): P1 all_reduce → rms_norm; P2 all_reduce → add_rms_norm with a
-LOCAL residual; P3 all_reduce → add → norm; MoE-local; and, for DSA-CP, a token slice before a
-replicated o_proj. A token count the group does not divide is padded first, as the engines do.
+Patterns (named as in TensorCast's SP pass): P1 all_reduce → rms_norm; P2 all_reduce →
+add_rms_norm with a LOCAL residual; P3 all_reduce → add → norm; MoE-local; and, for DSA-CP, a
+token slice before a replicated o_proj. A token count the group does not divide is padded
+first, as the engines do.
 """
 
 from __future__ import annotations
