@@ -23,6 +23,7 @@ FAMILY_TITLES: Mapping[Family, str] = {
     Family.ATTENTION: "Attention",
     Family.MOE: "Mixture of experts",
     Family.STRUCTURE: "Structure",
+    Family.TENSOR: "Tensor plumbing (engine graphs)",
 }
 # <!-- generated: NAME --> … <!-- end generated: NAME -->
 _REGION = re.compile(

@@ -19,6 +19,7 @@ class RuleKind(enum.Enum):
     TYPE = "type"
     CONTRACT = "contract"
     INPUT = "input"
+    RUN = "run"  # the graph against what the run that made it asked for (sequence parallelism)
 
 
 @attrs.frozen
@@ -210,6 +211,46 @@ LOCAL_FEATURE_SPLIT: Final = _rule(
     severity=Severity.WARNING,
 )
 
+LOCAL_TOKEN_SELECT: Final = _rule(
+    "local-token-select",
+    "A select of global token positions (the sampler's last token, a gather of positions) or the "
+    "LM head reads LOCAL tokens.",
+    "The positions are global (the last token of each request is T-1); a rank holding rows "
+    "[r·T/g, (r+1)·T/g) reads a row it does not hold — on a device, out of range. TensorCast's "
+    "RFC-layout graph never gathers model.norm, so rank 0 reads position 511 of a 128-row shard.",
+    """
+  - {name: model.norm, op: rms_norm, inputs: [h]}               # h is LOCAL
+  - {name: sample, op: token_select, inputs: [model.norm], attrs: {rows: 1}}""",
+    "all_gather the final norm's output before selecting tokens (or select on each rank the "
+    "positions it holds).",
+)
+
+SEQUENCE_PARALLEL_NOT_APPLIED: Final = _rule(
+    "sequence-parallel-not-applied",
+    "The run asked for sequence parallelism, and the graph has none: no token-dimension "
+    "reduce-scatter and no norm on LOCAL tokens.",
+    "The pass that should have rewritten the graph matched nothing, so every rank computes on "
+    "all tokens: the layout (and its cost) is not the one asked for. TensorCast's SP pass, with "
+    "its default replicated embedding, finds no all-reduce before the first norm to anchor on.",
+    """
+  # --sp, but the embedding is replicated: no all_reduce -> reduce_scatter to anchor P1
+  - {name: model.layers.0.input_layernorm, op: rms_norm, inputs: [model.embed_tokens]}""",
+    "Give the rewrite its anchor (TensorCast: --word-embedding-tp row) or drop the request.",
+    kind=RuleKind.RUN,
+)
+
+UNKNOWN_ENGINE_OP: Final = _rule(
+    "unknown-engine-op",
+    "An engine graph holds op targets the op maps do not know.",
+    "Their outputs are unknown (⊤), so nothing they feed is checked; the rest of the graph is.",
+    """
+  # a vendor op layoutcheck has no map entry for
+  torch.ops.my_vendor.fused_thing.default""",
+    "Add the target to an op map (layoutcheck/engines/opmaps/*.yaml) or report it.",
+    kind=RuleKind.INPUT,
+    severity=Severity.WARNING,
+)
+
 BAD_SPEC: Final = _rule(
     "bad-spec",
     "The input file is malformed: YAML/JSON error, unknown op or attr, bad expression, "
@@ -235,5 +276,8 @@ TYPE_RULES: tuple[Rule, ...] = (
     DTYPE_MISMATCH,
     INDIVISIBLE,
     LOCAL_FEATURE_SPLIT,
+    LOCAL_TOKEN_SELECT,
+    SEQUENCE_PARALLEL_NOT_APPLIED,
+    UNKNOWN_ENGINE_OP,
     BAD_SPEC,
 )

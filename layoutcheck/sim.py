@@ -225,7 +225,7 @@ def _rms(x: Array, w: Array) -> Array:
     return _f64(x / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + EPS) * w)
 
 
-def _norm_weight(rt: _Runner, op: Op, width: int) -> Array:
+def _norm_weight(rt: _Runner, op: Op | str, width: int) -> Array:
     return _f64(1.0 + 0.1 * rt.weight(op, "weight", (width,)) * np.sqrt(width))
 
 
@@ -606,6 +606,124 @@ def k_lm_head(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     ]
 
 
+# -- the engines' tensor plumbing and fused ops ---------------------------------------------
+
+
+def k_view(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    rows = rt.number(op.attr("rows"), "rows", op.name)
+    dims = _sizes(rt, op, "features")
+    return [_per_rank(xs[0], lambda r, a, p: a.reshape(rows, *dims))]
+
+
+POINTWISE: Mapping[str, Callable[[Array, Array], Array]] = {
+    "add": np.add,
+    "sub": np.subtract,
+    "mul": np.multiply,
+    "div": np.divide,
+    "maximum": np.maximum,
+    "minimum": np.minimum,
+}
+
+
+def k_pointwise(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    fn = POINTWISE.get(str(op.attr("fn")))
+    if fn is None or len(xs) != 2:
+        raise SimError(op.name, f"the simulator cannot execute pointwise {op.attr('fn')}")
+    a, b = xs
+    return [
+        Held(tuple(_f64(fn(x, y)) for x, y in zip(a.arrays, b.arrays, strict=True)), a.positions)
+    ]
+
+
+def k_feature_sum(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    axes = tuple(_sizes(rt, op, "axes"))  # counted from 1: axis 0 is the tokens
+    return [_per_rank(xs[0], lambda r, a, p: _f64(a.sum(axis=axes)))]
+
+
+def k_feature_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    parts = _sizes(rt, op, "sizes")
+    bounds = np.cumsum(parts)[:-1]
+    pieces = [np.split(a, bounds, axis=-1) for a in xs[0].arrays]
+    return [Held(tuple(piece[k] for piece in pieces), xs[0].positions) for k in range(len(parts))]
+
+
+def k_token_select(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    rows = rt.number(op.attr("rows"), "rows", op.name)  # the sampled tokens: the last ones
+    x = xs[0]
+    return [Held(tuple(a[-rows:] for a in x.arrays), tuple(p[-rows:] for p in x.positions))]
+
+
+def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    x = xs[0]
+    if _require_group(rt, op) == 1:
+        return [x]
+    joined = np.concatenate(x.arrays, axis=1)
+    return [Held(tuple(joined.copy() for _ in x.arrays), x.positions)]
+
+
+def k_moe_dispatch(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """Each token becomes top_k rows (token-major here; the combine undoes exactly this)."""
+    k = rt.number(op.attr("top_k"), "top_k", op.name)
+    x = xs[0]
+    return [
+        Held(
+            tuple(np.repeat(a, k, axis=0) for a in x.arrays),
+            tuple(np.repeat(p, k) for p in x.positions),
+        )
+    ]
+
+
+def k_moe_expert_compute(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    inter = rt.number(op.attr("intermediate"), "intermediate", op.name)
+
+    def apply(r: int, a: Array, p: Positions) -> Array:
+        w_up = rt.weight(op, "gate_up", (a.shape[-1], 2 * inter))
+        w_down = rt.weight(op, "down", (inter, a.shape[-1]))
+        return _f64(ACTIVATIONS["swiglu"](a @ w_up) @ w_down)
+
+    return [_per_rank(xs[0], apply)]
+
+
+def k_moe_combine(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    k = rt.number(op.attr("top_k"), "top_k", op.name)
+    x, ids = xs
+    for r, (a, i) in enumerate(zip(x.arrays, ids.arrays, strict=True)):
+        if a.shape[0] != i.shape[0] * k:
+            raise SimError(op.name, f"rank {r}: {a.shape[0]} routed rows for {i.shape[0]} tokens")
+    return [Held(tuple(a.reshape(-1, k, a.shape[-1]) for a in x.arrays), ids.positions)]
+
+
+def k_mla_prolog(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """q_a_proj → q_a_layernorm → q_b_proj → rope; kv_a_proj → kv_a_layernorm and rope: the
+    weights of the modules a builder's unfused graph names the same way."""
+    prefix = op.name.rpartition(".")[0]
+    hidden = rt.number(op.attr("hidden"), "hidden", op.name)
+    heads = rt.number(op.attr("heads"), "heads", op.name)
+    q_lora = rt.number(op.attr("q_lora_rank"), "q_lora_rank", op.name)
+    kv_lora = rt.number(op.attr("kv_lora_rank"), "kv_lora_rank", op.name)
+    d_nope = rt.number(op.attr("qk_nope_head_dim"), "qk_nope_head_dim", op.name)
+    d_rope = rt.number(op.attr("qk_rope_head_dim"), "qk_rope_head_dim", op.name)
+    w_qa = rt.weight(f"{prefix}.q_a_proj", "weight", (hidden, q_lora))
+    w_qb = rt.weight(f"{prefix}.q_b_proj", "weight", (q_lora, heads * (d_nope + d_rope)))
+    w_kva = rt.weight(f"{prefix}.kv_a_proj_with_mqa", "weight", (hidden, kv_lora + d_rope))
+    g = rt.group(op) if op.attr("parallel") == "column" else 1
+    q_norm = _norm_weight(rt, f"{prefix}.q_a_layernorm", q_lora)
+    kv_norm = _norm_weight(rt, f"{prefix}.kv_a_layernorm", kv_lora)
+    outputs: list[list[Array]] = [[], [], [], []]
+    x = xs[0]
+    for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True)):
+        q_c = _rms(a @ w_qa, q_norm)
+        block = _block(heads * (d_nope + d_rope), g, r if g > 1 else 0, op, "heads")
+        q = (q_c @ w_qb[:, block]).reshape(a.shape[0], -1, d_nope + d_rope)
+        q[..., d_nope:] = _rope(q[..., d_nope:], p)
+        kv = a @ w_kva
+        outputs[0].append(q)
+        outputs[1].append(_rms(kv[:, :kv_lora], kv_norm))
+        outputs[2].append(_rope(kv[:, kv_lora:], p))
+        outputs[3].append(q_c)
+    return [Held(tuple(arrays), x.positions) for arrays in outputs]
+
+
 KERNELS: Mapping[str, Kernel] = {
     "all_reduce": k_all_reduce,
     "reduce_scatter": k_reduce_scatter,
@@ -635,6 +753,18 @@ KERNELS: Mapping[str, Kernel] = {
     "copy_region": k_identity,
     "embedding": k_embedding,
     "lm_head": k_lm_head,
+    "view": k_view,
+    "cast": k_identity,
+    "pointwise": k_pointwise,
+    "feature_sum": k_feature_sum,
+    "feature_split": k_feature_split,
+    "quantize": k_identity,
+    "token_select": k_token_select,
+    "feature_gather": k_feature_gather,
+    "moe_dispatch": k_moe_dispatch,
+    "moe_expert_compute": k_moe_expert_compute,
+    "moe_combine": k_moe_combine,
+    "mla_prolog": k_mla_prolog,
 }
 
 

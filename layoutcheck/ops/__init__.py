@@ -15,7 +15,16 @@ from typing import TypeVar
 import attrs
 
 from layoutcheck.errors import InputError
-from layoutcheck.ops import attention, collectives, elementwise, layout, linear, moe, structure
+from layoutcheck.ops import (
+    attention,
+    collectives,
+    elementwise,
+    layout,
+    linear,
+    moe,
+    structure,
+    tensor,
+)
 from layoutcheck.ops.base import AttrKind, AttrSpec, OpSpec
 
 FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
@@ -26,6 +35,7 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
     attention.OPS,
     moe.OPS,
     structure.OPS,
+    tensor.OPS,
 )
 
 # the aspects every entry must have, and what each is for (named in the error)

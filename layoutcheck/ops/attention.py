@@ -22,6 +22,7 @@ from layoutcheck.ops.base import (
     RuleUse,
     RuleViolation,
     check_split_divides,
+    choice,
     flag,
     group,
     reject_partial,
@@ -51,6 +52,7 @@ from layoutcheck.ops.weights import (
     WeightRule,
     no_weights,
 )
+from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
 from layoutcheck.roles import role
 from layoutcheck.symbols import Expr, format_expr
 
@@ -203,6 +205,91 @@ _MLA_ATTRS = {
     "kv_lora_rank": size(),
     "group": group(doc="group the query heads are split over when the query is SPLIT"),
 }
+
+
+def _prolog(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    hidden = call.inputs[0]
+    if hidden.features is FeatureState.SPLIT:
+        raise RuleViolation(
+            rules.INCOMPLETE_FEATURES,
+            f"mla_prolog of feature-SPLIT hidden states {call.shape(hidden)}: the down "
+            "projections are replicated",
+            "feed it the normalized hidden state (complete features)",
+            0,
+        )
+    for slot in (1, 2):
+        table = call.inputs[slot]
+        if table.tokens is not hidden.tokens or not call.context.same(
+            table.shape[0], hidden.shape[0]
+        ):
+            raise RuleViolation(
+                rules.LAYOUT_MISMATCH,
+                f"mla_prolog rope table {call.spec.inputs[slot]!r} covers {call.shape(table)} "
+                f"{table.layout}, the hidden states {call.shape(hidden)} {hidden.layout}",
+                "index cos/sin by the positions of the tokens this rank projects",
+                slot,
+            )
+    whole = OutLayout(hidden.tokens, FeatureState.WHOLE, hidden.extent, hidden.group)
+    split = call.word("parallel") == "column"
+    q_group = call.group if split else hidden.group
+    q = OutLayout(hidden.tokens, FeatureState.SPLIT if split else FeatureState.WHOLE,
+                  hidden.extent, q_group)  # fmt: skip
+    return (q, whole, whole, whole)
+
+
+def _prolog_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    require_features(call, 0, call.size("hidden"), "mla_prolog (the hidden size)")
+    heads = call.size("heads")
+    if call.word("parallel") == "column":
+        check_split_divides(call, heads, "heads")
+        heads = heads / call.g
+    qk = call.size("qk_nope_head_dim") + call.size("qk_rope_head_dim")
+    return (
+        (heads, qk),
+        (call.size("kv_lora_rank"),),
+        (call.size("qk_rope_head_dim"),),
+        (call.size("q_lora_rank"),),
+    )
+
+
+PROLOG_OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="mla_prolog",
+        family=Family.ATTENTION,
+        inputs=("hidden", "cos", "sin"),
+        outputs=("q", "kv_c", "k_rope", "q_c"),
+        attrs={
+            "hidden": size("hidden size"),
+            "heads": size("attention heads (global)"),
+            "q_lora_rank": size(),
+            "kv_lora_rank": size(),
+            "qk_nope_head_dim": size(),
+            "qk_rope_head_dim": size(),
+            "parallel": choice("column", "replicated", doc="q_b_proj: heads split, or all"),
+            "quant": choice(*QUANT_CHOICES, default="bf16"),
+            "group": group(),
+        },
+        layout=_prolog,
+        shape=_prolog_shape,
+        summary="`hidden [t, H]` with cos/sin on its tokens → `q [t, heads/g or heads, "
+        "nope+rope]`, `kv_c [t, kv_lora]`, `k_rope [t, rope]`, `q_c [t, q_lora]`",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT hidden states"),
+            RuleUse(rules.LAYOUT_MISMATCH, "cos/sin on other tokens"),
+            RuleUse(rules.SHAPE_MISMATCH, "hidden width"),
+            RuleUse(rules.INDIVISIBLE, "heads over `g`"),
+        ),
+        doc=(
+            "The MLA q/kv side as one fused op (TensorCast's mlapo): q_a_proj, q_a_layernorm, "
+            "q_b_proj (column: heads/g per rank; replicated under DSA-CP), kv_a_proj_with_mqa, "
+            "kv_a_layernorm and rope. Outputs the query, the normalized latent, the rotated "
+            "rope key and the normalized q_c (the indexer's query input)."
+        ),
+    ),
+)
+
 
 _LOCAL_KV = RuleUse(rules.LOCAL_KV_INTO_ATTENTION, "LOCAL `kv`")
 _PARTIAL = RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input")
@@ -380,11 +467,30 @@ def _gqa_cost(call: CostCall) -> OpCost:
     return OpCost(mma=(("bf16", flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call))
 
 
+def _prolog_cost(call: CostCall) -> OpCost:
+    """q_a, q_b and kv_a projections on the hidden states' tokens, with their norms and rope."""
+    hidden = call.inputs[0]
+    t, h = rows(hidden), call.size("hidden")
+    q_lora, kv_lora = call.size("q_lora_rank"), call.size("kv_lora_rank")
+    d_rope = call.size("qk_rope_head_dim")
+    q = call.outputs[0]
+    q_width = features(q)
+    quant = str(call.attrs.get("quant", "bf16"))
+    per_weight = weight_bytes(quant)
+    matmul = 2 * t * (h * q_lora + q_lora * q_width + h * (kv_lora + d_rope))
+    weights = (h * q_lora + q_lora * q_width + h * (kv_lora + d_rope)) * per_weight
+    vector = 4 * t * (q_lora + kv_lora) + 4 * t * (q.shape[1] * d_rope + d_rope)
+    return OpCost(
+        mma=((mma_dtype(quant), matmul),), vector=vector, hbm_bytes=weights + io_bytes(call)
+    )
+
+
 COSTS: Mapping[str, CostRule] = {
     "mla_attention": _mla_cost,
     "sparse_attention": _mla_cost,
     "dsa_indexer": _indexer_cost,
     "attention": _gqa_cost,
+    "mla_prolog": _prolog_cost,
 }
 
 
@@ -443,10 +549,54 @@ def _indexer_weights(call: WeightCall) -> tuple[Tensor, ...]:
     return tuple(tensors)
 
 
+def _prolog_weights(call: WeightCall) -> tuple[Tensor, ...]:
+    prefix = call.op.name.rpartition(".")[0]
+    h, heads = call.size("hidden"), call.size("heads")
+    q_lora, kv_lora = call.size("q_lora_rank"), call.size("kv_lora_rank")
+    qk = call.size("qk_nope_head_dim") + call.size("qk_rope_head_dim")
+    d_rope = call.size("qk_rope_head_dim")
+    split = call.attrs.get("parallel") == "column"
+    replicated = Sharding.REPLICATED
+    return (
+        call.tensor(f"{prefix}.q_a_proj", (q_lora, h), replicated, role=role("attention.q_a_proj")),
+        call.tensor(
+            f"{prefix}.q_a_layernorm",
+            (q_lora,),
+            replicated,
+            kind=TensorKind.NORM,
+            role=role("attention.q_a_layernorm"),
+        ),
+        call.tensor(
+            f"{prefix}.q_b_proj",
+            (heads * qk, q_lora),
+            Sharding.TP_DIM0 if split else replicated,
+            tp_sharding=Sharding.TP_DIM0,
+            role=role("attention.q_b_proj"),
+        ),
+        call.tensor(
+            f"{prefix}.kv_a_proj_with_mqa",
+            (kv_lora + d_rope, h),
+            replicated,
+            role=role("attention.kv_a_proj_with_mqa"),
+        ),
+        call.tensor(
+            f"{prefix}.kv_a_layernorm",
+            (kv_lora,),
+            replicated,
+            kind=TensorKind.NORM,
+            role=role("attention.kv_a_layernorm"),
+        ),
+    )
+
+
 WEIGHTS: Mapping[str, WeightRule] = {
+    "mla_prolog": _prolog_weights,
     "mla_attention": _mla_weights,
     "sparse_attention": _mla_weights,
     "dsa_indexer": _indexer_weights,
     "attention": no_weights,  # its projections are linears of their own
 }
-OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)
+OPS = tuple(
+    attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind])
+    for spec in (*OPS, *PROLOG_OPS)
+)

@@ -229,6 +229,7 @@ class Family(enum.Enum):
     ATTENTION = "attention"
     MOE = "moe"
     STRUCTURE = "structure"
+    TENSOR = "tensor"  # the engines' per-rank plumbing: views, casts, pointwise, selects
 
 
 @attrs.frozen

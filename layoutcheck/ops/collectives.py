@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 import attrs
+import sympy
 
 from layoutcheck import rules
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
@@ -22,10 +23,11 @@ from layoutcheck.ops.base import (
     group,
     keep_features,
     same_layout,
+    size,
 )
 from layoutcheck.ops.costing import Comm, CostCall, CostRule, OpCost, nbytes
 from layoutcheck.ops.weights import no_weights
-from layoutcheck.symbols import format_expr
+from layoutcheck.symbols import Expr, format_expr
 
 
 def _require_partial(call: OpCall) -> AbstractValue:
@@ -104,10 +106,53 @@ def _all_gather(call: OpCall) -> Sequence[OutLayout]:
 
 
 def _all_to_all(call: OpCall) -> Sequence[OutLayout]:
-    return (same_layout(call.inputs[0]),)
+    value = call.inputs[0]
+    send, receive = call.op.attr("send"), call.op.attr("receive")
+    if isinstance(send, sympy.Expr) and not call.context.same(send, value.shape[0]):
+        raise RuleViolation(
+            rules.SHAPE_MISMATCH,
+            f"all_to_all sends {call.context.numeric(send) or format_expr(send)} rows (the sum of "
+            f"its input splits) of a value holding {call.shape(value)} ({value.layout})",
+            "the input splits must add up to the rows the rank holds: the dispatch was sized "
+            "for another token layout",
+            0,
+        )
+    if not isinstance(receive, sympy.Expr):
+        return (same_layout(value),)
+    # the rows a rank holds afterwards are what it receives; the token layout is the owner's
+    g = call.g if value.tokens is TokenLayout.LOCAL else sympy.Integer(1)
+    return (OutLayout(value.tokens, value.features, receive * g, value.group),)
 
 
 _GROUP_MISMATCH = RuleUse(rules.LAYOUT_MISMATCH, "the value is distributed over another group")
+
+
+def _feature_gather(call: OpCall) -> Sequence[OutLayout]:
+    value = call.inputs[0]
+    if value.features is FeatureState.WHOLE:
+        raise RuleViolation(
+            rules.GATHER_OF_FULL,
+            f"feature all_gather of complete features {call.shape(value)}: the result would be "
+            "g copies side by side",
+            "gather only a SPLIT value (a column-parallel output such as the vocabulary shards)",
+            0,
+        )
+    if value.features is FeatureState.PARTIAL:
+        raise RuleViolation(
+            rules.PARTIAL_INTO_NONLINEAR,
+            f"feature all_gather of a pending sum ({value.layout})",
+            "reduce the partial sums instead (all_reduce)",
+            0,
+        )
+    _require_group(call, value)
+    tokens_group = value.group if value.tokens is TokenLayout.LOCAL else None
+    return (OutLayout(value.tokens, FeatureState.WHOLE, value.extent, tokens_group),)
+
+
+def _feature_gather_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    features = call.inputs[0].shape[1:]
+    return ((features[0] * call.g, *features[1:]),)
+
 
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
@@ -168,14 +213,38 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
     OpSpec(
+        kind="feature_gather",
+        family=Family.COMMUNICATION,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_feature_gather,
+        shape=_feature_gather_shape,
+        summary="`*·S → *·W` along the features (tokens kept)",
+        rules=(
+            RuleUse(rules.GATHER_OF_FULL, "complete (WHOLE) features"),
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            _GROUP_MISMATCH,
+        ),
+        doc=(
+            "An all_gather along the features (an engine's dim −1 gather of the LM head's "
+            "vocabulary shards): it joins the rank's feature blocks; the tokens are not touched."
+        ),
+    ),
+    OpSpec(
         kind="all_to_all",
         family=Family.COMMUNICATION,
         inputs=("x",),
         outputs=("out",),
-        attrs={"group": group("ep", "expert-parallel group")},
+        attrs={
+            "group": group("ep", "expert-parallel group"),
+            "send": size("rows sent in all (the sum of the input splits)", required=False),
+            "receive": size("rows received in all (the output splits' sum)", required=False),
+        },
         layout=_all_to_all,
         shape=keep_features,
-        summary="→ same (expert dispatch/combine)",
+        summary="→ same (expert dispatch/combine); with `receive`, that many rows afterwards",
+        rules=(RuleUse(rules.SHAPE_MISMATCH, "`send` is not the rows the value holds"),),
         doc=(
             "Exchanges rows between ranks (expert dispatch and combine). Token layout and "
             "feature state are preserved from the point of view of the value's owner."
@@ -198,6 +267,7 @@ def _comm(kind: str, full: Callable[[CostCall], AbstractValue]) -> CostRule:
 
 
 COSTS: Mapping[str, CostRule] = {
+    "feature_gather": _comm("all_gather", lambda call: call.outputs[0]),
     "all_reduce": _comm("all_reduce", lambda call: call.inputs[0]),
     "reduce_scatter": _comm("reduce_scatter", lambda call: call.inputs[0]),
     "all_gather": _comm("all_gather", lambda call: call.outputs[0]),

@@ -25,6 +25,7 @@ from layoutcheck.ops.base import (
     RuleViolation,
     choice,
     features_of,
+    flag,
     keep_features,
     reject_partial,
     require_agree,
@@ -74,7 +75,8 @@ def _add(call: OpCall) -> Sequence[OutLayout]:
 
 def _norm(call: OpCall) -> Sequence[OutLayout]:
     reject_partial(call)
-    _reject_split(call)
+    if not call.attr("per_head"):  # a per-head norm (Qwen3's q_norm) is complete per head
+        _reject_split(call)
     return (same_layout(call.inputs[0]),)
 
 
@@ -218,14 +220,18 @@ OPS: tuple[OpSpec, ...] = (
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
-        attrs={"eps": _EPS},
+        attrs={
+            "eps": _EPS,
+            "per_head": flag(doc="normalizes each head of the last dim (heads may be SPLIT)"),
+        },
         layout=_norm,
         shape=keep_features,
         summary="`*·W` → same",
         rules=(_PARTIAL, _SPLIT_NORM),
         doc=(
             "RMS normalization over the features of each token: not linear (no pending sums), "
-            "and it needs all features. Token layout passes through."
+            "and it needs all features — unless per_head, when each head is normalized on its "
+            "own and the heads may be split. Token layout passes through."
         ),
     ),
     OpSpec(

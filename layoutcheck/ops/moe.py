@@ -23,6 +23,7 @@ from layoutcheck.ops.base import (
     choice,
     features_of,
     group,
+    keep_features,
     reject_partial,
     require_dtype,
     require_features,
@@ -196,6 +197,117 @@ OPS: tuple[OpSpec, ...] = (
 )
 
 
+def _same_tokens(call: OpCall, a: int, b: int, what: str) -> None:
+    left, right = call.inputs[a], call.inputs[b]
+    if left.tokens is not right.tokens or not call.context.same(left.shape[0], right.shape[0]):
+        raise RuleViolation(
+            rules.LAYOUT_MISMATCH,
+            f"{call.op.kind} {call.spec.inputs[b]!r} covers {call.shape(right)} "
+            f"{right.layout}, {call.spec.inputs[a]!r} {call.shape(left)} {left.layout}: {what}",
+            "route the tokens the top-k was computed for: slice the router logits together with "
+            "the hidden states, or neither",
+            b,
+        )
+
+
+def _dispatch(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    _require_whole(call, 0)
+    require_dtype(call, 1, True, "expert ids")
+    _same_tokens(call, 0, 1, "the ids must be those of the tokens dispatched")
+    x, k = call.inputs[0], call.size("top_k")
+    # each token becomes top_k rows: the routed value covers k times the token extent
+    return (OutLayout(x.tokens, FeatureState.WHOLE, x.extent * k, x.group),)
+
+
+def _combine(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    require_dtype(call, 1, True, "expert ids")
+    x, ids, k = call.inputs[0], call.inputs[1], call.size("top_k")
+    if x.tokens is not ids.tokens or not call.context.same(x.shape[0], ids.shape[0] * k):
+        raise RuleViolation(
+            rules.LAYOUT_MISMATCH,
+            f"moe_combine unpermutes {call.shape(x)} routed rows ({x.layout}) with top-k ids "
+            f"{call.shape(ids)} ({ids.layout}): the ids stand for "
+            f"{call.context.numeric(ids.shape[0] * k) or format_expr(ids.shape[0] * k)} rows",
+            "the ids must be those of the tokens dispatched (top-k ids at FULL tokens with a "
+            "LOCAL dispatch is TensorCast's crash without layer repetition)",
+            1,
+        )
+    return (OutLayout(ids.tokens, FeatureState.WHOLE, ids.extent, ids.group),)
+
+
+def _combine_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return ((call.size("top_k"), *features_of(call.inputs[0])),)
+
+
+def _expert_compute(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    check_split_divides(call, call.size("experts"), "experts")
+    return (same_layout(call.inputs[0]),)
+
+
+ENGINE_OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="moe_dispatch",
+        family=Family.MOE,
+        inputs=("x", "ids"),
+        outputs=("routed",),
+        attrs={"top_k": size("experts per token")},
+        layout=_dispatch,
+        shape=keep_features,
+        summary="`x [t, H]`, `ids [t, k]` on the same tokens → routed `[t·k, H]`",
+        rules=(
+            RuleUse(rules.LAYOUT_MISMATCH, "x and ids cover different tokens"),
+            RuleUse(rules.DTYPE_MISMATCH, "non-integer ids"),
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+        ),
+        doc="An engine's token permute before the expert all_to_all (TensorCast's "
+        "init_routing_v2): each token becomes top_k rows, expert-major.",
+    ),
+    OpSpec(
+        kind="moe_expert_compute",
+        family=Family.MOE,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={
+            "experts": size("routed experts (global)"),
+            "intermediate": size("expert intermediate size"),
+            "group": group("ep", "expert-parallel group"),
+            "quant": choice(*QUANT_CHOICES, default="bf16"),
+        },
+        layout=_expert_compute,
+        shape=keep_features,
+        summary="the rank's experts on the rows it received; layout kept",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INDIVISIBLE, "experts over the group"),
+        ),
+        doc="The local experts' gate_up, activation and down projections on the dispatched "
+        "rows (an engine's grouped matmuls), between the dispatch and the combine all_to_all.",
+    ),
+    OpSpec(
+        kind="moe_combine",
+        family=Family.MOE,
+        inputs=("x", "ids"),
+        outputs=("out",),
+        attrs={"top_k": size("experts per token")},
+        layout=_combine,
+        shape=_combine_shape,
+        summary="routed `[t·k, H]` and `ids [t, k]` → `[t, k, H]` on the ids' tokens",
+        rules=(
+            RuleUse(rules.LAYOUT_MISMATCH, "the routed rows are not the ids' tokens × k"),
+            RuleUse(rules.DTYPE_MISMATCH, "non-integer ids"),
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+        ),
+        doc="An engine's unpermute after the combine all_to_all (TensorCast's "
+        "unpermute_tokens): the routed rows back to their tokens, one row per chosen expert.",
+    ),
+)
+OPS = OPS + ENGINE_OPS
+
+
 # -- cost: router matmul, top-k, and the rank's share of the experts ------------------------
 
 
@@ -233,10 +345,31 @@ def _experts_cost(call: CostCall) -> OpCost:
     )
 
 
+def _dispatch_cost(call: CostCall) -> OpCost:
+    return OpCost(vector=elements(call.outputs[0]), hbm_bytes=io_bytes(call))
+
+
+def _expert_compute_cost(call: CostCall) -> OpCost:
+    """The received rows through the rank's experts: gate_up, activation and down."""
+    x = call.inputs[0]
+    rows, hidden, inter = x.shape[0], features(x), call.size("intermediate")
+    quant = str(call.attrs.get("quant", "bf16"))
+    local = call.size("experts") / call.group_size(str(call.attrs.get("group", "ep")))
+    weights = local * 3 * hidden * inter * weight_bytes(quant)
+    return OpCost(
+        mma=((mma_dtype(quant), 2 * rows * 3 * hidden * inter),),
+        vector=4 * rows * inter,
+        hbm_bytes=weights + io_bytes(call),
+    )
+
+
 COSTS: Mapping[str, CostRule] = {
     "moe_gate": _gate_cost,
     "moe_topk": _topk_cost,
     "moe_experts": _experts_cost,
+    "moe_dispatch": _dispatch_cost,
+    "moe_expert_compute": _expert_compute_cost,
+    "moe_combine": _dispatch_cost,
 }
 
 
@@ -267,5 +400,8 @@ WEIGHTS: Mapping[str, WeightRule] = {
     "moe_gate": _gate_weights,
     "moe_topk": no_weights,
     "moe_experts": _experts_weights,
+    "moe_dispatch": no_weights,
+    "moe_expert_compute": _experts_weights,
+    "moe_combine": no_weights,
 }
 OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)

@@ -18,6 +18,7 @@ from layoutcheck.ops.base import (
     OpSpec,
     OutLayout,
     RuleUse,
+    RuleViolation,
     check_split_divides,
     choice,
     features_of,
@@ -67,8 +68,15 @@ def _embedding_dtype(call: OpCall) -> Sequence[Dtype]:
 
 def _lm_head(call: OpCall) -> Sequence[OutLayout]:
     reject_partial(call)
-    warn_local_split(call)
     value = call.inputs[0]
+    if value.tokens is TokenLayout.LOCAL:
+        raise RuleViolation(
+            rules.LOCAL_TOKEN_SELECT,
+            f"lm_head on LOCAL tokens {call.shape(value)}: the logits are sampled at global "
+            "positions (each request's last token), which a rank's slice may not hold",
+            "all_gather the final norm's output before the LM head",
+            0,
+        )
     return (OutLayout(value.tokens, FeatureState.SPLIT, value.extent, call.group),)
 
 
@@ -157,12 +165,12 @@ OPS: tuple[OpSpec, ...] = (
         attrs={"vocab": size("vocabulary size"), "hidden": size("hidden size"), "group": group()},
         layout=_lm_head,
         shape=_lm_head_shape,
-        summary="column-parallel: `*·W → *·S`, `[t, vocab/g]`",
+        summary="column-parallel: `F·W → F·S`, `[t, vocab/g]`",
         rules=(
             RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.LOCAL_TOKEN_SELECT, "LOCAL input"),
             RuleUse(rules.SHAPE_MISMATCH, "input features"),
             RuleUse(rules.INDIVISIBLE, "vocab over `g`"),
-            RuleUse(rules.LOCAL_FEATURE_SPLIT, "*(warning)*"),
         ),
         doc=(
             "The output projection over the vocabulary, column-parallel: [t, hidden] WHOLE → "

@@ -1019,3 +1019,160 @@ def test_shapes_stay_symbolic_without_values() -> None:
     value = typed.value("up")
     assert value.shape == (g.e("T/tp"), g.e("4*H"))
     assert typed.numeric_shape(value) == value.shape
+
+
+# -- the engines' tensor plumbing and fused ops ----------------------------------------------
+
+
+@covers("view")
+def test_view_regroups_per_rank_features_and_keeps_the_rows() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", 64, 256], tokens=LOCAL)
+    g.op("flat", "view", [x], rows="T/tp", features=[16384])
+    expect(g, g.typed(), "flat", shape=["T/tp", 16384], numeric=[256, 16384], tokens=LOCAL,
+           features=WHOLE, group="tp")  # fmt: skip
+
+
+def test_a_view_that_states_other_rows_than_it_reads_is_the_stale_view() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", 16384], tokens=LOCAL)
+    g.op("stale", "view", [x], rows="T", features=[16384])
+    typed = interpret(normalize(g.b.build()))
+    (found,) = typed.diagnostics
+    assert (found.rule, found.op) == ("token-extent", "stale")
+    assert "4096 token rows" in found.message and "holds 256" in found.message
+
+
+@covers("cast", "quantize")
+def test_cast_and_quantize_keep_the_layout_and_change_the_dtype() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    g.op("fp32", "cast", [x], dtype="fp32")
+    g.op("int8", "quantize", [x])
+    typed = g.typed()
+    expect(g, typed, "fp32", shape=["T/tp", "H"], numeric=None, tokens=LOCAL, features=WHOLE,
+           dtype=Dtype.FP32, group="tp")  # fmt: skip
+    expect(g, typed, "int8", shape=["T/tp", "H"], numeric=None, tokens=LOCAL, features=WHOLE,
+           dtype=Dtype.INT8, group="tp")  # fmt: skip
+
+
+@covers("pointwise")
+def test_a_mask_keeps_a_pending_sum_and_a_product_broadcasts() -> None:
+    g = Graph()
+    partial = g.input("p", ["T", "H"], features=PARTIAL)
+    mask = g.input("m", ["T", 1])
+    gate, up = (
+        g.input("gate", ["T", "I/tp"], features=SPLIT),
+        g.input("up", ["T", "I/tp"], features=SPLIT),
+    )
+    g.op("masked", "pointwise", [partial, mask], fn="where", linear=True)
+    g.op("swiglu", "pointwise", [gate, up], fn="mul")
+    typed = g.typed()
+    expect(g, typed, "masked", shape=["T", "H"], numeric=None, tokens=FULL, features=PARTIAL,
+           group="tp")  # fmt: skip
+    expect(g, typed, "swiglu", shape=["T", "I/tp"], numeric=[4096, 128], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+
+
+def test_a_non_linear_pointwise_of_a_pending_sum_is_refused() -> None:
+    g = Graph()
+    partial = g.input("p", ["T", "H"], features=PARTIAL)
+    g.op("squared", "pointwise", [partial, partial], fn="mul")
+    assert [d.rule for d in interpret(normalize(g.b.build())).diagnostics] == [
+        "partial-into-nonlinear"
+    ]
+
+
+@covers("feature_sum", "feature_split")
+def test_feature_sum_and_split() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", 8, "H"], tokens=LOCAL)
+    g.op("summed", "feature_sum", [x], axes=[1], features=["H"])
+    up = g.input("gate_up", ["T", "2*I/tp"], features=SPLIT)
+    g.op("halves", "feature_split", [up], sizes=["I/tp", "I/tp"])
+    typed = g.typed()
+    expect(g, typed, "summed", shape=["T/tp", "H"], numeric=[256, 6144], tokens=LOCAL,
+           features=WHOLE, group="tp")  # fmt: skip
+    expect(g, typed, "halves:1", shape=["T", "I/tp"], numeric=[4096, 128], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+
+
+@covers("token_select")
+def test_token_select_reads_full_tokens_only() -> None:
+    g = Graph()
+    full = g.input("full", ["T", "H"])
+    g.op("last", "token_select", [full], rows=1)
+    expect(g, g.typed(), "last", shape=[1, "H"], numeric=[1, 6144], tokens=FULL,
+           features=WHOLE, extent="1")  # fmt: skip
+    bad = Graph()
+    local = bad.input("local", ["T/tp", "H"], tokens=LOCAL)
+    bad.op("last", "token_select", [local], rows=1)
+    assert [d.rule for d in interpret(normalize(bad.b.build())).diagnostics] == [
+        "local-token-select"
+    ]
+
+
+@covers("feature_gather")
+def test_feature_gather_joins_the_vocabulary_shards() -> None:
+    g = Graph()
+    logits = g.input("logits", ["T", "experts/tp"], features=SPLIT)
+    g.op("joined", "feature_gather", [logits])
+    expect(g, g.typed(), "joined", shape=["T", "experts"], numeric=[4096, 256], tokens=FULL,
+           features=WHOLE)  # fmt: skip
+
+
+@covers("moe_dispatch", "moe_expert_compute", "moe_combine")
+def test_dispatch_experts_and_combine_on_local_tokens() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    ids = g.input("ids", ["T/tp", 8], tokens=LOCAL, dtype=Dtype.INT32)
+    routed = g.op("dispatch", "moe_dispatch", [x, ids], top_k=8)
+    sent = g.op("a2a", "all_to_all", [routed], send="8*T/tp", receive="8*T/tp")
+    done = g.op("experts", "moe_expert_compute", [sent], experts="experts", intermediate="I")
+    back = g.op("a2a_back", "all_to_all", [done], send="8*T/tp", receive="8*T/tp")
+    g.op("combine", "moe_combine", [back, ids], top_k=8)
+    typed = g.typed()
+    expect(g, typed, "dispatch", shape=["8*T/tp", "H"], numeric=[2048, 6144], tokens=LOCAL,
+           features=WHOLE, extent="8*T", group="tp")  # fmt: skip
+    expect(g, typed, "combine", shape=["T/tp", 8, "H"], numeric=[256, 8, 6144], tokens=LOCAL,
+           features=WHOLE, group="tp")  # fmt: skip
+
+
+def test_combine_with_ids_of_other_tokens_names_both_extents() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    ids_full = g.input("ids", ["T", 8], dtype=Dtype.INT32)
+    local_ids = g.input("local_ids", ["T/tp", 8], tokens=LOCAL, dtype=Dtype.INT32)
+    routed = g.op("dispatch", "moe_dispatch", [x, local_ids], top_k=8)
+    g.op("combine", "moe_combine", [routed, ids_full], top_k=8)
+    (found,) = interpret(normalize(g.b.build())).diagnostics
+    assert (found.rule, found.op) == ("layout-mismatch", "combine")
+    assert "[2048, 6144]" in found.message and "32768 rows" in found.message
+
+
+def test_all_to_all_sending_other_rows_than_held() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    g.op("a2a", "all_to_all", [x], send="T")
+    (found,) = interpret(normalize(g.b.build())).diagnostics
+    assert (found.rule, found.op) == (
+        "shape-mismatch",
+        "a2a",
+    ) and "sends 4096 rows" in found.message
+
+
+@covers("mla_prolog")
+@pytest.mark.parametrize(
+    ("parallel", "heads", "q_layout"), [("column", 4, SPLIT), ("replicated", 64, WHOLE)]
+)
+def test_mla_prolog_outputs(parallel: str, heads: int, q_layout: FeatureState) -> None:
+    g = Graph()
+    h = g.input("h", ["T", "H"])
+    cos, sin = g.input("cos", ["T", "d_rope"]), g.input("sin", ["T", "d_rope"])
+    g.op("model.layers.0.self_attn.mla_prolog", "mla_prolog", [h, cos, sin], hidden="H",
+         heads="heads", q_lora_rank="q_lora", kv_lora_rank="kv_lora", qk_nope_head_dim="d_nope",
+         qk_rope_head_dim="d_rope", parallel=parallel)  # fmt: skip
+    typed = g.typed()
+    q = typed.value("model.layers.0.self_attn.mla_prolog")
+    assert typed.numeric_shape(q) == (4096, heads, 256) and q.features is q_layout
+    assert typed.numeric_shape(typed.value("model.layers.0.self_attn.mla_prolog:3")) == (4096, 2048)

@@ -1,0 +1,391 @@
+"""Tensor plumbing the engines' graphs are made of: per-rank views, casts, pointwise ops,
+feature reductions and splits, activation quantization, and token selects.
+
+Shapes here are per rank, as an engine writes them. Views never move the token dim: a view that
+says another token count than its input holds is the stale view of TensorCast's bf16 crash.
+Masks and products are linear in a pending sum only when the other operands are complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import attrs
+import sympy
+
+from layoutcheck import rules
+from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.ops.base import (
+    AttrKind,
+    AttrSpec,
+    Family,
+    OpCall,
+    OpSpec,
+    OutLayout,
+    RuleUse,
+    RuleViolation,
+    choice,
+    features_of,
+    flag,
+    keep_features,
+    reject_partial,
+    same_layout,
+    size,
+    sizes,
+)
+from layoutcheck.ops.costing import (
+    CostCall,
+    CostRule,
+    OpCost,
+    copy,
+    elements,
+    elementwise,
+    free,
+    nbytes,
+)
+from layoutcheck.ops.weights import WeightRule, no_weights
+from layoutcheck.symbols import Expr, format_expr
+
+
+def _product(dims: Sequence[Expr]) -> Expr:
+    result: Expr = sympy.Integer(1)
+    for dim in dims:
+        result = result * dim
+    return result
+
+
+def _dims(call: OpCall, key: str) -> tuple[Expr, ...]:
+    value = call.attr(key)
+    assert isinstance(value, tuple)
+    return value
+
+
+# -- view ------------------------------------------------------------------------------------
+
+
+def _view_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    value = call.inputs[0]
+    rows, features = call.size("rows"), _dims(call, "features")
+    if not call.context.same(rows, value.shape[0]):
+        raise RuleViolation(
+            rules.TOKEN_EXTENT,
+            f"view of {call.shape(value)} ({value.layout}) to "
+            f"{call.context.numeric(rows) or format_expr(rows)} token rows: "
+            f"the value holds {call.context.numeric(value.shape[0]) or format_expr(value.shape[0])}"
+            f" (a view cannot change the token count)",
+            "after a token slice every view must say the sliced rows (T/tp): a view kept from "
+            "before the slice (TensorCast's SP pass leaves them) describes tokens the rank lacks",
+            0,
+        )
+    if not call.context.same(_product(features), _product(value.shape[1:])):
+        per_rank = ", ".join(format_expr(d) for d in features)
+        raise RuleViolation(
+            rules.SHAPE_MISMATCH,
+            f"view of {call.shape(value)} to features [{per_rank}]: the per-rank feature "
+            "products differ",
+            "a view regroups the features of each token; the element count must stay",
+            0,
+        )
+    return (features,)
+
+
+# -- pointwise ---------------------------------------------------------------------------------
+
+
+def _broadcast(call: OpCall) -> tuple[Expr, ...]:
+    """numpy broadcasting over the feature dims (right-aligned; equal or 1)."""
+    out = list(features_of(call.inputs[0]))
+    for slot, value in enumerate(call.inputs[1:], start=1):
+        theirs = list(features_of(value))
+        width = max(len(out), len(theirs))
+        out = [sympy.Integer(1)] * (width - len(out)) + out
+        theirs = [sympy.Integer(1)] * (width - len(theirs)) + theirs
+        for index, (a, b) in enumerate(zip(out, theirs, strict=True)):
+            if call.context.same(a, b) or call.context.same(b, 1):
+                continue
+            if call.context.same(a, 1):
+                out[index] = b
+                continue
+            raise RuleViolation(
+                rules.SHAPE_MISMATCH,
+                f"{call.op.kind} operands do not broadcast: {call.shape(call.inputs[0])} and "
+                f"{call.shape(value)}",
+                "per rank the feature dims must be equal or 1 (a SPLIT operand holds g times "
+                "fewer features than a WHOLE one)",
+                slot,
+            )
+    return tuple(out)
+
+
+def _pointwise(call: OpCall) -> Sequence[OutLayout]:
+    first = call.inputs[0]
+    for slot, other in enumerate(call.inputs[1:], start=1):
+        same_rows = call.context.same(other.shape[0], first.shape[0])
+        if other.tokens is not first.tokens or not same_rows:
+            raise RuleViolation(
+                rules.LAYOUT_MISMATCH,
+                f"{call.op.kind} operands cover different tokens: {call.shape(first)} "
+                f"{first.layout} and {call.shape(other)} {other.layout}",
+                "bring both operands to one token layout first",
+                slot,
+            )
+    states = {value.features for value in call.inputs}
+    if FeatureState.PARTIAL in states:
+        linear = bool(call.attr("linear"))
+        partial = [i for i, v in enumerate(call.inputs) if v.features is FeatureState.PARTIAL]
+        if not linear or len(partial) > 1 or len(states) > 2 or FeatureState.SPLIT in states:
+            raise RuleViolation(
+                rules.PARTIAL_INTO_NONLINEAR,
+                f"{call.op.kind} ({call.word('fn')}) of a pending sum: only a mask or a product "
+                "with complete values keeps a partial sum partial",
+                "reduce first: all_reduce or reduce_scatter before it",
+                partial[-1],
+            )
+        return (OutLayout(first.tokens, FeatureState.PARTIAL, first.extent, _group(call)),)
+    if FeatureState.SPLIT in states:
+        groups = {v.group for v in call.inputs if v.features is FeatureState.SPLIT}
+        if len(groups) > 1:
+            raise RuleViolation(
+                rules.LAYOUT_MISMATCH,
+                f"{call.op.kind} of values split over different groups {sorted(map(str, groups))}",
+                "split both over the same group",
+                1,
+            )
+        return (OutLayout(first.tokens, FeatureState.SPLIT, first.extent, groups.pop()),)
+    return (same_layout(first),)
+
+
+def _group(call: OpCall) -> str | None:
+    for value in call.inputs:
+        if value.group is not None:
+            return value.group
+    return None
+
+
+def _pointwise_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return (_broadcast(call),)
+
+
+# -- feature reductions, splits and quantization -----------------------------------------------
+
+
+def _feature_sum(call: OpCall) -> Sequence[OutLayout]:
+    value = call.inputs[0]
+    if value.features is FeatureState.SPLIT:
+        raise RuleViolation(
+            rules.INCOMPLETE_FEATURES,
+            f"feature_sum of feature-SPLIT input {call.shape(value)}: each rank would sum its "
+            "own block only",
+            "gather the features first, or reduce the partial sums the sum leaves",
+            0,
+        )
+    return (same_layout(value),)  # a sum is linear: a pending sum stays pending
+
+
+def _feature_sum_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return (_dims(call, "features"),)
+
+
+def _feature_split(call: OpCall) -> Sequence[OutLayout]:
+    layout = same_layout(call.inputs[0])
+    return tuple(layout for _ in range(call.spec.output_count(call.op)))
+
+
+def _feature_split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    value = call.inputs[0]
+    parts = _dims(call, "sizes")
+    features = features_of(value)
+    if not features or not call.context.same(sum(parts, sympy.Integer(0)), features[-1]):
+        raise RuleViolation(
+            rules.SHAPE_MISMATCH,
+            f"feature_split sizes [{', '.join(format_expr(p) for p in parts)}] do not add up to "
+            f"the last feature dim of {call.shape(value)}",
+            "sizes are per-rank sizes along the last dim",
+            0,
+        )
+    return tuple((*features[:-1], part) for part in parts)
+
+
+def _quantize(call: OpCall) -> Sequence[OutLayout]:
+    reject_partial(call)
+    return (same_layout(call.inputs[0]),)
+
+
+def _to_int8(call: OpCall) -> Sequence[Dtype]:
+    return (Dtype.INT8,)
+
+
+def _cast_dtype(call: OpCall) -> Sequence[Dtype]:
+    return (Dtype(call.word("dtype")),)
+
+
+# -- token select ------------------------------------------------------------------------------
+
+
+def _token_select(call: OpCall) -> Sequence[OutLayout]:
+    value = call.inputs[0]
+    if value.tokens is TokenLayout.LOCAL:
+        raise RuleViolation(
+            rules.LOCAL_TOKEN_SELECT,
+            f"token_select of global positions from LOCAL tokens {call.shape(value)}: rank r "
+            "holds only its own slice, so a position outside it is read out of range",
+            "all_gather the value (the final norm's output) before selecting tokens",
+            0,
+        )
+    rows = call.size("rows")
+    group = value.group if value.features is not FeatureState.WHOLE else None
+    return (OutLayout(TokenLayout.FULL, value.features, rows, group),)
+
+
+DTYPE_CHOICES = tuple(d.value for d in Dtype)
+
+OPS: tuple[OpSpec, ...] = (
+    OpSpec(
+        kind="view",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={
+            "rows": size("per-rank token rows the view states"),
+            "features": sizes("per-rank feature dims after the view"),
+        },
+        layout=lambda call: (same_layout(call.inputs[0]),),
+        shape=_view_shape,
+        summary="per-rank view: token rows kept, feature dims regrouped; *transparent*",
+        rules=(
+            RuleUse(rules.TOKEN_EXTENT, "the view states another token count than it reads"),
+            RuleUse(rules.SHAPE_MISMATCH, "the feature products differ"),
+        ),
+        transparent=True,
+        doc=(
+            "An engine's view, reshape or permute of an activation, in per-rank sizes: the "
+            "token rows it states must be the rows the value holds (a 2-D view kept from before "
+            "a token slice states T while the rank holds T/tp), and the feature dims regroup."
+        ),
+    ),
+    OpSpec(
+        kind="cast",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"dtype": choice(*DTYPE_CHOICES, doc="element type after the cast")},
+        layout=lambda call: (same_layout(call.inputs[0]),),
+        shape=keep_features,
+        dtype=_cast_dtype,
+        summary="→ same, another dtype; *transparent*",
+        transparent=True,
+        doc="An element-type conversion (the router's cast to fp32). Layout unchanged.",
+    ),
+    OpSpec(
+        kind="pointwise",
+        family=Family.TENSOR,
+        inputs=("x", "other"),
+        outputs=("out",),
+        variadic=True,
+        attrs={
+            "fn": AttrSpec(AttrKind.TEXT, required=True, doc="the engine op (mul, where, div…)"),
+            "linear": flag(doc="linear in x when the other operands are complete (masks)"),
+        },
+        layout=_pointwise,
+        shape=_pointwise_shape,
+        summary="operands on the same tokens, features broadcast; `P` only through a linear "
+        "op with complete others",
+        rules=(
+            RuleUse(rules.LAYOUT_MISMATCH, "operands cover different tokens or groups"),
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "a pending sum into a non-linear combination"),
+            RuleUse(rules.SHAPE_MISMATCH, "feature dims that do not broadcast"),
+        ),
+        doc=(
+            "An engine's elementwise op of one or more activations (mul, sub, div, where, …; "
+            "scalar operands are attrs of the engine op and not inputs here). A product with a "
+            "complete mask or scale is linear, so it keeps a pending sum pending."
+        ),
+    ),
+    OpSpec(
+        kind="feature_sum",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={
+            "axes": sizes("the feature axes summed, counted from 1 (the first feature dim)"),
+            "features": sizes("per-rank feature dims after the sum"),
+        },
+        layout=_feature_sum,
+        shape=_feature_sum_shape,
+        summary="sum over feature dims, tokens kept; linear (`P` stays `P`)",
+        rules=(RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),),
+        doc="A sum over some feature dims of each token (the weighted sum of the top-k experts' "
+        "results, the router weights' normalisation).",
+    ),
+    OpSpec(
+        kind="feature_split",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("part",),
+        attrs={"sizes": sizes("per-rank size of each part along the last dim")},
+        outputs_from="sizes",
+        layout=_feature_split,
+        shape=_feature_split_shape,
+        summary="per-rank split of the last dim, layout kept (a merged column-parallel output "
+        "splits into its SPLIT parts)",
+        rules=(RuleUse(rules.SHAPE_MISMATCH, "sizes do not add up"),),
+        doc=(
+            "An engine's split of each rank's features, such as a merged gate_up projection's "
+            "output into gate and up: engines shard each part separately, so a SPLIT value "
+            "splits into SPLIT parts."
+        ),
+    ),
+    OpSpec(
+        kind="quantize",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"scheme": choice("dynamic", "static", default="dynamic")},
+        layout=_quantize,
+        shape=keep_features,
+        dtype=_to_int8,
+        summary="→ same, int8; *transparent*",
+        rules=(RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),),
+        transparent=True,
+        doc="Activation quantization before a W8A8 matmul (per-token dynamic scales, or a "
+        "static one). Layout unchanged.",
+    ),
+    OpSpec(
+        kind="token_select",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"rows": size("rows selected (the sampled tokens)")},
+        layout=_token_select,
+        shape=keep_features,
+        summary="`F·* → F·*` with `rows` rows: global token positions",
+        rules=(RuleUse(rules.LOCAL_TOKEN_SELECT, "LOCAL input"),),
+        doc=(
+            "Selects rows by global token position (the sampler's last token of each request, "
+            "before the LM head): it needs FULL tokens."
+        ),
+    ),
+)
+
+
+# -- cost, weights -----------------------------------------------------------------------------
+
+
+def _quantize_cost(call: CostCall) -> OpCost:
+    """Reads the activation, writes int8 and one fp32 scale per token."""
+    x = call.inputs[0]
+    scales = x.shape[0] * 4
+    return OpCost(vector=2 * elements(x), hbm_bytes=nbytes(x) + nbytes(call.outputs[0]) + scales)
+
+
+COSTS: Mapping[str, CostRule] = {
+    "view": free,
+    "cast": copy,
+    "pointwise": elementwise(1),
+    "feature_sum": elementwise(1),
+    "feature_split": free,
+    "quantize": _quantize_cost,
+    "token_select": copy,
+}
+WEIGHTS: Mapping[str, WeightRule] = {kind: no_weights for kind in COSTS}
+OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)
