@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+
+import attrs
 
 from layoutcheck.contracts import Contract, check_contract
-from layoutcheck.diagnostics import Report
+from layoutcheck.diagnostics import Diagnostic, Report
 from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
@@ -21,10 +24,15 @@ def check_graph(
     return report_for(interpret(graph, registry or default_registry()), contract)
 
 
-def report_for(typed: TypedGraph, contract: Contract | None) -> Report:
-    diagnostics = typed.diagnostics
+def report_for(
+    typed: TypedGraph, contract: Contract | None, extra: Sequence[Diagnostic] = ()
+) -> Report:
+    """The report of a typed graph: its type diagnostics, the contract's, and ``extra`` ones
+    (what the run asked for), each naming the engine node an imported op came from."""
+    diagnostics = typed.diagnostics + tuple(extra)
     if contract is not None:
         diagnostics = diagnostics + check_contract(typed, contract)
+    diagnostics = tuple(_with_origin(typed.graph, d) for d in diagnostics)
     return Report(
         graph=typed.graph.name,
         source=typed.graph.source,
@@ -35,9 +43,21 @@ def report_for(typed: TypedGraph, contract: Contract | None) -> Report:
     )
 
 
+def _with_origin(graph: Graph, diagnostic: Diagnostic) -> Diagnostic:
+    if diagnostic.origin is not None or diagnostic.op is None:
+        return diagnostic
+    if not graph.has_op(diagnostic.op):
+        return diagnostic
+    source = graph.op(diagnostic.op).source
+    return diagnostic if source is None else attrs.evolve(diagnostic, origin=source)
+
+
 ATTENTION_KINDS = frozenset({"mla_attention", "sparse_attention", "dsa_indexer", "attention"})
 # An attention entry may pass these on its way in (an unpad after gathering a padded range).
-_ENTRY_THROUGH = frozenset({"region_begin", "region_end", "copy_region", "reshape", "unpad_tokens"})
+_ENTRY_THROUGH = frozenset(
+    {"region_begin", "region_end", "copy_region", "reshape", "view", "cast", "quantize",
+     "unpad_tokens"}
+)  # fmt: skip
 
 
 def in_attention_domain(op: Op) -> bool:

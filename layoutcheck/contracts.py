@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,20 +39,27 @@ class ContractError(GraphError):
 
 @attrs.frozen
 class Step:
-    """One hop of a producer/consumer path: any of ``kinds``, optionally at output ``port``."""
+    """One hop of a producer/consumer path: any of ``kinds``, optionally at output ``port``;
+    an ``optional`` hop may be absent (a pad of zero rows that the engine left out)."""
 
     kinds: frozenset[str]
     port: int | None = None
+    optional: bool = False
 
     @classmethod
     def parse(cls, text: str, where: str) -> tuple[Step, ...]:
-        """``"rms_norm:0|add_rms_norm:0"`` → alternatives; each alternative may name a port."""
+        """``"rms_norm:0|add_rms_norm:0"`` → alternatives; each alternative may name a port;
+        a trailing ``?`` makes the hop optional (``"pad_tokens?"``)."""
+        text = str(text).strip()
+        optional = text.endswith("?")
         alternatives = []
-        for part in str(text).split("|"):
+        for part in text.removesuffix("?").split("|"):
             kind, _, port = part.strip().partition(":")
             if not kind or (port and not port.isdigit()):
-                raise ContractError(f"{where}: bad step {text!r} (write kind or kind:port)")
-            alternatives.append(cls(frozenset({kind}), int(port) if port else None))
+                raise ContractError(
+                    f"{where}: bad step {text!r} (write kind, kind:port, or either with ?)"
+                )
+            alternatives.append(cls(frozenset({kind}), int(port) if port else None, optional))
         return tuple(alternatives)
 
     def matches(self, op: Op, port: int) -> bool:
@@ -65,6 +72,10 @@ class Step:
 
 def _text(steps: Sequence[Step]) -> str:
     return " or ".join(str(step) for step in steps)
+
+
+def _optional(steps: Sequence[Step]) -> bool:
+    return all(step.optional for step in steps)
 
 
 @attrs.frozen
@@ -433,7 +444,7 @@ def _path(raw: object, where: str, registry: Registry) -> tuple[tuple[Step, ...]
         for step in steps:
             _kinds(sorted(step.kinds), registry, where)
         canonical = tuple(
-            Step(frozenset(_kinds(sorted(step.kinds), registry, where)), step.port)
+            Step(frozenset(_kinds(sorted(step.kinds), registry, where)), step.port, step.optional)
             for step in steps
         )
         path.append(canonical)
@@ -527,7 +538,7 @@ def _failures(
             wanted_text = "|".join(sorted(f.name for f in expect.features))
             yield f"{where} is {value.layout}; the contract requires {wanted_text} features", ref
         if expect.produced_by:
-            problem = _check_producers(graph, ref, expect.produced_by, transparent)
+            problem = _check_producers(typed, ref, expect.produced_by, transparent)
             if problem:
                 yield f"{where} {problem}", ref
         if expect.not_produced_by:
@@ -541,7 +552,7 @@ def _failures(
                     ref,
                 )
         if expect.consumed_by:
-            problem = _check_consumers(graph, ref, expect.consumed_by, transparent)
+            problem = _check_consumers(typed, ref, expect.consumed_by, transparent)
             if problem:
                 yield f"{where} {problem}", ref
         if expect.not_consumed_by:
@@ -575,26 +586,57 @@ def _port_text(op: Op, port: int) -> str:
     return op.name if port == 0 else f"{op.name}:{port}"
 
 
+# Optional hops that may be absent only where they would do nothing: a pad of a token extent
+# that already divides by the group, an unpad of a value already at the graph's token count.
+def _pad_is_empty(typed: TypedGraph, ref: ValueRef) -> bool:
+    extent = typed.context.numeric(typed.value(ref).extent)
+    g = typed.context.numeric(typed.context.groups.get("tp", sympy.Integer(1)))
+    return extent is not None and g is not None and g > 0 and extent % g == 0
+
+
+def _unpad_is_empty(typed: TypedGraph, ref: ValueRef) -> bool:
+    return typed.context.same(typed.value(ref).extent, typed.graph.token_count)
+
+
+_ABSENT_ONLY_IF: Mapping[str, Callable[[TypedGraph, ValueRef], bool]] = {
+    "pad_tokens": _pad_is_empty,
+    "unpad_tokens": _unpad_is_empty,
+}
+
+
+def _may_skip(typed: TypedGraph, steps: Sequence[Step], ref: ValueRef) -> bool:
+    if not _optional(steps):
+        return False
+    conditions = [_ABSENT_ONLY_IF[k] for step in steps for k in step.kinds if k in _ABSENT_ONLY_IF]
+    return all(condition(typed, ref) for condition in conditions)
+
+
 def _check_producers(
-    graph: Graph, ref: ValueRef, path: Sequence[Sequence[Step]], transparent: frozenset[str]
+    typed: TypedGraph, ref: ValueRef, path: Sequence[Sequence[Step]], transparent: frozenset[str]
 ) -> str | None:
+    graph = typed.graph
     current = ref
     for depth, steps in enumerate(path):
         source, port = _source(graph, current, transparent)
+        matched = source is not None and any(step.matches(source, port) for step in steps)
+        if not matched and _may_skip(typed, steps, current):
+            continue  # the hop is absent: the next one must match the same producer
         if source is None:
             return f"comes from graph input {current.op}, not {_text(steps)}"
-        if not any(step.matches(source, port) for step in steps):
+        if not matched:
             via = "" if depth == 0 else f" (step {depth + 1} of the path)"
             return f"comes from {source.kind} {_port_text(source, port)}, not {_text(steps)}{via}"
         if not source.inputs:
-            return None if depth == len(path) - 1 else f"path ends at {source.name}"
+            rest = path[depth + 1 :]
+            return None if all(_optional(s) for s in rest) else f"path ends at {source.name}"
         current = source.inputs[0]
     return None
 
 
 def _check_consumers(
-    graph: Graph, ref: ValueRef, path: Sequence[Sequence[Step]], transparent: frozenset[str]
+    typed: TypedGraph, ref: ValueRef, path: Sequence[Sequence[Step]], transparent: frozenset[str]
 ) -> str | None:
+    graph = typed.graph
     frontier = [ref]
     for depth, steps in enumerate(path):
         next_frontier = []
@@ -606,9 +648,17 @@ def _check_consumers(
                 else [(op, slot) for op, slot in graph.consumers(current)]
             )
             if not readers:
+                if _may_skip(typed, steps, current):
+                    next_frontier.append(current)
+                    continue
                 return f"is not read by {_text(steps)} (it is not read at all)"
+            kinds = {kind for step in steps for kind in step.kinds}
+            absent = any(reader.kind not in kinds for reader, _ in readers)
+            if absent and _may_skip(typed, steps, current):
+                next_frontier.append(current)  # the hop is absent here: the next must match
+                continue
             for reader, _ in readers:
-                if reader.kind not in {kind for step in steps for kind in step.kinds}:
+                if reader.kind not in kinds:
                     via = "" if depth == 0 else f" (step {depth + 1} of the path)"
                     return f"is read by {reader.kind} {reader.name}, not {_text(steps)}{via}"
                 next_frontier.append(ValueRef(reader.name, 0))

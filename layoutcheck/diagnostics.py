@@ -35,6 +35,7 @@ class Diagnostic:
     line: int | None = None
     context: str | None = None
     notes: tuple[str, ...] = ()
+    origin: str | None = None  # the engine node, module path and file:line, when imported
 
     @property
     def is_error(self) -> bool:
@@ -49,6 +50,7 @@ class Diagnostic:
             "message": self.message,
             "hint": self.hint,
             "line": self.line,
+            "engine": self.origin,
         }
 
 
@@ -120,6 +122,8 @@ def render_text(report: Report) -> str:
         ]
         if diagnostic.context:
             lines.append(f"    {diagnostic.context}")
+        if diagnostic.origin:
+            lines.append(f"  engine: {diagnostic.origin}")
         lines.extend(f"  note: {note}" for note in diagnostic.notes)
         if len(members) > 1:
             layers = [m.layer for m in members[1:] if m.layer is not None]

@@ -40,6 +40,7 @@ class Part(enum.Enum):
     KV_B_PROJ = "kv_b_proj"  # latent KV up-projection (inside the attention op)
     K_PROJ = "k_proj"
     V_PROJ = "v_proj"
+    QKV_PROJ = "qkv_proj"  # merged q, k and v projections (three checkpoint tensors)
     INDEXER = "indexer"  # the DSA lightning indexer
     INDEXER_WQ_B = "indexer.wq_b"
     INDEXER_WK = "indexer.wk"
@@ -74,6 +75,7 @@ PARTS: Mapping[Block, frozenset[Part]] = {
             Part.KV_B_PROJ,
             Part.K_PROJ,
             Part.V_PROJ,
+            Part.QKV_PROJ,
             Part.INDEXER,
             Part.INDEXER_WQ_B,
             Part.INDEXER_WK,
@@ -152,6 +154,7 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.self_attn.kv_b_proj", "attention.kv_b_proj"),
     ("*.self_attn.k_proj", "attention.k_proj"),
     ("*.self_attn.v_proj", "attention.v_proj"),
+    ("*.self_attn.qkv_proj", "attention.qkv_proj"),
     ("*.self_attn.indexer", "attention.indexer"),
     ("*.self_attn.indexer.wq_b", "attention.indexer.wq_b"),
     ("*.self_attn.indexer.wk", "attention.indexer.wk"),

@@ -693,6 +693,10 @@ def k_moe_combine(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [Held(tuple(a.reshape(-1, k, a.shape[-1]) for a in x.arrays), ids.positions)]
 
 
+def k_opaque(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    raise SimError(op.name, f"the simulator cannot execute the engine op {op.attr('target')}")
+
+
 def k_mla_prolog(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     """q_a_proj → q_a_layernorm → q_b_proj → rope; kv_a_proj → kv_a_layernorm and rope: the
     weights of the modules a builder's unfused graph names the same way."""
@@ -765,6 +769,7 @@ KERNELS: Mapping[str, Kernel] = {
     "moe_expert_compute": k_moe_expert_compute,
     "moe_combine": k_moe_combine,
     "mla_prolog": k_mla_prolog,
+    "opaque": k_opaque,
 }
 
 

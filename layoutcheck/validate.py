@@ -79,6 +79,12 @@ def _check_groups(graph: Graph) -> None:
             raise GraphError(f"group {name!r} has size {numeric}: a group needs at least 1 rank")
 
 
+def normalize_op(op: Op, graph: Graph, registry: Registry | None = None) -> Op:
+    """One op validated and its attrs parsed against ``graph``'s symbols and groups (for code
+    that builds a graph op by op and types each as it goes, such as the engine importers)."""
+    return _normalize_op(op, registry or default_registry(), graph.symbol_names, graph)
+
+
 def _normalize_cached(
     op: Op,
     registry: Registry,

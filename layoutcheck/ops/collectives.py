@@ -119,8 +119,10 @@ def _all_to_all(call: OpCall) -> Sequence[OutLayout]:
         )
     if not isinstance(receive, sympy.Expr):
         return (same_layout(value),)
-    # the rows a rank holds afterwards are what it receives; the token layout is the owner's
-    g = call.g if value.tokens is TokenLayout.LOCAL else sympy.Integer(1)
+    # the rows a rank holds afterwards are what it receives; the token layout stays the
+    # owner's (a TP-local value sent over the EP group is still local over TP)
+    local = value.tokens is TokenLayout.LOCAL
+    g = call.context.groups[value.group or "tp"] if local else sympy.Integer(1)
     return (OutLayout(value.tokens, value.features, receive * g, value.group),)
 
 

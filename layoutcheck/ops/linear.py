@@ -146,6 +146,7 @@ _SHARDING = {
 _TP_SHARDING: Mapping[Part, Sharding] = {
     Part.Q_B_PROJ: Sharding.TP_DIM0,
     Part.Q_PROJ: Sharding.TP_DIM0,
+    Part.QKV_PROJ: Sharding.TP_DIM0,
     Part.KV_B_PROJ: Sharding.TP_DIM0,
     Part.O_PROJ: Sharding.TP_DIM1,
     Part.GATE_UP_PROJ: Sharding.TP_DIM0,

@@ -237,6 +237,16 @@ def _token_select(call: OpCall) -> Sequence[OutLayout]:
     return (OutLayout(TokenLayout.FULL, value.features, rows, group),)
 
 
+def _opaque(call: OpCall) -> Sequence[OutLayout]:
+    # an op nobody could type: its results are unknown, and nothing they feed is checked
+    top = OutLayout(TokenLayout.TOP, FeatureState.WHOLE, sympy.Integer(0))
+    return tuple(top for _ in range(call.spec.output_count(call.op)))
+
+
+def _opaque_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    return tuple(() for _ in layouts)
+
+
 DTYPE_CHOICES = tuple(d.value for d in Dtype)
 
 OPS: tuple[OpSpec, ...] = (
@@ -279,7 +289,7 @@ OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="pointwise",
         family=Family.TENSOR,
-        inputs=("x", "other"),
+        inputs=("x",),
         outputs=("out",),
         variadic=True,
         attrs={
@@ -351,6 +361,22 @@ OPS: tuple[OpSpec, ...] = (
         "static one). Layout unchanged.",
     ),
     OpSpec(
+        kind="opaque",
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        variadic=True,
+        attrs={
+            "target": AttrSpec(AttrKind.TEXT, required=True, doc="the engine op"),
+            "ports": sizes("one entry per result"),
+        },
+        outputs_from="ports",
+        layout=_opaque,
+        shape=_opaque_shape,
+        summary="→ ⊤ (an engine op no map knows; what it feeds is not checked)",
+        doc="Stands for an engine op the op maps do not know (reported once, with a count).",
+    ),
+    OpSpec(
         kind="token_select",
         family=Family.TENSOR,
         inputs=("x",),
@@ -386,6 +412,7 @@ COSTS: Mapping[str, CostRule] = {
     "feature_split": free,
     "quantize": _quantize_cost,
     "token_select": copy,
+    "opaque": free,
 }
 WEIGHTS: Mapping[str, WeightRule] = {kind: no_weights for kind in COSTS}
 OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS[spec.kind]) for spec in OPS)

@@ -227,7 +227,8 @@ def test_read_program_picks_the_reader_by_content(tmp_path: Path) -> None:
 def test_the_readers_import_only_stdlib_and_attrs() -> None:
     allowed = {"__future__", "ast", "attrs", "collections", "enum", "itertools", "json", "os"}
     allowed |= {"re", "stat", "struct", "types", "typing", "zipfile", "layoutcheck"}
-    for module in PACKAGE.glob("*.py"):
+    readers = ("__init__", "program", "read", "archive", "fxtext")
+    for module in (PACKAGE / f"{name}.py" for name in readers):
         for node in ast.walk(ast.parse(module.read_text())):
             if isinstance(node, ast.Import):
                 roots = {alias.name.split(".")[0] for alias in node.names}
@@ -238,6 +239,18 @@ def test_the_readers_import_only_stdlib_and_attrs() -> None:
             assert roots <= allowed, (module.name, roots)
             if "layoutcheck" in roots and isinstance(node, ast.ImportFrom):
                 assert (node.module or "").startswith("layoutcheck.engines"), module.name
+
+
+def test_no_engine_module_imports_torch_or_pickle() -> None:
+    for module in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.Import):
+                roots = {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                roots = {(node.module or "").split(".")[0]}
+            else:
+                continue
+            assert not roots & {"torch", "pickle", "dill", "marshal"}, (module.name, roots)
 
 
 # -- synthetic archives --------------------------------------------------------------------------

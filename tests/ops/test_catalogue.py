@@ -1097,6 +1097,19 @@ def test_feature_sum_and_split() -> None:
            features=SPLIT, group="tp")  # fmt: skip
 
 
+@covers("opaque")
+def test_an_unknown_engine_op_makes_every_result_unknown_and_nothing_below_it_errs() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    full = g.input("y", ["T", "H"])
+    g.op("vendor", "opaque", [x, full], target="my_vendor.fused.default", ports=(1, 1))
+    # an add of LOCAL and FULL values would be a layout-mismatch; fed by ⊤ it is not judged
+    g.op("sum", "add", [ValueRef("vendor", 1), x])
+    typed = g.typed()
+    assert typed.value("vendor").is_top and typed.value("vendor:1").is_top
+    assert typed.value("sum").is_top
+
+
 @covers("token_select")
 def test_token_select_reads_full_tokens_only() -> None:
     g = Graph()
