@@ -186,7 +186,19 @@ def _run_rules(call: OpCall) -> Outcome:
         dtypes = tuple(call.spec.dtype(call)) if call.spec.dtype else _first_dtype(call, layouts)
     except RuleViolation as violation:
         _require_declared(call, violation.rule)
-        return Outcome(None, violation, tuple(call.warnings))
+        outputs: tuple[AbstractValue, ...] | None = None
+        if violation.recovered is not None and call.spec.output_count(call.op) == 1:
+            layout, features = violation.recovered
+            value = AbstractValue(
+                shape=(call.rows(layout), *features),
+                tokens=layout.tokens,
+                features=layout.features,
+                dtype=call.inputs[0].dtype,
+                extent=layout.extent,
+                group=layout.group,
+            )
+            outputs = (value,)
+        return Outcome(outputs, violation, tuple(call.warnings))
     for warning in call.warnings:
         _require_declared(call, warning.rule)
     outputs = tuple(

@@ -50,6 +50,8 @@ class Part(enum.Enum):
     ATTN = "attn"  # the attention op itself
     O_PROJ = "o_proj"
     GATE_UP_PROJ = "gate_up_proj"  # merged gate and up projections (two checkpoint tensors)
+    GATE_PROJ = "gate_proj"  # the two halves, where an engine keeps them apart
+    UP_PROJ = "up_proj"
     DOWN_PROJ = "down_proj"
     GATE = "gate"  # the MoE router
     TOPK = "topk"
@@ -86,8 +88,10 @@ PARTS: Mapping[Block, frozenset[Part]] = {
             Part.O_PROJ,
         }
     ),
-    Block.MLP: frozenset({Part.GATE_UP_PROJ, Part.DOWN_PROJ}),
-    Block.SHARED_EXPERTS: frozenset({Part.GATE_UP_PROJ, Part.DOWN_PROJ}),
+    Block.MLP: frozenset({Part.GATE_UP_PROJ, Part.GATE_PROJ, Part.UP_PROJ, Part.DOWN_PROJ}),
+    Block.SHARED_EXPERTS: frozenset(
+        {Part.GATE_UP_PROJ, Part.GATE_PROJ, Part.UP_PROJ, Part.DOWN_PROJ}
+    ),
     Block.MOE: frozenset({Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE}),
     Block.LAYER: frozenset({Part.INPUT_LAYERNORM, Part.POST_ATTENTION_LAYERNORM}),
     Block.MODEL: frozenset({Part.NORM, Part.EMBED_TOKENS, Part.LM_HEAD}),
@@ -165,6 +169,8 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.self_attn.o_proj", "attention.o_proj"),
     ("*.self_attn.*", "attention"),
     ("*.mlp.shared_experts.gate_up_proj", "shared_experts.gate_up_proj"),
+    ("*.mlp.shared_experts.gate_proj", "shared_experts.gate_proj"),
+    ("*.mlp.shared_experts.up_proj", "shared_experts.up_proj"),
     ("*.mlp.shared_experts.down_proj", "shared_experts.down_proj"),
     ("*.mlp.shared_experts.*", "shared_experts"),
     ("*.mlp.gate", "moe.gate"),
@@ -172,6 +178,8 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.mlp.experts", "moe.experts"),
     ("*.mlp.combine", "moe.combine"),
     ("*.mlp.gate_up_proj", "mlp.gate_up_proj"),
+    ("*.mlp.gate_proj", "mlp.gate_proj"),
+    ("*.mlp.up_proj", "mlp.up_proj"),
     ("*.mlp.down_proj", "mlp.down_proj"),
     ("*.input_layernorm", "layer.input_layernorm"),
     ("*.post_attention_layernorm", "layer.post_attention_layernorm"),

@@ -21,6 +21,7 @@ from layoutcheck import rules
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram, TensorMeta
+from layoutcheck.engines.structure import infer_modules
 from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
@@ -204,6 +205,15 @@ class Lowering:
             for name in node.tensor_inputs():
                 self.consumers.setdefault(name, []).append(node)
         self.token_inputs = self._token_inputs()
+        model = self.spec
+        # module paths the structure shows, for the nodes the engine recorded none for (every
+        # node of a text dump; the nodes an archive's passes created)
+        self.inferred: Mapping[str, str] = infer_modules(
+            program,
+            self.opmaps,
+            model.hidden if model is not None else None,
+            model.moe.experts if model is not None and model.moe is not None else None,
+        )
         counts = {
             math.prod(int(d) for d in self._meta_shape(name) if isinstance(d, int))
             for name in self.token_inputs
@@ -400,11 +410,12 @@ class Lowering:
     # -- facts: module, role, layer, names ------------------------------------------------
     def module(self) -> str | None:
         assert self.node is not None
-        return normalize_module(self.node.module)
+        return normalize_module(self.node.module or self.inferred.get(self.node.name))
 
     def hint(self) -> str | None:
         assert self.node is not None
-        return normalize_module(self.node.module or self.node.module_hint)
+        node = self.node
+        return normalize_module(node.module or self.inferred.get(node.name) or node.module_hint)
 
     def current_layer(self) -> int | None:
         where = self.hint()
@@ -415,8 +426,10 @@ class Lowering:
         node = self.node
         assert node is not None
         text = node.name
-        if node.module or node.module_hint:
-            text += f" ({node.module or '~' + str(node.module_hint)})"
+        inferred = self.inferred.get(node.name)
+        if node.module or inferred or node.module_hint:
+            # ~ marks a module path the engine did not record (a pass's hint, or inferred)
+            text += f" ({node.module or '~' + str(inferred or node.module_hint)})"
         if node.source is not None:
             text += f" at {node.source[0]}:{node.source[1]}"
         return text
@@ -1161,6 +1174,11 @@ def _global_sizes(spec: ModelSpec, block: Block, part: Part) -> tuple[int, int] 
         if block is Block.SHARED_EXPERTS and moe is not None:
             width = moe.intermediate * moe.shared_experts
         return h, 2 * width
+    if part in (Part.GATE_PROJ, Part.UP_PROJ):
+        width = spec.intermediate
+        if block is Block.SHARED_EXPERTS and moe is not None:
+            width = moe.intermediate * moe.shared_experts
+        return h, width
     if part is Part.DOWN_PROJ:
         width = spec.intermediate
         if block is Block.SHARED_EXPERTS and moe is not None:
@@ -1175,7 +1193,7 @@ def _linear_role(lw: Lowering, x: Act) -> Role | None:
     module = lw.module()
     found = role_from_hf_name(module) if module else None
     if _split_three_ways(lw) and any(
-        ".self_attn." in (path or "")
+        _in_attention(path)
         for path in (module, lw.hint(), *(r.module for r in _readers(lw, lw.outputs()[0])))
     ):
         return role("attention.qkv_proj")  # the engine merged q, k and v into one matmul
@@ -1199,9 +1217,13 @@ def _linear_role(lw: Lowering, x: Act) -> Role | None:
 def _qkv_name(lw: Lowering) -> str:
     for path in (lw.module(), lw.hint(), *(r.module for r in _readers(lw, lw.outputs()[0]))):
         path = normalize_module(path)
-        if path and ".self_attn." in path:
-            return path.split(".self_attn.")[0] + ".self_attn.qkv_proj"
+        if path and _in_attention(path):
+            return path.split(".self_attn")[0] + ".self_attn.qkv_proj"
     return lw.default_name()
+
+
+def _in_attention(path: str | None) -> bool:
+    return path is not None and (".self_attn." in path or path.endswith(".self_attn"))
 
 
 def _split_three_ways(lw: Lowering) -> bool:

@@ -72,14 +72,27 @@ def text(doc: str = "", *, required: bool = True) -> AttrSpec:
 
 
 class RuleViolation(Exception):
-    """A type rule does not hold for this op. ``slot`` names the offending input, if one."""
+    """A type rule does not hold for this op. ``slot`` names the offending input, if one.
 
-    def __init__(self, rule: Rule, message: str, hint: str, slot: int | None = None) -> None:
+    The op's outputs become ⊤, so one mistake is reported once, not again at every op it
+    feeds — unless ``recovered`` says what the outputs are regardless (a view that misstates
+    the token rows still holds the rows it was given): then checking goes on below it, and
+    the same mistake repeated in a later layer is found there too."""
+
+    def __init__(
+        self,
+        rule: Rule,
+        message: str,
+        hint: str,
+        slot: int | None = None,
+        recovered: tuple[OutLayout, tuple[Expr, ...]] | None = None,
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.hint = hint
         self.slot = slot
+        self.recovered = recovered
 
 
 @attrs.frozen

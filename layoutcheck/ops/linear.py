@@ -150,6 +150,8 @@ _TP_SHARDING: Mapping[Part, Sharding] = {
     Part.KV_B_PROJ: Sharding.TP_DIM0,
     Part.O_PROJ: Sharding.TP_DIM1,
     Part.GATE_UP_PROJ: Sharding.TP_DIM0,
+    Part.GATE_PROJ: Sharding.TP_DIM0,
+    Part.UP_PROJ: Sharding.TP_DIM0,
     Part.DOWN_PROJ: Sharding.TP_DIM1,
 }
 

@@ -76,6 +76,7 @@ def _view_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Ex
             "after a token slice every view must say the sliced rows (T/tp): a view kept from "
             "before the slice (TensorCast's SP pass leaves them) describes tokens the rank lacks",
             0,
+            recovered=(layouts[0], features),
         )
     if not call.context.same(_product(features), _product(value.shape[1:])):
         per_rank = ", ".join(format_expr(d) for d in features)
