@@ -18,6 +18,7 @@ import sympy
 
 from layoutcheck import resources
 from layoutcheck.diagnostics import Diagnostic, Severity
+from layoutcheck.files import read_bytes
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.interp import TypedGraph
@@ -28,6 +29,7 @@ from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
 
 FORMAT = "layoutcheck-contract/1"
+MAX_CONTRACT_BYTES = 4 * 2**20
 
 
 class ContractError(GraphError):
@@ -50,7 +52,7 @@ class Step:
         alternatives = []
         for part in str(text).split("|"):
             kind, _, port = part.strip().partition(":")
-            if not kind or (port and not port.isdigit()):
+            if not kind or (port and not _is_port(port)):
                 raise ContractError(f"{where}: bad step {text!r} (write kind or kind:port)")
             alternatives.append(cls(frozenset({kind}), int(port) if port else None))
         return tuple(alternatives)
@@ -61,6 +63,11 @@ class Step:
     def __str__(self) -> str:
         kind = "|".join(sorted(self.kinds))
         return kind if self.port is None else f"{kind}:{self.port}"
+
+
+def _is_port(text: str) -> bool:
+    """A port number: ASCII digits only ('²'.isdigit() is true, and int('²') fails)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def _text(steps: Sequence[Step]) -> str:
@@ -126,7 +133,7 @@ class PortSpec:
             ports = [(names[i], ValueRef(op.name, i)) for i in range(count)]
         if self.which is None:
             return ports
-        if self.which.isdigit():
+        if _is_port(self.which):
             index = int(self.which)
             return [ports[index]] if index < len(ports) else []
         return [port for port in ports if port[0] == self.which]
@@ -199,7 +206,7 @@ def available_contracts() -> tuple[str, ...]:
 def load_contract(name_or_path: str, registry: Registry | None = None) -> Contract:
     """A contract by shipped name (``tensorcast-dsa-cp-prefill``) or by file path."""
     path = Path(name_or_path)
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         shipped = resources.find("contracts", name_or_path)
         if shipped is None:
             known = ", ".join(available_contracts())
@@ -209,12 +216,8 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
             )
         path = shipped
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ContractError(
-            f"cannot read contract: {error.strerror or error}", source=str(path)
-        ) from None
-    try:
+        # a regular file only, its size checked before reading (a FIFO or /dev/zero is refused)
+        raw = read_bytes(path, MAX_CONTRACT_BYTES, ContractError, f"contract {path}")
         data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
         return parse_contract(data, str(path), registry or default_registry())
     except GraphError as error:
@@ -299,7 +302,7 @@ def _check_port_exists(selector: Selector, port: PortSpec, registry: Registry, w
             if port.side == "input"
             else bool(spec.outputs_per_input or spec.outputs_from)
         )
-        if port.which.isdigit():
+        if _is_port(port.which):
             if int(port.which) >= len(names) and not variable:
                 raise ContractError(f"{where}: {kind} has no {port.side} {port.which}")
         elif port.which not in names:

@@ -89,7 +89,7 @@ class Report:
         }
 
 
-_LAYER_INDEX = re.compile(r"layers\.\d+\.")
+_LAYER_INDEX = re.compile(r"layers\.[0-9]+\.")
 
 
 def _family_key(diagnostic: Diagnostic) -> tuple[str, str, str, str]:
