@@ -24,6 +24,7 @@ from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.base import AttrKind
 from layoutcheck.roles import Role, RoleError
 from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
@@ -277,6 +278,7 @@ def _rule(
         selector = _selector(check.get("select", {}), registry, domains, where)
         expect = _expect(check.get("expect", {}), registry, where)
         _check_port_exists(selector, expect.port, registry, where)
+        _check_attr_values(selector, expect.attrs, registry, where)
         checks.append(Check(selector, expect))
     doc = Rule(
         id=rule_id,
@@ -310,6 +312,63 @@ def _check_port_exists(selector: Selector, port: PortSpec, registry: Registry, w
                 f"{where}: {kind} has no {port.side} {port.which!r} "
                 f"(its {port.side}s: {', '.join(names)})"
             )
+
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _as_size(value: object) -> bool:
+    """Is ``value`` a size a contract may require: an integer or an expression over any
+    symbols (``6144``, ``H``, ``heads*d_v``)?"""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return False
+    try:
+        known = frozenset(_WORDS.findall(value)) if isinstance(value, str) else frozenset()
+        parse_expr(value, known)
+    except ExpressionError:
+        return False
+    return True
+
+
+def _check_attr_values(
+    selector: Selector, wanted: Sequence[tuple[str, object]], registry: Registry, where: str
+) -> None:
+    """A required attr value must be one the selected ops can hold: a size (an integer or an
+    expression), one of a choice's words, a group name, true/false. Anything else could never
+    match, so it is a mistake in the contract, said at load."""
+    kinds = selector.kinds or (selector.within.kinds if selector.within else frozenset())
+    for key, value in wanted:
+        if not isinstance(key, str):
+            raise ContractError(f"{where}: attr names are text, got {key!r}")
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "…"
+        if not kinds:
+            # no kind to ask: a word, a size or a flag
+            word = isinstance(value, str) and _IDENTIFIER.match(value) is not None
+            if not (isinstance(value, bool) or word or _as_size(value)):
+                raise ContractError(
+                    f"{where}: attrs {key}: {shown} is neither a word, a size expression nor "
+                    "true/false"
+                )
+            continue
+        for kind in sorted(kinds):
+            attr = registry[kind].attrs.get(key)
+            if attr is None:
+                allowed = ", ".join(sorted(registry[kind].attrs)) or "none"
+                raise ContractError(f"{where}: {kind} has no attr {key!r} (its attrs: {allowed})")
+            problem = None
+            if attr.kind in (AttrKind.SIZE, AttrKind.SIZES) and not _as_size(value):
+                problem = "a size (an integer or an expression such as H or heads*d_v)"
+            elif attr.kind is AttrKind.CHOICE and value not in attr.choices:
+                problem = f"one of {', '.join(attr.choices)}"
+            elif attr.kind is AttrKind.BOOL and not isinstance(value, bool):
+                problem = "true or false"
+            elif attr.kind in (AttrKind.GROUP, AttrKind.TEXT) and not isinstance(value, str):
+                problem = "text"
+            if problem is not None:
+                raise ContractError(
+                    f"{where}: attrs {key}: {kind}'s {key} is {problem}, not {shown}"
+                )
 
 
 def _kinds(raw: object, registry: Registry, where: str) -> list[str]:
