@@ -165,6 +165,6 @@ def load_json(
         key, digits = found
         raise error(
             f"{what}: {shorten(key) or 'the value'} is an integer of {digits} digits "
-            f"(the limit is {MAX_JSON_INT_DIGITS})"
+            f"(the limit is {MAX_JSON_INT_DIGITS} digits)"
         )
     return data

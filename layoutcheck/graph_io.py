@@ -17,7 +17,7 @@ import yaml
 from layoutcheck.files import read_bytes, write_text
 from layoutcheck.graph import Graph, GraphError, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
-from layoutcheck.limits import MAX_LAYERS, MAX_SYMBOL_VALUE, shown
+from layoutcheck.limits import MAX_GRAPH_OPS, MAX_LAYERS, MAX_SYMBOL_VALUE, shown
 from layoutcheck.nesting import json_too_deep, yaml_too_deep
 from layoutcheck.ops import Registry
 from layoutcheck.roles import Role, RoleError, layer_from_hf_name, role_from_hf_name
@@ -75,6 +75,7 @@ def decode_text(raw: bytes, what: str) -> str:
 def loads_graph(
     text: str, *, source: str = "<string>", kind: str = "yaml", registry: Registry | None = None
 ) -> Graph:
+    _refuse_too_many_ops(text)
     if kind == "json":
         data, lines = _read_json(text)
     else:
@@ -86,6 +87,25 @@ def loads_graph(
 
 
 MAX_NESTING = 64
+
+
+def _refuse_too_many_ops(text: str) -> None:
+    """Parsing costs about 0.1 ms and 5 kB per op (README, Limits): refuse a file of more than
+    ``MAX_GRAPH_OPS`` ops before the parser builds them. Every op has one ``op`` key, so the
+    count of ``op:`` (YAML) and ``"op":`` (JSON) is an upper bound, taken in C."""
+    bound = text.count("op:") + text.count('"op":') + text.count('"op" :')
+    if bound <= MAX_GRAPH_OPS:
+        return
+    ops = len(_OP_KEY.findall(text))
+    if ops > MAX_GRAPH_OPS:
+        raise SpecError(
+            f"the file holds about {ops} ops; the limit is {MAX_GRAPH_OPS} (build the model "
+            "from its config.json instead, or fold identical layers into repetition regions: "
+            "layoutcheck export MODEL --repetition)"
+        )
+
+
+_OP_KEY = re.compile(r"""(?:^|[\s{,])["']?op["']?\s*:""", re.M)
 
 
 def _refuse_deep_nesting(text: str) -> None:
@@ -122,6 +142,10 @@ def read_yaml_with_lines(text: str) -> tuple[Any, dict[str, int]]:
     except SpecError:
         raise
     except ValueError as error:  # e.g. an integer of thousands of digits
+        if "integer string conversion" in str(error):
+            raise SpecError(
+                "an integer literal of more than 4300 digits (a size has at most 24)"
+            ) from None
         raise SpecError(f"unreadable value: {error}") from None
     return data, _yaml_lines(node)
 

@@ -17,6 +17,7 @@ MAX_LAYERS = 16_384  # num_hidden_layers, and a graph file's layer index
 MAX_TOKENS = 10**9  # --tokens
 MAX_PARALLEL = 2**20  # --tp, --dp, --ep
 # work
+MAX_GRAPH_OPS = 500_000  # ops in a graph file (a 10,000-layer model is about 250,000)
 MAX_SWEEP_POINTS = 100_000  # --sweep SYM=a..b+k; a geometric *k sweep has at most 63 points
 MAX_SWEEP_VALUE = 2**63 - 1  # sweep endpoints are numpy int64
 MAX_FUZZ_EXAMPLES = 100_000  # fuzz --examples
@@ -49,6 +50,9 @@ def shown(number: int) -> str:
         power = _exact_power(abs(number), base)
         if power is not None and power >= smallest:
             return f"{'-' if number < 0 else ''}{base}**{power}"
+    below = _exact_power(number + 1, 2) if number > 0 else None
+    if below is not None and below >= 16:
+        return f"2**{below} - 1"  # an int64's largest value
     if abs(number) < 10**15:
         return str(number)
     return f"an integer of {len(str(abs(number)))} digits"

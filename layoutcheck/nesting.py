@@ -15,9 +15,11 @@ _BRACKET = re.compile(r"[\[\]{}]")
 # colon (``key: "…"``, ``["…", '…']``, ``{"a":"b"}``); a quote inside a plain scalar (``it's``)
 # starts nothing. A comment starts at ``#`` after whitespace.
 _YAML_SKIP = re.compile(
-    r"""(?<![^\s\[\]{},:?])"(?:[^"\\]|\\.)*"
-      | (?<![^\s\[\]{},:?])'(?:[^']|'')*'
-      | (?<!\S)\#[^\n]*""",
+    # each branch starts with its literal, so the engine skips to the next quote or # fast;
+    # the two-character lookbehinds then test the character before it
+    r""""(?<![^\s\[\]{},:?]")(?:[^"\\]|\\.)*"
+      | '(?<![^\s\[\]{},:?]')(?:[^']|'')*'
+      | \#(?<!\S\#)[^\n]*""",
     re.X | re.S,
 )
 # ``key: |``, ``- >-``, ``|2`` at the end of a line (a comment may follow): a block scalar, whose

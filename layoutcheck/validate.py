@@ -211,7 +211,12 @@ def _resolve_attr_aliases(
         if isinstance(raw, bool | str | int) or raw is None:
             mapped = table.get(raw)
         else:  # a mapping or a list: no engine flag is spelled that way
-            expected = ", ".join(sorted({repr(key) for key in table})) or "a flag"
+            keys = set(table)
+            expected = (
+                "true or false"
+                if all(isinstance(key, bool) for key in keys)
+                else ", ".join(sorted(repr(key) for key in keys))
+            )
             raise GraphError(
                 f"attr {alias!r}: expected {expected}, got {_short(repr(raw))}",
                 op=op.name,
