@@ -1,4 +1,4 @@
-"""Every cap layoutcheck puts on a user number, in one table, with the checks that apply them.
+"""Every cap layoutcheck puts on a user number, in one table, and how a capped number is shown.
 
 A cap is far above anything a real model or run needs and far below what would make a command
 take minutes or gigabytes; the README's "Limits" section lists them. Every refusal names the
@@ -6,8 +6,6 @@ field or flag, the bound, and (where there is one) what to do instead.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 # sizes
 MAX_SYMBOL_VALUE = 10**12  # a symbol's value (graph files, --set, the REPL's q())
@@ -29,17 +27,6 @@ MAX_NAME_CHARS = 1_000  # an op, input, group or graph name
 MAX_ECHO_CHARS = 200  # the longest word an error line repeats back (then "…")
 MAX_JSON_NESTING = 64  # JSON arrays and objects in a config or description
 MAX_JSON_INT_DIGITS = 30  # an integer literal in a JSON config or description
-
-
-def within(value: int, low: int, high: int, what: str, error: Callable[[str], Exception]) -> int:
-    """``value`` when ``low <= value <= high``; else ``error`` naming ``what`` and the bound."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} must be an integer, got {value!r}")
-    if value < low:
-        raise error(f"{what} must be at least {low}, got {value}")
-    if value > high:
-        raise error(f"{what} is {shown(value)}; the limit is {shown(high)}")
-    return value
 
 
 def shown(number: int) -> str:

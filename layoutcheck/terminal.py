@@ -18,8 +18,14 @@ _CONTROL_OR_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2
 MAX_LINE_CHARS = 4_000  # an error line longer than this is cut (after escaping)
 
 
+_SPELLED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
 def _escaped(match: re.Match[str]) -> str:
-    code = ord(match.group())
+    char = match.group()
+    if char in _SPELLED:
+        return _SPELLED[char]
+    code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 

@@ -208,15 +208,11 @@ def _resolve_attr_aliases(
         if alias not in values:
             continue
         raw = values.pop(alias)
-        if isinstance(raw, bool | str | int) or raw is None:
+        flags = all(isinstance(key, bool) for key in table)
+        if flags if isinstance(raw, bool) else (isinstance(raw, str) and not flags):
             mapped = table.get(raw)
-        else:  # a mapping or a list: no engine flag is spelled that way
-            keys = set(table)
-            expected = (
-                "true or false"
-                if all(isinstance(key, bool) for key in keys)
-                else ", ".join(sorted(repr(key) for key in keys))
-            )
+        else:  # an engine flag is true or false; a word is text; nothing else is either
+            expected = "true or false" if flags else ", ".join(sorted(map(repr, table)))
             raise GraphError(
                 f"attr {alias!r}: expected {expected}, got {_short(repr(raw))}",
                 op=op.name,
