@@ -288,7 +288,14 @@ CASES: dict[str, Case] = {
         "check", "{divide-by-tp.yaml}", "--set", "tp=2", says="H/(tp - 2) is undefined"
     ),
     "solve-tp-on-the-total": case(
-        *"query glm-5.1 --tp 16 --sp total --solve tp".split(),
+        "query",
+        "glm-5.1",
+        "--tp",
+        "16",
+        "--sp",
+        "total",
+        "--solve",
+        "tp",
         code=1,
         says="does not change sign for tp",
         err_lines=0,
