@@ -134,8 +134,9 @@ def _experts_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     if width is not None and not call.context.same(width, experts):
         raise RuleViolation(
             rules.SHAPE_MISMATCH,
-            f"moe_experts has experts = {_size_text(call, experts)}, but its expert ids index "
-            f"router logits of width {_size_text(call, width)} (the moe_gate's experts)",
+            f"moe_experts' experts ({_size_text(call, experts)}) disagree with the width of "
+            f"the router logits its ids index ({_size_text(call, width)}, the moe_gate's "
+            "experts)",
             "give moe_gate and moe_experts the same experts: the router scores every routed "
             "expert, and ids past the last expert address none",
             2,
