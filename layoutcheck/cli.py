@@ -10,6 +10,7 @@ import contextlib
 import difflib
 import gc
 import json
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -26,8 +27,19 @@ from layoutcheck.errors import (
     InputError,
     UsageError,
 )
+from layoutcheck.files import write_text
 from layoutcheck.graph import GraphError
 from layoutcheck.graph_io import write_graph
+from layoutcheck.limits import (
+    MAX_FUZZ_EXAMPLES,
+    MAX_LAYERS,
+    MAX_PARALLEL,
+    MAX_SEED,
+    MAX_SYMBOL_VALUE,
+    MAX_TOKENS,
+    ascii_int,
+    shown,
+)
 from layoutcheck.models import Layout, SharedExperts, shipped_models
 from layoutcheck.ops import default_registry
 from layoutcheck.passes.manager import PassError
@@ -35,12 +47,44 @@ from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.render import render_catalogue, render_rule, render_rule_list, render_typed_graph
 from layoutcheck.session import Options, Session
 from layoutcheck.symbols import Expr
+from layoutcheck.terminal import clean_line, protect, shorten
 from layoutcheck.validate import normalize
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
+        # "argument --tp: --tp 0: …" says the flag twice: the value's own message names it
+        message = re.sub(r"^argument (\S+): (?=\1 )", "", message)
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+class Bounded:
+    """An argparse type: an integer in ASCII digits within ``low..high`` (``int()`` would take
+    ``'٤'`` for 4 and ``'1_000'`` for 1000, and any size)."""
+
+    __name__ = "int"  # argparse's "invalid int value: 'many'"
+
+    def __init__(self, flag: str, low: int, high: int) -> None:
+        self.flag, self.low, self.high = flag, low, high
+
+    def __call__(self, text: str) -> int:
+        raw = text.strip()
+        negative = raw.startswith("-")
+        value = ascii_int(raw[1:] if negative else raw)
+        if value is None:
+            if raw.lstrip("-").isascii() and raw.lstrip("-").isdigit():
+                raise argparse.ArgumentTypeError(
+                    f"{self.flag} {shorten(raw, 40)}: the limit is {shown(self.high)}"
+                )
+            raise ValueError(text)
+        value = -value if negative else value
+        if value < self.low:
+            raise argparse.ArgumentTypeError(f"{self.flag} {value}: must be at least {self.low}")
+        if value > self.high:
+            raise argparse.ArgumentTypeError(
+                f"{self.flag} {value}: the limit is {shown(self.high)}"
+            )
+        return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -63,7 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     show = commands.add_parser("show", help="print the typed graph, one op per line")
     _add_target(show)
-    show.add_argument("--layer", type=int, help="only the ops of this decoder layer")
+    show.add_argument(
+        "--layer",
+        type=Bounded("--layer", 0, MAX_LAYERS - 1),
+        help="only the ops of this decoder layer",
+    )
 
     export = commands.add_parser("export", help="write a built (or loaded) graph as a graph file")
     _add_target(export)
@@ -111,8 +159,18 @@ def build_parser() -> argparse.ArgumentParser:
     memory.add_argument(
         "--layer-sharding", help="projections spread over ranks by layer, e.g. o_proj,q_b_proj"
     )
-    memory.add_argument("--layer-shard-group", type=int, default=4, help="K ranks (default 4)")
-    memory.add_argument("--prefetch", type=int, default=1, help="layers prefetched (default 1)")
+    memory.add_argument(
+        "--layer-shard-group",
+        type=Bounded("--layer-shard-group", 1, MAX_LAYERS),
+        default=4,
+        help="K ranks (default 4)",
+    )
+    memory.add_argument(
+        "--prefetch",
+        type=Bounded("--prefetch", 0, MAX_LAYERS),
+        default=1,
+        help="layers prefetched (default 1)",
+    )
     memory.add_argument(
         "--oproj-tp",
         action="store_true",
@@ -139,14 +197,23 @@ def build_parser() -> argparse.ArgumentParser:
         "sim", help="run a graph on simulated ranks and check every port against its type"
     )
     _add_target(sim)
-    sim.add_argument("--seed", type=int, default=0, help="seed for inputs and weights")
+    sim.add_argument(
+        "--seed", type=Bounded("--seed", 0, MAX_SEED), default=0, help="seed for inputs and weights"
+    )
 
     fuzz = commands.add_parser(
         "fuzz", help="fuzz a Graph -> Graph pass over generated decoder graphs"
     )
     fuzz.add_argument("--pass", dest="pass_ref", required=True, metavar="MODULE:FUNCTION")
-    fuzz.add_argument("--examples", type=int, default=100, help="graphs to try (default 100)")
-    fuzz.add_argument("--seed", type=int, default=0, help="hypothesis seed (default 0)")
+    fuzz.add_argument(
+        "--examples",
+        type=Bounded("--examples", 1, MAX_FUZZ_EXAMPLES),
+        default=100,
+        help="graphs to try (default 100)",
+    )
+    fuzz.add_argument(
+        "--seed", type=Bounded("--seed", 0, MAX_SEED), default=0, help="hypothesis seed (default 0)"
+    )
     fuzz.add_argument("-o", "--output", help="also write the counterexample graph to this file")
 
     commands.add_parser("rules", help="list every rule id")
@@ -164,16 +231,28 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         f"({', '.join(shipped_models())}), a config.json, or a folder holding one",
     )
     model = parser.add_argument_group("model options (when the target is a model config)")
-    model.add_argument("--tp", type=int, default=1, help="tensor-parallel size (default 1)")
-    model.add_argument("--dp", type=int, default=1, help="data-parallel size (default 1)")
-    model.add_argument("--ep", type=int, help="expert-parallel size (default tp·dp)")
+    model.add_argument(
+        "--tp",
+        type=Bounded("--tp", 1, MAX_PARALLEL),
+        default=1,
+        help="tensor-parallel size (default 1)",
+    )
+    model.add_argument(
+        "--dp",
+        type=Bounded("--dp", 1, MAX_PARALLEL),
+        default=1,
+        help="data-parallel size (default 1)",
+    )
+    model.add_argument(
+        "--ep", type=Bounded("--ep", 1, MAX_PARALLEL), help="expert-parallel size (default tp·dp)"
+    )
     model.add_argument(
         "--sp", action="store_true", help="sequence parallelism (DSA-CP on a model with DSA)"
     )
     model.add_argument("--phase", choices=("prefill", "decode"), default="prefill")
     model.add_argument(
         "--tokens",
-        type=int,
+        type=Bounded("--tokens", 1, MAX_TOKENS),
         help="prefill: prompt tokens (default 4096); decode: tokens per DP rank (default 1)",
     )
     model.add_argument(
@@ -238,9 +317,13 @@ def parse_sets(items: Sequence[str]) -> dict[str, int]:
         name, raw = name.strip(), raw.strip()
         if not sep or not name:
             raise UsageError(f"--set {item!r}: write SYM=VALUE, e.g. --set T=4096")
-        if not (raw.isascii() and raw.isdigit()) or len(raw) > 18 or int(raw) < 1:
-            raise UsageError(f"--set {name}: must be a positive integer below 10**18")
-        values[name] = int(raw)
+        value = ascii_int(raw)
+        if value is None or not 1 <= value <= MAX_SYMBOL_VALUE:
+            raise UsageError(
+                f"--set {shorten(name, 40)}: must be a positive integer of at most "
+                f"{shown(MAX_SYMBOL_VALUE)} written in ASCII digits, got {shorten(raw, 40)!r}"
+            )
+        values[name] = value
     return values
 
 
@@ -266,8 +349,23 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
     return Options(**values)
 
 
+_warned: set[str] = set()  # what this run has warned about (each warning once)
+
+
+def _warn(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        _say(f"layoutcheck: warning: {message}")
+
+
 def session_of(args: argparse.Namespace, **changes: Any) -> Session:
-    return Session(options_of(args, **changes))
+    """The session the arguments ask for; a model's config is read now, so what it holds
+    but layoutcheck does not model is said (once) before any output."""
+    session = Session(options_of(args, **changes))
+    if session.is_model and session.spec is not None:
+        for warning in session.spec.warnings:
+            _warn(warning)
+    return session
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -297,8 +395,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     graph = session_of(args).graph
     try:
         write_graph(graph, args.output)
-    except OSError as error:
-        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
+    except GraphError as error:
+        raise UsageError(error.message) from None
     print(f"wrote {args.output}: {len(graph.ops)} ops, {len(graph.layers())} layers")
     return EXIT_OK
 
@@ -344,7 +442,8 @@ def _cmd_ops(args: argparse.Namespace) -> int:
 def _cmd_sim(args: argparse.Namespace) -> int:
     from layoutcheck.oracle import KNOWN_BLIND_SPOTS, check_soundness
 
-    graph = session_of(args).graph
+    session = session_of(args)
+    graph = _simulable(session, frozenset(parse_sets(args.set)))
     report = check_soundness(graph, seed=args.seed)
     sim = report.simulation
     if sim.failure is not None:
@@ -364,6 +463,41 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     ):
         print(f"note: {KNOWN_BLIND_SPOTS[0]}")
     return EXIT_OK if report.ok else EXIT_ERRORS
+
+
+def _simulable(session: Session, given: frozenset[str]) -> Any:
+    """The graph to simulate: at its own sizes when they fit the simulator, else at small
+    values that type-check alike (those set with --set are kept), printed as the --set flags
+    that reproduce the run; refused, naming the sizes to set, when none are found."""
+    from layoutcheck.limits import MAX_SIM_ELEMENTS
+    from layoutcheck.session import with_symbols
+    from layoutcheck.simsize import amount, estimate, fit, require_fits, set_flags, unset_symbols
+
+    graph = session.graph
+    missing = unset_symbols(graph)
+    if missing:
+        raise UsageError(
+            f"sim needs a value for every symbol: set {', '.join(missing)} with --set "
+            f"(e.g. --set {missing[0]}=32)"
+        )
+    size = estimate(session.typed)
+    if size.fits:
+        return graph
+    changes = fit(graph, given)
+    if changes is None:
+        if given:
+            require_fits(session.typed)  # the sizes asked for: name the cap and --set
+        names = ", ".join(name for name, _ in graph.symbols if name not in given)
+        raise UsageError(
+            f"sim: the graph at its own sizes needs {size}, over the simulator's "
+            f"{amount(MAX_SIM_ELEMENTS)}, and no smaller sizes that type-check alike were found: "
+            f"set {names} with --set"
+        )
+    print(
+        f"note: the graph's own sizes need {size}, over the simulator's "
+        f"{amount(MAX_SIM_ELEMENTS)}: simulating at {set_flags(changes)}"
+    )
+    return with_symbols(graph, changes)
 
 
 def _cmd_fuzz(args: argparse.Namespace) -> int:
@@ -392,7 +526,10 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
     print(f"# counterexample: {found.reason}")
     print(dumps_graph(found.graph), end="")
     if args.output:
-        write_graph(found.graph, args.output)
+        try:
+            write_graph(found.graph, args.output)
+        except GraphError as error:
+            raise UsageError(error.message) from None
         print(f"# written to {args.output}")
     return EXIT_ERRORS
 
@@ -455,7 +592,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 def _warn_description(session: Session) -> None:
     for warning in session.description.warnings:
-        print(f"layoutcheck: warning: {warning}", file=sys.stderr)
+        _warn(warning)
 
 
 def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
@@ -495,16 +632,26 @@ def _cmd_query(args: argparse.Namespace) -> int:
         if found is None:
             print(f"{args.expression} does not change sign for {args.solve} in 1..2^24")
             return EXIT_ERRORS
-        after = evaluate(report, expression, {**values, args.solve: found})
+        after = _value_at(report, expression, {**values, args.solve: found}, unit)
         if found > 1:
-            before = evaluate(report, expression, {**values, args.solve: found - 1})
-            detail = f"{before:+.2f}{unit} at {found - 1}, {after:+.2f}{unit} at {found}"
+            before = _value_at(report, expression, {**values, args.solve: found - 1}, unit)
+            detail = f"{before} at {found - 1}, {after} at {found}"
         else:
-            detail = f"{after:+.2f}{unit} at 1, the smallest value"
+            detail = f"{after} at 1, the smallest value"
         print(f"{args.expression} crosses zero at {args.solve} = {found} ({detail})")
     else:
         print(f"{args.expression} = {evaluate(report, expression, values):.3f}{unit}")
     return EXIT_OK
+
+
+def _value_at(report: Any, expression: Expr, values: dict[str, int], unit: str) -> str:
+    from layoutcheck.cost.query import evaluate
+    from layoutcheck.cost.report import CostError
+
+    try:
+        return f"{evaluate(report, expression, values):+.2f}{unit}"
+    except CostError:
+        return "undefined"
 
 
 def _mentions_memory(text: str) -> bool:
@@ -514,6 +661,7 @@ def _mentions_memory(text: str) -> bool:
 def _cmd_memory(args: argparse.Namespace) -> int:
     from layoutcheck.cost.devices import load_device
     from layoutcheck.memory import LayerSharding, render_memory, summary
+    from layoutcheck.models.config import mtp_layers
 
     session = session_of(args)
     spec = session.spec
@@ -529,7 +677,7 @@ def _cmd_memory(args: argparse.Namespace) -> int:
     _warn_description(session)
     items = session.memory(args.accounting, sharding, args.oproj_tp)
     device = load_device(args.device)
-    mtp = int(session.config[0].get("num_nextn_predict_layers") or 0) if args.mtp else 0
+    mtp = mtp_layers(session.config[0], session.config[2]) if args.mtp else 0
     data = summary(
         session.graph,
         spec,
@@ -552,10 +700,7 @@ def _cmd_quant_description(args: argparse.Namespace) -> int:
 
     session = session_of(args, quant=None)
     data = description_data(recipe(args.quant), session.typed)
-    try:
-        Path(args.output).write_text(json.dumps(data, indent=1) + "\n")
-    except OSError as error:
-        raise UsageError(f"cannot write {args.output}: {error.strerror or error}") from None
+    write_text(args.output, json.dumps(data, indent=1) + "\n", UsageError)
     print(f"wrote {args.output}: {sum(k.endswith('.weight') for k in data)} weights")
     return EXIT_OK
 
@@ -564,8 +709,7 @@ def _cmd_repl(args: argparse.Namespace) -> int:
     from layoutcheck.repl import start
 
     session = session_of(args)
-    start(_report(args, session), session.typed)
-    return EXIT_OK
+    return start(_report(args, session), session.typed)
 
 
 COMMANDS = {
@@ -610,38 +754,42 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _say(line: str) -> None:
+    """One line on stderr, as it may reach a terminal: controls escaped, long words cut."""
+    print(clean_line(line), file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     args: argparse.Namespace | None = None
+    protect(sys.stdout)  # ·, ⊤, µ … spelled in ASCII on a stream that cannot encode them
+    protect(sys.stderr)
+    _warned.clear()
     try:
         args = build_parser().parse_args(args_list)
         with gc_paused():
             return COMMANDS[args.command](args)
     except PassError as error:
-        print(f"layoutcheck: error: {error.message}", file=sys.stderr)
+        _say(f"layoutcheck: error: {error.message}")
         for diagnostic in error.diagnostics[1:6]:
-            print(
-                f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]",
-                file=sys.stderr,
-            )
+            _say(f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]")
         return error.exit_code
     except InputError as error:
         if not isinstance(error, GraphError) and error.source is None and error.line is None:
             # not about a place in a file: a usage, model or option problem
-            print(f"layoutcheck: error: {error.message}", file=sys.stderr)
+            _say(f"layoutcheck: error: {error.message}")
         else:
             graph_file = getattr(args, "graph", None)
-            print(format_input_error(error, graph_file), file=sys.stderr)
+            _say(format_input_error(error, graph_file))
         return error.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
     except Exception as error:
-        print(
+        _say(
             f"layoutcheck: internal error: {type(error).__name__}: {error} "
-            "(please report this with the input that caused it)",
-            file=sys.stderr,
+            "(please report this with the input that caused it)"
         )
         return EXIT_INTERNAL
 

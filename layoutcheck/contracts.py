@@ -18,16 +18,19 @@ import sympy
 
 from layoutcheck import resources
 from layoutcheck.diagnostics import Diagnostic, Severity
+from layoutcheck.files import read_bytes
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.base import AttrKind
 from layoutcheck.roles import Role, RoleError
 from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
 
 FORMAT = "layoutcheck-contract/1"
+MAX_CONTRACT_BYTES = 4 * 2**20
 
 
 class ContractError(GraphError):
@@ -55,7 +58,7 @@ class Step:
         alternatives = []
         for part in text.removesuffix("?").split("|"):
             kind, _, port = part.strip().partition(":")
-            if not kind or (port and not port.isdigit()):
+            if not kind or (port and not _is_port(port)):
                 raise ContractError(
                     f"{where}: bad step {text!r} (write kind, kind:port, or either with ?)"
                 )
@@ -68,6 +71,11 @@ class Step:
     def __str__(self) -> str:
         kind = "|".join(sorted(self.kinds))
         return kind if self.port is None else f"{kind}:{self.port}"
+
+
+def _is_port(text: str) -> bool:
+    """A port number: ASCII digits only ('²'.isdigit() is true, and int('²') fails)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def _text(steps: Sequence[Step]) -> str:
@@ -137,7 +145,7 @@ class PortSpec:
             ports = [(names[i], ValueRef(op.name, i)) for i in range(count)]
         if self.which is None:
             return ports
-        if self.which.isdigit():
+        if _is_port(self.which):
             index = int(self.which)
             return [ports[index]] if index < len(ports) else []
         return [port for port in ports if port[0] == self.which]
@@ -210,7 +218,7 @@ def available_contracts() -> tuple[str, ...]:
 def load_contract(name_or_path: str, registry: Registry | None = None) -> Contract:
     """A contract by shipped name (``tensorcast-dsa-cp-prefill``) or by file path."""
     path = Path(name_or_path)
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         shipped = resources.find("contracts", name_or_path)
         if shipped is None:
             known = ", ".join(available_contracts())
@@ -220,12 +228,8 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
             )
         path = shipped
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ContractError(
-            f"cannot read contract: {error.strerror or error}", source=str(path)
-        ) from None
-    try:
+        # a regular file only, its size checked before reading (a FIFO or /dev/zero is refused)
+        raw = read_bytes(path, MAX_CONTRACT_BYTES, ContractError, f"contract {path}")
         data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
         return parse_contract(data, str(path), registry or default_registry())
     except GraphError as error:
@@ -285,6 +289,7 @@ def _rule(
         selector = _selector(check.get("select", {}), registry, domains, where)
         expect = _expect(check.get("expect", {}), registry, where)
         _check_port_exists(selector, expect.port, registry, where)
+        _check_attr_values(selector, expect.attrs, registry, where)
         checks.append(Check(selector, expect))
     doc = Rule(
         id=rule_id,
@@ -310,7 +315,7 @@ def _check_port_exists(selector: Selector, port: PortSpec, registry: Registry, w
             if port.side == "input"
             else bool(spec.outputs_per_input or spec.outputs_from)
         )
-        if port.which.isdigit():
+        if _is_port(port.which):
             if int(port.which) >= len(names) and not variable:
                 raise ContractError(f"{where}: {kind} has no {port.side} {port.which}")
         elif port.which not in names:
@@ -318,6 +323,63 @@ def _check_port_exists(selector: Selector, port: PortSpec, registry: Registry, w
                 f"{where}: {kind} has no {port.side} {port.which!r} "
                 f"(its {port.side}s: {', '.join(names)})"
             )
+
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _as_size(value: object) -> bool:
+    """Is ``value`` a size a contract may require: an integer or an expression over any
+    symbols (``6144``, ``H``, ``heads*d_v``)?"""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return False
+    try:
+        known = frozenset(_WORDS.findall(value)) if isinstance(value, str) else frozenset()
+        parse_expr(value, known)
+    except ExpressionError:
+        return False
+    return True
+
+
+def _check_attr_values(
+    selector: Selector, wanted: Sequence[tuple[str, object]], registry: Registry, where: str
+) -> None:
+    """A required attr value must be one the selected ops can hold: a size (an integer or an
+    expression), one of a choice's words, a group name, true/false. Anything else could never
+    match, so it is a mistake in the contract, said at load."""
+    kinds = selector.kinds or (selector.within.kinds if selector.within else frozenset())
+    for key, value in wanted:
+        if not isinstance(key, str):
+            raise ContractError(f"{where}: attr names are text, got {key!r}")
+        shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "…"
+        if not kinds:
+            # no kind to ask: a word, a size or a flag
+            word = isinstance(value, str) and _IDENTIFIER.match(value) is not None
+            if not (isinstance(value, bool) or word or _as_size(value)):
+                raise ContractError(
+                    f"{where}: attrs {key}: {shown} is neither a word, a size expression nor "
+                    "true/false"
+                )
+            continue
+        for kind in sorted(kinds):
+            attr = registry[kind].attrs.get(key)
+            if attr is None:
+                allowed = ", ".join(sorted(registry[kind].attrs)) or "none"
+                raise ContractError(f"{where}: {kind} has no attr {key!r} (its attrs: {allowed})")
+            problem = None
+            if attr.kind in (AttrKind.SIZE, AttrKind.SIZES) and not _as_size(value):
+                problem = "a size (an integer or an expression such as H or heads*d_v)"
+            elif attr.kind is AttrKind.CHOICE and value not in attr.choices:
+                problem = f"one of {', '.join(attr.choices)}"
+            elif attr.kind is AttrKind.BOOL and not isinstance(value, bool):
+                problem = "true or false"
+            elif attr.kind in (AttrKind.GROUP, AttrKind.TEXT) and not isinstance(value, str):
+                problem = "text"
+            if problem is not None:
+                raise ContractError(
+                    f"{where}: attrs {key}: {kind}'s {key} is {problem}, not {shown}"
+                )
 
 
 def _kinds(raw: object, registry: Registry, where: str) -> list[str]:

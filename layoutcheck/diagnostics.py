@@ -91,7 +91,7 @@ class Report:
         }
 
 
-_LAYER_INDEX = re.compile(r"layers\.\d+\.")
+_LAYER_INDEX = re.compile(r"layers\.[0-9]+\.")
 
 
 def _family_key(diagnostic: Diagnostic) -> tuple[str, str, str, str]:
@@ -108,7 +108,11 @@ def render_text(report: Report) -> str:
     """Compiler-style text: ``file:line: error: message  [rule]`` with context, notes, help.
 
     A diagnostic repeated in identical layers is shown once, with the layers it recurs in.
+    Every piece is shown as it may reach a terminal: control characters escaped, words past
+    200 characters cut (a name from an engine dump or a contract's text can hold anything).
     """
+    from layoutcheck.terminal import clean
+
     where = report.source or report.graph
     families: dict[tuple[str, str, str, str], list[Diagnostic]] = {}
     for diagnostic in report.diagnostics:
@@ -118,21 +122,24 @@ def render_text(report: Report) -> str:
         diagnostic = members[0]
         location = where if diagnostic.line is None else f"{where}:{diagnostic.line}"
         lines = [
-            f"{location}: {diagnostic.severity.value}: {diagnostic.message}  [{diagnostic.rule}]"
+            clean(
+                f"{location}: {diagnostic.severity.value}: {diagnostic.message}  "
+                f"[{diagnostic.rule}]"
+            )
         ]
         if diagnostic.context:
-            lines.append(f"    {diagnostic.context}")
+            lines.append(f"    {clean(diagnostic.context)}")
         if diagnostic.origin:
-            lines.append(f"  engine: {diagnostic.origin}")
-        lines.extend(f"  note: {note}" for note in diagnostic.notes)
+            lines.append(f"  engine: {clean(diagnostic.origin)}")
+        lines.extend(f"  note: {clean(note)}" for note in diagnostic.notes)
         if len(members) > 1:
             layers = [m.layer for m in members[1:] if m.layer is not None]
             span = f" (layers {_spans(layers)})" if layers else ""
             lines.append(f"  note: and {len(members) - 1} more like it{span}")
         if diagnostic.hint:
-            lines.append(f"  help: {diagnostic.hint}")
+            lines.append(f"  help: {clean(diagnostic.hint)}")
         blocks.append("\n".join(lines))
-    blocks.append(_verdict(report))
+    blocks.append(clean(_verdict(report)))
     return "\n\n".join(blocks) if report.diagnostics else blocks[-1]
 
 

@@ -1,11 +1,22 @@
 """Reading user files safely: regular files only, the size checked before reading, and never
-more than the limit read (a FIFO, /dev/zero or a symlink to either is refused, not read)."""
+more than the limit read (a FIFO, /dev/zero or a symlink to either is refused, not read); JSON
+with its nesting and integer literals bounded before they reach the parser's limits."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Protocol
+
+from layoutcheck.limits import MAX_JSON_INT_DIGITS, MAX_JSON_NESTING
+from layoutcheck.nesting import json_too_deep
+
+
+class _ErrorType(Protocol):
+    def __call__(self, message: str, *, source: str | None = ...) -> Exception: ...
 
 
 def read_bytes(path: str | Path, limit: int, error: type[Exception], what: str = "") -> bytes:
@@ -48,9 +59,112 @@ def read_text(path: str | Path, limit: int, error: type[Exception], what: str = 
         raise error(f"{name} is not UTF-8 text") from None
 
 
+def write_text(path: str | Path, text: str, error: type[Exception], what: str = "") -> None:
+    """Write a regular file; an existing pipe, socket or device is refused (opening a FIFO for
+    writing waits for a reader forever)."""
+    file = Path(path)
+    name = what or str(file)
+    try:
+        info = os.stat(file)
+    except FileNotFoundError:
+        info = None
+    except OSError as problem:
+        raise error(f"cannot write {name}: {problem.strerror or problem}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise error(f"cannot write {name}: it is a folder")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise error(f"cannot write {name}: not a regular file (a pipe, socket or device)")
+    try:
+        file.write_text(text, encoding="utf-8")
+    except OSError as problem:
+        raise error(f"cannot write {name}: {problem.strerror or problem}") from None
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def _size(count: int) -> str:
     if count >= 2**20:
         return f"{count / 2**20:.0f} MiB"
     if count >= 2**10:
         return f"{count / 2**10:.0f} KiB"
     return f"{count} bytes"
+
+
+# -- JSON -------------------------------------------------------------------------------------
+
+
+class _Oversized:
+    """An integer literal too long to convert: kept as a marker until its key is known."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _no_constants(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _first_oversized(data: Any, path: str = "") -> tuple[str, int] | None:
+    """The key path of the first oversized integer, breadth by breadth (no recursion limit)."""
+    stack: list[tuple[str, Any]] = [(path, data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, _Oversized):
+            return where, value.digits
+        if isinstance(value, dict):
+            stack.extend(
+                (f"{where}.{key}" if where else str(key), item) for key, item in value.items()
+            )
+        elif isinstance(value, list):
+            stack.extend((f"{where}[{index}]", item) for index, item in enumerate(value))
+    return None
+
+
+def load_json(
+    text: str,
+    error: type[Exception],
+    what: str,
+    noun: str = "JSON",
+    object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
+) -> Any:
+    """JSON text from a user file: nesting refused before the parser recurses, integer
+        literals longer than ``MAX_JSON_INT_DIGITS`` refused naming their key, ``NaN`` and
+        ``Infinity`` refused. Every problem is ``error`` with one line (``noun`` names what the
+    text should have been: "a JSON config")."""
+    deep = json_too_deep(text, MAX_JSON_NESTING)
+    if deep is not None:
+        raise error(f"{what}: nested deeper than {MAX_JSON_NESTING} levels (line {deep.line})")
+    oversized: list[_Oversized] = []
+
+    def bounded_int(literal: str) -> int | _Oversized:
+        digits = len(literal.lstrip("-"))
+        if digits > MAX_JSON_INT_DIGITS:  # int() of thousands of digits raises (or takes long)
+            oversized.append(_Oversized(digits))
+            return oversized[-1]
+        return int(literal)
+
+    try:
+        data = json.loads(
+            text,
+            parse_int=bounded_int,
+            parse_constant=_no_constants,
+            object_pairs_hook=object_pairs_hook,
+        )
+    except json.JSONDecodeError as problem:
+        raise error(f"{what}: not {noun} ({problem.msg}, line {problem.lineno})") from None
+    except RecursionError:
+        raise error(f"{what}: nested too deeply") from None
+    except ValueError as problem:
+        raise error(f"{what}: not {noun} ({shorten(str(problem))})") from None
+    found = _first_oversized(data) if oversized else None
+    if found is not None:
+        key, digits = found
+        raise error(
+            f"{what}: {shorten(key) or 'the value'} is an integer of {digits} digits "
+            f"(the limit is {MAX_JSON_INT_DIGITS} digits)"
+        )
+    return data

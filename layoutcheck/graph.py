@@ -41,7 +41,8 @@ class ValueRef(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> ValueRef:
         name, sep, port = text.rpartition(":")
-        if sep and port.isdigit():
+        # ASCII digits only: "a:²" is a name ('²'.isdigit() is true, int('²') fails)
+        if sep and port.isascii() and port.isdigit() and len(port) <= 9:
             return cls(name, int(port))
         return cls(text, 0)
 

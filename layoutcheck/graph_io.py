@@ -14,8 +14,11 @@ from typing import Any
 
 import yaml
 
+from layoutcheck.files import read_bytes, write_text
 from layoutcheck.graph import Graph, GraphError, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.limits import MAX_GRAPH_OPS, MAX_LAYERS, MAX_SYMBOL_VALUE, shown
+from layoutcheck.nesting import json_too_deep, yaml_too_deep
 from layoutcheck.ops import Registry
 from layoutcheck.roles import Role, RoleError, layer_from_hf_name, role_from_hf_name
 from layoutcheck.symbols import Expr, ExpressionError, is_symbol_name, parse_expr, to_file_value
@@ -49,10 +52,7 @@ class SpecError(GraphError):
 def load_graph(path: str | Path, registry: Registry | None = None) -> Graph:
     """Read a graph file, validate it, and return the graph. Raises :class:`GraphError`."""
     file = Path(path)
-    try:
-        raw = file.read_bytes()
-    except OSError as error:
-        raise SpecError(f"cannot read {file}: {error.strerror or error}") from None
+    raw = read_bytes(file, MAX_FILE_BYTES, SpecError)  # regular files only, size checked first
     text = decode_text(raw, str(file))
     kind = "json" if file.suffix.lower() == ".json" else "yaml"
     return loads_graph(text, source=str(file), kind=kind, registry=registry)
@@ -75,6 +75,7 @@ def decode_text(raw: bytes, what: str) -> str:
 def loads_graph(
     text: str, *, source: str = "<string>", kind: str = "yaml", registry: Registry | None = None
 ) -> Graph:
+    _refuse_too_many_ops(text)
     if kind == "json":
         data, lines = _read_json(text)
     else:
@@ -86,27 +87,33 @@ def loads_graph(
 
 
 MAX_NESTING = 64
-_COMMENT = re.compile(r"(^|\s)#.*$")
+
+
+def _refuse_too_many_ops(text: str) -> None:
+    """Parsing costs about 0.1 ms and 5 kB per op (README, Limits): refuse a file of more than
+    ``MAX_GRAPH_OPS`` ops before the parser builds them. Every op has one ``op`` key, so the
+    count of ``op:`` (YAML) and ``"op":`` (JSON) is an upper bound, taken in C."""
+    bound = text.count("op:") + text.count('"op":') + text.count('"op" :')
+    if bound <= MAX_GRAPH_OPS:
+        return
+    ops = len(_OP_KEY.findall(text))
+    if ops > MAX_GRAPH_OPS:
+        raise SpecError(
+            f"the file holds about {ops} ops; the limit is {MAX_GRAPH_OPS} (build the model "
+            "from its config.json instead, or fold identical layers into repetition regions: "
+            "layoutcheck export MODEL --repetition)"
+        )
+
+
+_OP_KEY = re.compile(r"""(?:^|[\s{,])["']?op["']?\s*:""", re.M)
 
 
 def _refuse_deep_nesting(text: str) -> None:
-    """libyaml recurses per nesting level (deep enough, it overflows the C stack): refuse
-    spec files nested deeper than any graph needs, before the parser sees them."""
-    depth = 0
-    for number, raw_line in enumerate(text.splitlines(), start=1):
-        line = _COMMENT.sub("", raw_line)
-        indent = len(line) - len(line.lstrip(" -"))
-        for char in line:
-            if char in "[{":
-                depth += 1
-            elif char in "]}":
-                depth -= 1
-            if depth > MAX_NESTING or indent > 4 * MAX_NESTING:
-                key = line.strip().split(":", 1)[0][:40]
-                raise SpecError(
-                    f"{key!r} is nested deeper than {MAX_NESTING} levels: not a spec file",
-                    line=number,
-                )
+    """libyaml recurses per nesting level: refuse spec files nested deeper than any graph
+    needs, before the parser sees them (quoted strings, comments and block text opens none)."""
+    deep = yaml_too_deep(text, MAX_NESTING, 4 * MAX_NESTING)
+    if deep is not None:
+        raise SpecError(f"nested deeper than {MAX_NESTING} levels: not a spec file", line=deep.line)
 
 
 def read_yaml_with_lines(text: str) -> tuple[Any, dict[str, int]]:
@@ -135,6 +142,10 @@ def read_yaml_with_lines(text: str) -> tuple[Any, dict[str, int]]:
     except SpecError:
         raise
     except ValueError as error:  # e.g. an integer of thousands of digits
+        if "integer string conversion" in str(error):
+            raise SpecError(
+                "an integer literal of more than 4300 digits (a size has at most 24)"
+            ) from None
         raise SpecError(f"unreadable value: {error}") from None
     return data, _yaml_lines(node)
 
@@ -188,6 +199,9 @@ _JSON_KEY = re.compile(r'"([^"\\]*)"\s*:\s*\{')
 
 
 def _read_json(text: str) -> tuple[Any, dict[str, int]]:
+    deep = json_too_deep(text, MAX_NESTING)
+    if deep is not None:
+        raise SpecError(f"malformed JSON: nested deeper than {MAX_NESTING} levels", line=deep.line)
     try:
         data = json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as error:
@@ -270,8 +284,10 @@ def _graph_from_data(
     if contract is not None and not isinstance(contract, str):
         raise SpecError("contract must be a contract name or path")
     name = data.get("name", Path(source).stem)
+    if not isinstance(name, str):
+        raise SpecError(f"name must be text (the graph's name), got {_shown(name)}")
     graph = Graph(
-        name=str(name),
+        name=name,
         symbols=tuple(symbols.items()),
         token_count=token_count,
         groups=groups,
@@ -290,11 +306,17 @@ def _symbols(raw: object) -> dict[str, int | None]:
     symbols: dict[str, int | None] = {}
     for name, value in raw.items():
         if not isinstance(name, str) or not is_symbol_name(name):
-            raise SpecError(f"{name!r} is not a valid symbol name")
+            raise SpecError(f"{_shown(name)} is not a valid symbol name")
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise SpecError(f"symbol {name!r} must be a positive integer or null, got {value!r}")
+            raise SpecError(
+                f"symbol {name!r} must be a positive integer or null, got {_shown(value)}"
+            )
         if value is not None and value < 1:
-            raise SpecError(f"symbol {name!r} must be a positive integer, got {value}")
+            raise SpecError(f"symbol {name!r} must be a positive integer, got {shown(value)}")
+        if value is not None and value > MAX_SYMBOL_VALUE:
+            raise SpecError(
+                f"symbol {name!r} is {shown(value)}; the limit is {shown(MAX_SYMBOL_VALUE)}"
+            )
         symbols[name] = value
     return symbols
 
@@ -333,11 +355,25 @@ def _inputs(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> tup
                 ),
                 features=_enum(FeatureState, body.get("features", "whole"), None, name, line),
                 dtype=_enum(Dtype, body.get("dtype", "bf16"), None, name, line),
-                group=str(body.get("group", "tp")),
+                group=_group_name(body.get("group", "tp"), name, line),
                 line=line,
             )
         )
     return tuple(specs)
+
+
+def _shown(value: object) -> str:
+    """A value for a message: its repr, cut to a line's worth."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
+def _group_name(raw: object, name: object, line: int | None) -> str:
+    if not isinstance(raw, str):
+        raise SpecError(
+            f"input {name!r}: group must name a group, got {_shown(raw)}", line=line, op=str(name)
+        )
+    return raw
 
 
 def _enum(
@@ -346,7 +382,7 @@ def _enum(
     choices = allowed or tuple(member.value for member in enum_type)
     if raw not in choices:
         raise SpecError(
-            f"input {name!r}: expected one of {', '.join(choices)}, got {raw!r}",
+            f"input {name!r}: expected one of {', '.join(choices)}, got {_shown(raw)}",
             line=line,
             op=str(name),
         )
@@ -408,7 +444,9 @@ def _facts(
     elif raw_role is None:
         role = None
     elif not isinstance(raw_role, str):
-        raise SpecError(f"role must be text such as attention.o_proj, got {raw_role!r}", op=name)
+        raise SpecError(
+            f"role must be text such as attention.o_proj, got {_shown(raw_role)}", op=name
+        )
     else:
         try:
             role = Role.parse(raw_role)
@@ -418,10 +456,13 @@ def _facts(
     if raw_layer is _UNSET:
         return role, layer_from_hf_name(name)
     if raw_layer is not None and (
-        isinstance(raw_layer, bool) or not isinstance(raw_layer, int) or raw_layer < 0
+        isinstance(raw_layer, bool)
+        or not isinstance(raw_layer, int)
+        or not 0 <= raw_layer < MAX_LAYERS
     ):
         raise SpecError(
-            f"layer must be a decoder layer index (0, 1, …) or null, got {raw_layer!r}",
+            f"layer must be a decoder layer index (0 … {MAX_LAYERS - 1}) or null, got "
+            f"{_shown(raw_layer) if not isinstance(raw_layer, int) else shown(raw_layer)}",
             op=name,
             line=line,
         )
@@ -489,5 +530,7 @@ def dumps_graph(graph: Graph, kind: str = "yaml") -> str:
 
 
 def write_graph(graph: Graph, path: str | Path) -> None:
+    """Write a graph file (JSON for a ``.json`` path); raises :class:`SpecError`."""
     file = Path(path)
-    file.write_text(dumps_graph(graph, "json" if file.suffix.lower() == ".json" else "yaml"))
+    text = dumps_graph(graph, "json" if file.suffix.lower() == ".json" else "yaml")
+    write_text(file, text, SpecError)

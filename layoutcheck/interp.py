@@ -17,7 +17,7 @@ from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
-from layoutcheck.ops.base import Context, OpCall, OutLayout, RuleViolation, Warning_
+from layoutcheck.ops.base import Context, Family, OpCall, OutLayout, RuleViolation, Warning_
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value, symbol
 
@@ -201,6 +201,7 @@ def _run_rules(call: OpCall) -> Outcome:
         return Outcome(outputs, violation, tuple(call.warnings))
     for warning in call.warnings:
         _require_declared(call, warning.rule)
+    ranges = _id_ranges(call, dtypes)
     outputs = tuple(
         AbstractValue(
             shape=(call.rows(layout), *features),
@@ -209,10 +210,25 @@ def _run_rules(call: OpCall) -> Outcome:
             dtype=dtype,
             extent=layout.extent,
             group=layout.group,
+            id_range=id_range,
         )
-        for layout, features, dtype in zip(layouts, shapes, dtypes, strict=True)
+        for layout, features, dtype, id_range in zip(layouts, shapes, dtypes, ranges, strict=True)
     )
     return Outcome(outputs, None, tuple(call.warnings))
+
+
+# ops that move or reshape values without computing on them: an index value keeps its range
+_MOVES_VALUES = frozenset({Family.COMMUNICATION, Family.LAYOUT})
+
+
+def _id_ranges(call: OpCall, dtypes: tuple[Dtype, ...]) -> tuple[Expr | None, ...]:
+    if call.spec.id_ranges is not None:
+        return tuple(call.spec.id_ranges(call))
+    if call.spec.family in _MOVES_VALUES and call.inputs:
+        first = call.inputs[0]
+        if first.id_range is not None and all(v.id_range == first.id_range for v in call.inputs):
+            return tuple(first.id_range if d is first.dtype else None for d in dtypes)
+    return (None,) * len(dtypes)
 
 
 def _require_declared(call: OpCall, rule: Rule) -> None:

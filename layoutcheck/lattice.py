@@ -101,6 +101,9 @@ class AbstractValue:
     dtype: Dtype
     extent: Expr
     group: str | None = None
+    # for index values: the number of things the indices select among (a top-k's expert ids
+    # index router logits of this width), so a consumer that states the count can check it
+    id_range: Expr | None = None
 
     @classmethod
     def top(cls) -> AbstractValue:

@@ -4,7 +4,7 @@ A mutant the simulator shows to compute something else (or nothing) must be repo
 checker as an error; one it does not report is a blind spot. The operators are the mistakes
 people make: dropping a gather, gathering the residual, dropping the token slice, adding an
 all-reduce, swapping two same-shaped inputs, changing a collective's group, swapping the top-k
-outputs.
+outputs, sizing the router for another expert count.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 import attrs
+import sympy
 
 from layoutcheck.check import check_graph
 from layoutcheck.contracts import Contract
@@ -128,6 +129,22 @@ def swap_topk_outputs(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
             yield f"swap the top-k weights and ids into {op.name}", graph.with_ops(swapped)
 
 
+def widen_router(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
+    """A router gate sized for twice the routed experts (``experts: 2*experts``): two ops state
+    the expert count and disagree, and top-k picks ids past the last expert."""
+    for op in graph.ops:
+        if op.kind != "moe_gate":
+            continue
+        experts = op.attr("experts")
+        if not isinstance(experts, sympy.Expr):
+            continue
+        attrs_ = dict(op.attrs)
+        attrs_["experts"] = 2 * experts
+        changed = op.evolve(attrs=tuple(sorted(attrs_.items())))
+        ops = [changed if o is op else o for o in graph.ops]
+        yield f"router width 2×experts at {op.name}", graph.with_ops(ops)
+
+
 OPERATORS: Mapping[str, Operator] = {
     "drop-gather": drop_gather,
     "gather-residual": gather_residual,
@@ -136,6 +153,7 @@ OPERATORS: Mapping[str, Operator] = {
     "swap-inputs": swap_same_shaped_inputs,
     "change-group": change_group,
     "swap-topk": swap_topk_outputs,
+    "router-width": widen_router,
 }
 
 

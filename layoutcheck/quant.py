@@ -5,7 +5,6 @@ files that assign a type to every module. Cost and memory both read it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -213,18 +212,13 @@ def load_description(
     layer a region stands for), ``every_module`` every tensor's, and ``layers`` the decoder
     layer count (keys past it are the MTP layer, not in the graph).
     """
-    from layoutcheck.files import read_text  # the bounded reader for every user file
+    from layoutcheck.files import load_json, read_text  # the bounded readers of user files
 
     file = Path(path)
     if file.is_dir():
         file = file / "quant_model_description.json"
     text = read_text(file, MAX_DESCRIPTION_BYTES, QuantError)
-    try:
-        data = json.loads(text, parse_int=_bounded_int)
-    except RecursionError:
-        raise QuantError(f"{file}: nested too deeply to be a description") from None
-    except ValueError as error:
-        raise QuantError(f"{file}: not a JSON description ({error})") from None
+    data = load_json(text, QuantError, str(file), "a JSON description")
     if not isinstance(data, dict):
         raise QuantError(f"{file}: a description maps tensor names to quant types")
     header = {k: str(data[k]) for k in HEADER_KEYS if k in data}
@@ -259,12 +253,6 @@ def load_description(
     if skipped:
         warnings.append(f"{len(skipped)} tensor(s) past the decoder layers (MTP) are not counted")
     return QuantDescription(types, header, str(file), tuple(warnings))
-
-
-def _bounded_int(text: str) -> int:
-    if len(text) > 30:
-        raise ValueError(f"an integer of {len(text)} digits")
-    return int(text)
 
 
 def _collapse_expert(key: str) -> str:

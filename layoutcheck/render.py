@@ -10,6 +10,7 @@ from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import format_expr
+from layoutcheck.terminal import escape
 
 
 def _value(typed: TypedGraph, value: AbstractValue) -> str:
@@ -41,7 +42,9 @@ def render_typed_graph(typed: TypedGraph, layer: int | None = None) -> str:
         lines.append(f"  %{index:<3} {op.name} = {op.kind}({reads}) : {typed_out}")
     if layer is None and graph.outputs:
         lines.append("  out " + ", ".join(str(ref) for ref in graph.outputs))
-    return "\n".join(lines)
+    # names from an engine dump are not checked like a graph file's: escape what reaches a
+    # terminal
+    return "\n".join(escape(line, one_line=True) for line in lines)
 
 
 def render_rule_list(rules: Iterable[Rule]) -> str:

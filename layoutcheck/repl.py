@@ -1,5 +1,6 @@
 """``layoutcheck repl``: an interactive session with a model's graph and cost report loaded
-(IPython when installed, the standard console otherwise)."""
+(IPython when installed, the standard console otherwise). Every helper checks what it is given
+(``q("total", T=0)`` is an input error, shown in one line)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Any
 from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
 from layoutcheck.cost.render import render_cost, render_sweep
 from layoutcheck.cost.report import CostReport
+from layoutcheck.errors import EXIT_INPUT, EXIT_OK, InputError
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.symbols import symbol
+from layoutcheck.terminal import clean_line
 
 
 def namespace(report: CostReport, typed: TypedGraph | None = None) -> dict[str, Any]:
@@ -58,15 +61,47 @@ def banner(report: CostReport) -> str:
     )
 
 
-def start(report: CostReport, typed: TypedGraph | None = None) -> None:
+class Console(code.InteractiveConsole):
+    """The plain console, showing a layoutcheck input error as one line (as the CLI does)
+    instead of a traceback, and counting the lines that failed."""
+
+    def __init__(self, names: dict[str, Any], *, script: bool = False) -> None:
+        super().__init__(names)
+        self.failures = 0
+        self.script = script
+
+    def write(self, data: str) -> None:
+        if self.script and data == "\n":
+            return  # the newline the console ends a session with, after the last prompt
+        super().write(data)
+
+    def showtraceback(self) -> None:
+        self.failures += 1
+        error = sys.exc_info()[1]
+        if isinstance(error, InputError):
+            self.write(clean_line(f"layoutcheck: error: {error.message}") + "\n")
+            return
+        super().showtraceback()
+
+    def showsyntaxerror(self, filename: str | None = None, **kwargs: Any) -> None:
+        self.failures += 1
+        super().showsyntaxerror(filename, **kwargs)
+
+
+def start(report: CostReport, typed: TypedGraph | None = None) -> int:
+    """Run the session; returns the exit code: a script on stdin with a failing line exits 2
+    (the session goes on after it), an interactive session 0."""
     names = namespace(report, typed)
     if not sys.stdin.isatty():  # a script on stdin: the plain console reads it line by line
-        code.interact(banner=banner(report), local=names, exitmsg="")
-        return
+        print(banner(report))  # output, not a diagnostic: stderr is for the errors
+        console = Console(names, script=True)
+        console.interact(banner="", exitmsg="")
+        return EXIT_INPUT if console.failures else EXIT_OK
     try:
         from IPython import start_ipython
     except ImportError:
-        code.interact(banner=banner(report), local=names, exitmsg="")
-        return
+        Console(names).interact(banner=banner(report), exitmsg="")
+        return EXIT_OK
     print(banner(report))
     start_ipython(argv=["--no-banner"], user_ns=names)
+    return EXIT_OK

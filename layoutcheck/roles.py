@@ -192,7 +192,7 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
 # slices) belong to the MoE block; a dense layer's to the MLP.
 _MOE_KINDS = frozenset({"moe_gate", "moe_topk", "moe_experts"})
 _HF_PATTERN = re.compile("|".join(f"({fnmatch.translate(p)})" for p, _ in ROLE_FROM_HF_NAME))
-_LAYER = re.compile(r"(?:^|\.)layers\.(\d+)(?:\.|$)")
+_LAYER = re.compile(r"(?:^|\.)layers\.([0-9]{1,9})(?:\.|$)")  # ASCII digits only
 
 
 @functools.lru_cache(maxsize=65536)

@@ -794,10 +794,14 @@ def simulate(
     inputs: Mapping[str, Array] | None = None,
     registry: Registry | None = None,
 ) -> Simulation:
-    """Run ``graph`` on the ranks of its ``tp`` group with the given symbol values."""
+    """Run ``graph`` on the ranks of its ``tp`` group with the given symbol values; a run that
+    would hold more than ``limits.MAX_SIM_ELEMENTS`` is refused (``SimLimitError``)."""
+    from layoutcheck.simsize import require_fits
+
     registry = registry or default_registry()
     graph = with_symbols(graph, symbols)
     typed = interpret(graph, registry)
+    require_fits(typed, registry)  # refuse (naming the cap and --set) before allocating
     runner = _Runner(graph, typed, seed, registry)
     failure = runner.run(inputs or {})
     return Simulation(graph, typed, runner.ranks, runner.values, failure, runner.inputs)

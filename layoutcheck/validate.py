@@ -6,11 +6,13 @@ attr into a sympy expression. Every failure is a :class:`GraphError` naming the 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 import sympy
 
 from layoutcheck.graph import AttrValue, Graph, GraphError, Op, ValueRef, freeze_attrs
+from layoutcheck.limits import MAX_NAME_CHARS, MAX_SIZE, MAX_SYMBOL_VALUE, shown
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import AttrKind, AttrSpec
 from layoutcheck.symbols import Expr, ExpressionError, evaluate, parse_expr, symbol
@@ -21,6 +23,7 @@ def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
     registry = registry or default_registry()
     known = graph.symbol_names
     _check_symbols(graph)
+    _check_names(graph)
     _check_groups(graph)
     parsed: dict[object, tuple[str, tuple[tuple[str, AttrValue], ...]]] = {}
     ops = tuple(_normalize_cached(op, registry, known, graph, parsed) for op in graph.ops)
@@ -32,28 +35,51 @@ def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
 
 
 def check_values(graph: Graph) -> None:
-    """With the symbols' values, every size must be a positive finite number: ``H/(tp - 16)``
-    at tp = 16 is an input error, not a shape of ``zoo``."""
+    """With the symbols' values, every size must be a whole, positive number of at most
+    ``MAX_SIZE``: ``H/(tp - 16)`` or ``H % (tp - 2)`` at tp = 16 or 2 is undefined, ``H/3`` at
+    H = 8 is no size, and ``(H+1)**64`` no shape anything could hold — each an input error
+    naming the expression. (A LOCAL input's token dim may be fractional: the interpreter
+    reports that as ``indivisible``, with the padding that fixes it.)"""
+    _check_symbols(graph)
     values = tuple(sorted(((symbol(n), v) for n, v in graph.symbols if v is not None), key=str))
     if not values:
         return
     setting = ", ".join(f"{n}={v}" for n, v in graph.symbols if v is not None)
 
-    def check(expr: Expr, what: str, op: str | None, line: int | None) -> None:
-        number = evaluate(expr, values)
-        if number.is_number and (not number.is_finite or not number.is_extended_real):
+    def check(expr: Expr, what: str, op: str | None, line: int | None, whole: bool = True) -> None:
+        try:
+            number = evaluate(expr, values)
+        except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+            # sympy raises for Mod(x, 0) and for Min/Max of an infinity
+            raise GraphError(f"{what} {expr} is undefined at {setting}", op=op, line=line) from None
+        if not number.is_number:
+            return
+        if not number.is_finite or not number.is_extended_real:
             raise GraphError(f"{what} {expr} is undefined at {setting}", op=op, line=line)
-        if number.is_number and number <= 0:
+        if number <= 0:
             raise GraphError(
                 f"{what} {expr} = {number} is not positive at {setting}", op=op, line=line
+            )
+        if whole and not number.is_Integer:
+            raise GraphError(
+                f"{what} {expr} = {number} is not a whole number at {setting}", op=op, line=line
+            )
+        if number > MAX_SIZE:
+            amount = shown(int(number)) if number.is_Integer else f"about {float(number):.3g}"
+            raise GraphError(
+                f"{what} {expr} is {amount} at {setting}: the limit for a size is "
+                f"{shown(MAX_SIZE)}",
+                op=op,
+                line=line,
             )
 
     check(graph.token_count, "token_count", None, None)
     for name, size in graph.groups:
         check(size, f"group {name!r} size", None, None)
     for spec in graph.inputs:
-        for dim in spec.shape:
-            check(dim, f"input {spec.name!r} dim", spec.name, spec.line)
+        for position, dim in enumerate(spec.shape):
+            # the token dim of a LOCAL input: divisibility is the interpreter's rule
+            check(dim, f"input {spec.name!r} dim", spec.name, spec.line, whole=position > 0)
     seen: set[Expr] = set()  # 78 identical layers repeat the same few dozen sizes
     for op in graph.ops:
         for key, value in op.attrs:
@@ -68,7 +94,50 @@ def _check_symbols(graph: Graph) -> None:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise GraphError(f"symbol {name!r} must be a positive integer, got {value!r}")
         if value is not None and value < 1:
-            raise GraphError(f"symbol {name!r} must be a positive integer, got {value}")
+            raise GraphError(f"symbol {name!r} must be a positive integer, got {shown(value)}")
+        if value is not None and value > MAX_SYMBOL_VALUE:
+            raise GraphError(
+                f"symbol {name!r} is {shown(value)}; the limit is {shown(MAX_SYMBOL_VALUE)}"
+            )
+
+
+# control characters (a newline, an ANSI escape, a bidirectional override) in a name would
+# reach the terminal with every diagnostic that names it
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def check_name(name: object, what: str, line: int | None = None) -> None:
+    """A name is text of at most ``MAX_NAME_CHARS`` printable characters."""
+    if not isinstance(name, str) or not name:
+        raise GraphError(f"{what} must be non-empty text, got {_short(repr(name))}", line=line)
+    if len(name) > MAX_NAME_CHARS:
+        raise GraphError(
+            f"{what} {_short(repr(name))} is {len(name)} characters long (the limit is "
+            f"{MAX_NAME_CHARS})",
+            line=line,
+        )
+    bad = _UNPRINTABLE.search(name)
+    if bad is not None:
+        raise GraphError(
+            f"{what} {_short(repr(name))} holds the control character {bad.group()!r}",
+            line=line,
+        )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 80 else text[:80] + "…"
+
+
+def _check_names(graph: Graph) -> None:
+    check_name(graph.name, "the graph name")
+    for name, _ in graph.groups:
+        check_name(name, "a group name")
+    for spec in graph.inputs:
+        check_name(spec.name, "an input name", spec.line)
+    for op in graph.ops:
+        name = op.name
+        if not isinstance(name, str) or not name or len(name) > 64 or _UNPRINTABLE.search(name):
+            check_name(op.name, "an op name", op.line)  # the slow path, only to say why
 
 
 def _check_groups(graph: Graph) -> None:
@@ -145,7 +214,16 @@ def _resolve_attr_aliases(
         if alias not in values:
             continue
         raw = values.pop(alias)
-        mapped = table.get(raw)
+        flags = all(isinstance(key, bool) for key in table)
+        if flags if isinstance(raw, bool) else (isinstance(raw, str) and not flags):
+            mapped = table.get(raw)
+        else:  # an engine flag is true or false; a word is text; nothing else is either
+            expected = "true or false" if flags else ", ".join(sorted(map(repr, table)))
+            raise GraphError(
+                f"attr {alias!r}: expected {expected}, got {_short(repr(raw))}",
+                op=op.name,
+                line=op.line,
+            )
         if mapped is not None:
             # the engine's flag wins: a RowParallelLinear with disable_tp holds the full weight
             target, value = mapped

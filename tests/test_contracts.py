@@ -778,6 +778,16 @@ def test_the_valid_tiny_contract_loads(tmp_path: Path) -> None:
         pytest.param("  - id: gate-local\n", "  - idd: gate-local\n", id="rule-without-id"),
         pytest.param("    checks:\n", "    checks: []\n    x:\n", id="empty-checks"),
         pytest.param("expect: {port", "expectation: {port", id="check-with-unknown-key"),
+        # ASCII digits only: '²'.isdigit() is true, int('²') fails
+        pytest.param('port: "input:x"', 'port: "input:²"', id="port-superscript"),
+        pytest.param('"rms_norm:0|add_rms_norm:0"', '"rms_norm:²"', id="step-superscript"),
+        pytest.param('"rms_norm:0|add_rms_norm:0"', '"rms_norm:٣"', id="step-arabic-indic"),
+        # a required attr value the selected ops could never hold
+        pytest.param("tokens: local}", "attrs: {experts: '6144 +'}}", id="attr-not-a-size"),
+        pytest.param("tokens: local}", "attrs: {experts: {a: 1}}}", id="attr-a-mapping"),
+        pytest.param("tokens: local}", "attrs: {quant: w9a9}}", id="attr-not-a-choice"),
+        pytest.param("tokens: local}", "attrs: {colour: red}}", id="attr-the-kind-lacks"),
+        pytest.param("tokens: local}", "attrs: {7: red}}", id="attr-name-not-text"),
     ],
 )
 def test_malformed_contracts_are_refused(tmp_path: Path, old: str, new: str) -> None:
@@ -801,6 +811,25 @@ def test_malformed_contracts_are_refused(tmp_path: Path, old: str, new: str) -> 
 def test_unusable_contract_files_are_refused(tmp_path: Path, text: str) -> None:
     with pytest.raises(ContractError):
         load_contract(str(_write(tmp_path, text)))
+
+
+@pytest.mark.parametrize(
+    "attrs", ["{experts: E}", "{experts: 256}", "{experts: 2*E}", "{quant: w8a8}"]
+)
+def test_attr_values_the_kind_can_hold_load(tmp_path: Path, attrs: str) -> None:
+    text = VALID.replace("tokens: local}", f"tokens: local, attrs: {attrs}}}", 1)
+    rule = load_contract(str(_write(tmp_path, text))).rules[0]
+    assert rule.checks[0].expect.attrs
+
+
+def test_attr_values_without_a_kind_are_words_sizes_or_flags(tmp_path: Path) -> None:
+    good = VALID.replace("{kind: moe_gate}", "{name: '*.gate'}", 1).replace(
+        "tokens: local}", "tokens: local, attrs: {parallel: replicated, experts: H*2}}", 1
+    )
+    assert load_contract(str(_write(tmp_path, good))).name == "tiny"
+    bad = good.replace("experts: H*2", "experts: 'H *'")
+    with pytest.raises(ContractError, match="neither a word, a size expression nor true/false"):
+        load_contract(str(_write(tmp_path, bad)))
 
 
 def test_unknown_contract_name_is_refused() -> None:

@@ -133,10 +133,11 @@ def test_built_graph_round_trips(kind: str) -> None:
 )
 @pytest.mark.parametrize("kind", ["yaml", "json"])
 def test_expression_spellings_round_trip(dim: str, kind: str) -> None:
+    # T = 32 keeps every spelling a whole feature size (tp/T**2*H = 1), as a size must be
     graph = load(
         f"""
         format: layoutcheck-graph/1
-        symbols: {{T: 4096, tp: 16, H: 64}}
+        symbols: {{T: 32, tp: 16, H: 64}}
         inputs:
           x: {{shape: [T, "{dim}"]}}
         ops: []
@@ -807,3 +808,48 @@ def test_integer_attrs_load_as_sympy_integers() -> None:
     op = graph.op("lin")
     assert op.attr("in_features") == sympy.Integer(32)
     assert op.attr("out_features") == 2 * parse_expr("H", {"H"})
+
+
+# -- hostile text ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "ref"),
+    [
+        ("norm:1", ValueRef("norm", 1)),
+        ("norm:²", ValueRef("norm:²", 0)),  # '²'.isdigit() is true; int('²') fails
+        ("norm:٣", ValueRef("norm:٣", 0)),  # int('٣') is 3: still not a port here
+        ("norm:" + "9" * 20, ValueRef("norm:" + "9" * 20, 0)),
+    ],
+)
+def test_a_port_is_ascii_digits(text: str, ref: ValueRef) -> None:
+    assert ValueRef.parse(text) == ref
+
+
+def test_a_reference_with_a_unicode_port_is_an_unknown_name() -> None:
+    text = HEAD + "  - {name: second, op: rms_norm, inputs: ['first:²']}\n"
+    with pytest.raises(GraphError, match="'first:²', which no op or input defines"):
+        loads_graph(text)
+
+
+def test_a_file_of_too_many_ops_is_refused_before_parsing() -> None:
+    ops = "".join(f"  - {{name: a{i}, op: rms_norm, inputs: [x]}}\n" for i in range(500_001))
+    with pytest.raises(SpecError, match="about 500001 ops; the limit is 500000"):
+        loads_graph(HEAD.split("ops:")[0] + "ops:\n" + ops)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("T: 64", "T: " + "1" + "0" * 13, "symbol 'T' is 10**13; the limit is 10**12"),
+        ("T: 64", "T: 10.5", "must be a positive integer or null"),
+        ("symbols:", "name: {a: 1}\nsymbols:", "name must be text"),
+        ("{shape: [T, H]}", "{shape: [T, H], group: [tp]}", "group must name a group"),
+        ("    inputs: [x]\n", "    inputs: [x]\n    layer: 16384\n", "decoder layer index"),
+    ],
+)  # fmt: skip
+def test_values_of_the_wrong_kind_or_size_are_refused(old: str, new: str, message: str) -> None:
+    assert old in HEAD
+    with pytest.raises(SpecError) as raised:
+        loads_graph(HEAD.replace(old, new, 1))
+    assert message in raised.value.message

@@ -112,6 +112,17 @@ def test_kill_rate(capsys: pytest.CaptureFixture[str]) -> None:
     assert rate >= MIN_KILL_RATE
 
 
+@pytest.mark.parametrize("name", ["sp-tensorcast-T32", "mc2-decode-T9", "example-mc2-decode"])
+def test_a_router_sized_for_other_experts_is_caught(name: str) -> None:
+    """The gate's experts and the experts' own disagree: the simulator finds ids out of range,
+    and the checker names the disagreement at the experts [shape-mismatch]."""
+    router = [r for r in mutants(name) if r.operator == "router-width"]
+    assert router and all(r.description.startswith("router width 2×experts at ") for r in router)
+    for result in router:
+        assert result.wrong and "expert ids out of range" in result.evidence
+        assert result.killed and "shape-mismatch" in result.rules
+
+
 @pytest.mark.parametrize("name", ["sp-tensorcast-T32", "vllm-ascend-T32"])
 def test_dropping_the_final_norm_gather_is_reported(name: str) -> None:
     """Once a blind spot: lm_head on LOCAL tokens only warned, while the simulator shows the

@@ -1,7 +1,10 @@
-"""Device profiles: data files under ``specs/devices/`` (copy one to add a device)."""
+"""Device profiles: data files under ``specs/devices/`` (copy one to add a device), validated
+whole at load: a profile that loads can price every op."""
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -9,8 +12,11 @@ from typing import Any
 import attrs
 
 from layoutcheck import resources
+from layoutcheck.files import read_bytes
 from layoutcheck.graph import GraphError
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
+from layoutcheck.limits import shown
+from layoutcheck.quant import QUANT_CHOICES, mma_dtype
 
 FORMAT = "layoutcheck-device/1"
 
@@ -51,7 +57,7 @@ def available_devices() -> tuple[str, ...]:
 
 def load_device(name_or_path: str) -> Device:
     path = Path(name_or_path)
-    if not path.is_file():
+    if not (path.exists() or path.is_symlink()):
         shipped = resources.find("devices", name_or_path)
         if shipped is None:
             known = ", ".join(available_devices())
@@ -61,53 +67,158 @@ def load_device(name_or_path: str) -> Device:
             )
         path = shipped
     try:
-        data, _ = read_yaml_with_lines(decode_text(path.read_bytes(), str(path)))
+        # a regular file only, its size checked before reading (a FIFO or /dev/zero is refused)
+        raw = read_bytes(path, MAX_DEVICE_BYTES, DeviceError, f"device {path}")
+        data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
         return parse_device(data)
-    except OSError as error:
-        raise DeviceError(
-            f"cannot read device: {error.strerror or error}", source=str(path)
-        ) from None
+    except DeviceError as error:
+        raise DeviceError(error.message, line=error.line, source=str(path)) from None
     except GraphError as error:
         raise DeviceError(error.message, line=error.line, source=str(path)) from None
-    except (KeyError, TypeError, ValueError) as error:
-        raise DeviceError(f"missing or malformed field ({error})", source=str(path)) from None
 
 
-def _number(data: Mapping[str, Any], key: str) -> float:
+MAX_DEVICE_BYTES = 2**20  # a profile is a few hundred bytes
+# Peaks a profile must give (TFLOPS): the dtype of every op's matmul, as ``mma_dtype`` names it
+# for every quant word an op may carry, so no cost ever looks up a peak that is not there.
+REQUIRED_PEAKS = tuple(sorted({mma_dtype(word) for word in QUANT_CHOICES}))
+REQUIRED_LAUNCH = ("matmul", "vector", "collective")
+EFFICIENCIES = ("compute", "memory", "communication")
+_DEVICE_KEYS = {
+    "format",
+    "name",
+    "description",
+    "peak_tflops",
+    "vector_tflops",
+    "hbm_gib",
+    "hbm_bandwidth_tib_s",
+    "efficiency",
+    "launch_us",
+    "topology",
+}
+_TIER_KEYS = {"name", "size", "bandwidth_gb_s", "latency_us", "full_mesh"}
+MAX_TIER_SIZE = 2**24  # ranks in one interconnect tier
+
+
+def _table(data: Mapping[str, Any], key: str, where: str = "") -> Mapping[str, Any]:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise DeviceError(f"{where}{key} must be a mapping, got {_shown(value)}")
+    return value
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _number(
+    data: Mapping[str, Any],
+    key: str,
+    where: str = "",
+    *,
+    maximum: float | None = None,
+    allow_zero: bool = False,
+) -> float:
+    """A finite positive number (zero where ``allow_zero``; at most ``maximum``)."""
+    if key not in data:
+        raise DeviceError(f"missing field {where}{key}")
     value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        raise ValueError(f"{key} must be a positive number, got {value!r}")
-    return float(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise DeviceError(f"{where}{key} must be a number, got {_shown(value)}")
+    if isinstance(value, int) and value.bit_length() > 64:
+        raise DeviceError(f"{where}{key} is out of range ({shown(value)})")
+    number = float(value)
+    if not math.isfinite(number):
+        raise DeviceError(f"{where}{key} must be a finite number, got {value}")
+    if number < 0 or (number == 0 and not allow_zero):
+        raise DeviceError(f"{where}{key} must be positive, got {value}")
+    if maximum is not None and number > maximum:
+        raise DeviceError(f"{where}{key} must be at most {maximum:g}, got {value}")
+    return number
+
+
+def _count(data: Mapping[str, Any], key: str, where: str) -> int:
+    """A whole number of ranks: 0.5 ranks is no tier."""
+    value = _number(data, key, where, maximum=MAX_TIER_SIZE)
+    if not float(value).is_integer():
+        raise DeviceError(f"{where}{key} must be a whole number of ranks, got {data[key]}")
+    return int(value)
+
+
+def _tier(raw: object, position: int) -> Tier:
+    where = f"topology[{position}]."
+    if not isinstance(raw, dict):
+        raise DeviceError(f"topology[{position}] must be a mapping, got {_shown(raw)}")
+    unknown = sorted(map(str, set(raw) - _TIER_KEYS))
+    if unknown:
+        raise DeviceError(
+            f"{where}{unknown[0]}: unknown key (a tier has {', '.join(sorted(_TIER_KEYS))})"
+        )
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        raise DeviceError(f"{where}name must be text")
+    full_mesh = raw.get("full_mesh", False)
+    if not isinstance(full_mesh, bool):
+        raise DeviceError(f"{where}full_mesh must be true or false, got {_shown(full_mesh)}")
+    return Tier(
+        name=name,
+        size=_count(raw, "size", where),
+        bandwidth=_number(raw, "bandwidth_gb_s", where) * 1e9,
+        latency=_number(raw, "latency_us", where, allow_zero=True) * 1e-6,
+        full_mesh=full_mesh,
+    )
 
 
 def parse_device(data: Any) -> Device:
+    """A device profile from its file data; every number finite and positive, every peak an
+    op may be priced on present, the tiers growing outwards. Raises :class:`DeviceError`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DeviceError(f"a device file starts with 'format: {FORMAT}'")
-    peaks = data["peak_tflops"]
-    efficiency = data["efficiency"]
-    launch = data["launch_us"]
-    tiers = tuple(
-        Tier(
-            name=str(tier["name"]),
-            size=int(_number(tier, "size")),
-            bandwidth=_number(tier, "bandwidth_gb_s") * 1e9,
-            latency=_number(tier, "latency_us") * 1e-6,
-            full_mesh=bool(tier.get("full_mesh", False)),
+    unknown = sorted(map(str, set(data) - _DEVICE_KEYS))
+    if unknown:
+        raise DeviceError(
+            f"unknown key {unknown[0]!r} (a device has {', '.join(sorted(_DEVICE_KEYS))})"
         )
-        for tier in data["topology"]
-    )
-    if not tiers:
-        raise ValueError("topology needs at least one tier")
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        raise DeviceError("a device needs a name (text)")
+    peaks = _table(data, "peak_tflops")
+    for dtype in REQUIRED_PEAKS:
+        if dtype not in peaks:
+            raise DeviceError(
+                f"peak_tflops has no {dtype} peak: ops price their matmuls on "
+                f"{', '.join(REQUIRED_PEAKS)} (add `{dtype}: <TFLOPS>`)"
+            )
+    efficiency = _table(data, "efficiency")
+    launch = _table(data, "launch_us")
+    for key in REQUIRED_LAUNCH:
+        if key not in launch:
+            raise DeviceError(
+                f"launch_us has no {key} time (it needs {', '.join(REQUIRED_LAUNCH)})"
+            )
+    topology = data.get("topology")
+    if not isinstance(topology, list) or not topology:
+        raise DeviceError("topology must list at least one tier")
+    tiers = tuple(_tier(raw, position) for position, raw in enumerate(topology))
+    for inner, outer in itertools.pairwise(tiers):
+        if outer.size < inner.size:
+            raise DeviceError(
+                f"topology: tier {outer.name!r} ({outer.size} ranks) is smaller than the tier "
+                f"inside it, {inner.name!r} ({inner.size}); list tiers innermost first"
+            )
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise DeviceError("description must be text")
     return Device(
-        name=str(data["name"]),
-        description=str(data.get("description", "")),
-        peak_flops={str(k): _number(peaks, k) * 1e12 for k in peaks},
+        name=name,
+        description=description,
+        peak_flops={str(k): _number(peaks, k, "peak_tflops.") * 1e12 for k in peaks},
         vector_flops=_number(data, "vector_tflops") * 1e12,
         hbm_bytes=_number(data, "hbm_gib") * 2**30,
         hbm_bandwidth=_number(data, "hbm_bandwidth_tib_s") * 2**40,
-        compute_efficiency=_number(efficiency, "compute"),
-        memory_efficiency=_number(efficiency, "memory"),
-        communication_efficiency=_number(efficiency, "communication"),
-        launch={str(k): _number(launch, k) * 1e-6 for k in launch},
+        compute_efficiency=_number(efficiency, "compute", "efficiency.", maximum=1),
+        memory_efficiency=_number(efficiency, "memory", "efficiency.", maximum=1),
+        communication_efficiency=_number(efficiency, "communication", "efficiency.", maximum=1),
+        launch={str(k): _number(launch, k, "launch_us.", allow_zero=True) * 1e-6 for k in launch},
         tiers=tiers,
     )

@@ -8,20 +8,23 @@ Quantities are in µs: ``total``, ``compute``, ``memory``, ``comm``/``communicat
 from __future__ import annotations
 
 import itertools
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 import numpy as np
 import sympy
 
 from layoutcheck.cost.report import CostError, CostReport
+from layoutcheck.limits import MAX_SWEEP_POINTS, MAX_SWEEP_VALUE, MAX_SYMBOL_VALUE, shown
 from layoutcheck.symbols import Expr, ExpressionError, parse_expr, symbol
 
+# ASCII digits only (``\d`` would take ``٣``); numbers past int64 are refused after the match
 _SWEEP = re.compile(
-    r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*(\d+)\s*\.\.\s*(\d+)\s*(?:([*+])\s*(\d+))?\s*$"
+    r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*([0-9]{1,30})\s*\.\.\s*([0-9]{1,30})"
+    r"\s*(?:([*+])\s*([0-9]{1,30}))?\s*$"
 )
-MAX_SWEEP_POINTS = 10_000_000
 
 
 @attrs.frozen
@@ -34,22 +37,46 @@ class Sweep:
 
     @classmethod
     def parse(cls, text: str) -> Sweep:
+        if not isinstance(text, str):
+            raise CostError(f"a sweep is text such as 'T=1024..65536*2', got {text!r}")
         match = _SWEEP.match(text)
         if not match:
-            raise CostError(f"--sweep {text!r}: write SYM=a..b, SYM=a..b*k or SYM=a..b+k")
+            raise CostError(
+                f"--sweep {text!r}: write SYM=a..b, SYM=a..b*k or SYM=a..b+k (a, b, k whole "
+                "numbers in ASCII digits)"
+            )
         name, start, stop, op, step = match.groups()
         sweep = cls(name, int(start), int(stop), op or "+", int(step or 1))
         if sweep.start < 1 or sweep.stop < sweep.start:
             raise CostError(f"--sweep {text!r}: need 1 <= a <= b")
+        if max(sweep.stop, sweep.step) > MAX_SWEEP_VALUE:
+            raise CostError(f"--sweep {text!r}: b and k must be at most 2**63 - 1 (an int64)")
         if (sweep.op == "*" and sweep.step < 2) or sweep.step < 1:
             raise CostError(f"--sweep {text!r}: the step must grow the value")
+        sweep.count()  # refuse an absurd range before anything is evaluated
         return sweep
 
+    def count(self) -> int:
+        """How many points the sweep has (refused past ``MAX_SWEEP_POINTS``)."""
+        if self.op == "*":
+            count, value = 0, self.start
+            while value <= self.stop:
+                count += 1
+                value *= self.step
+            return count
+        count = (self.stop - self.start) // self.step + 1
+        if count > MAX_SWEEP_POINTS:
+            step = max(2, round((self.stop / self.start) ** (1 / 32))) if self.start else 2
+            raise CostError(
+                f"--sweep {self.name}={self.start}..{self.stop}+{self.step}: {count} points; "
+                f"the limit is {MAX_SWEEP_POINTS} (use a larger +k, or a geometric range such "
+                f"as {self.name}={self.start}..{self.stop}*{step})"
+            )
+        return count
+
     def points(self) -> np.ndarray:
+        self.count()
         if self.op == "+":
-            count = (self.stop - self.start) // self.step + 1
-            if count > MAX_SWEEP_POINTS:
-                raise CostError(f"--sweep {self.name}: {count} points is too many")
             return np.arange(self.start, self.stop + 1, self.step, dtype=np.int64)
         values = []
         value = self.start
@@ -57,6 +84,29 @@ class Sweep:
             values.append(value)
             value *= self.step
         return np.asarray(values, dtype=np.int64)
+
+
+def check_values(report: CostReport, values: Mapping[str, object]) -> None:
+    """Values for a what-if: symbols of the report, whole numbers from 1 to the symbol cap
+    (the REPL's ``q(T=2.7)``, ``q(T=0)`` or ``q(T=True)`` is refused, not evaluated)."""
+    for name, value in values.items():
+        if name not in report.symbols:
+            known = ", ".join(report.symbols) or "none"
+            raise CostError(f"{name}: not a symbol of the model ({known})")
+        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            raise CostError(
+                f"{name}={_short(repr(value))}: a symbol's value is a whole number, not "
+                f"{type(value).__name__}"
+            )
+        if not 1 <= int(value) <= MAX_SYMBOL_VALUE:
+            raise CostError(
+                f"{name}={shown(int(value))}: a symbol's value is a whole number from 1 to "
+                f"{shown(MAX_SYMBOL_VALUE)}"
+            )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def query_expr(report: CostReport, text: str, extra: Mapping[str, Expr] | None = None) -> Expr:
@@ -86,31 +136,83 @@ def query_expr(report: CostReport, text: str, extra: Mapping[str, Expr] | None =
 
 
 def evaluate(report: CostReport, expression: Expr, values: Mapping[str, int]) -> float:
+    """The expression at the report's values and ``values``; an expression that is undefined
+    there (a division by zero) is an input error, not a crash."""
+    check_values(report, values)
     merged = {**report.values, **values}
-    result = expression.xreplace({symbol(k): sympy.Integer(v) for k, v in merged.items()})
+    setting = ", ".join(f"{k}={v}" for k, v in values.items())
     try:
-        return float(result)
-    except TypeError:
+        result = expression.xreplace({symbol(k): sympy.Integer(v) for k, v in merged.items()})
+    except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+        raise CostError(f"the expression is undefined at {setting or 'these values'}") from None
+    if result.free_symbols:
         free = ", ".join(sorted(str(s) for s in result.free_symbols))
-        raise CostError(f"no value for {free}: set it with --set") from None
+        raise CostError(f"no value for {free}: set it with --set")
+    try:
+        number = float(result)
+    except (TypeError, ValueError, OverflowError):
+        number = math.nan
+    if not math.isfinite(number):
+        raise CostError(
+            f"the expression is undefined at {setting or 'the model values'} "
+            "(a division by zero or an infinite value)"
+        )
+    return number
+
+
+def _function(
+    report: CostReport, expression: Expr, name: str, values: Mapping[str, int]
+) -> Callable[[np.ndarray], np.ndarray]:
+    """The expression as a numpy function of one symbol (the others at their values).
+
+    It is called with float64 arrays, never Python floats: a branch of a Piecewise that is
+    not taken may divide by zero, which numpy turns into inf (ignored) where Python raises.
+    """
+    check_values(report, values)
+    merged = {**report.values, **values}
+    fixed = {symbol(k): sympy.Integer(v) for k, v in merged.items() if k != name}
+    try:
+        bound = expression.xreplace(fixed)
+    except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+        raise CostError("the expression is undefined at the values set") from None
+    free = {str(s) for s in bound.free_symbols} - {name}
+    if free:
+        raise CostError(f"no value for {', '.join(sorted(free))}: set it with --set")
+    raw = sympy.lambdify([symbol(name)], bound, modules="numpy")
+
+    def function(points: np.ndarray) -> np.ndarray:
+        with np.errstate(all="ignore"):  # Piecewise branches not taken
+            try:
+                result = raw(np.asarray(points, dtype=np.float64))
+            except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+                # an elementwise failure: evaluate point by point, undefined ones as nan
+                result = [_at_point(raw, float(x)) for x in np.ravel(points)]
+        values = np.broadcast_to(np.asarray(result, dtype=float), np.shape(points))
+        return np.where(np.isfinite(values), values, np.nan)  # x/0 is undefined, not inf
+
+    return function
+
+
+def _at_point(raw: Callable[..., object], x: float) -> float:
+    try:
+        with np.errstate(all="ignore"):
+            return float(raw(np.float64(x)))  # type: ignore[arg-type]
+    except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+        return math.nan
 
 
 def sweep(
     report: CostReport, expression: Expr, spec: Sweep, values: Mapping[str, int]
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The expression over the sweep's points, vectorised (one ``lambdify``)."""
+    """The expression over the sweep's points, vectorised (one ``lambdify``); a point where it
+    is undefined is ``nan`` (printed as "undefined")."""
     if spec.name not in report.symbols:
         raise CostError(
             f"--sweep {spec.name}: not a symbol of the model ({', '.join(report.symbols)})"
         )
-    merged = {**report.values, **values}
-    fixed = {symbol(k): sympy.Integer(v) for k, v in merged.items() if k != spec.name}
-    function = sympy.lambdify([symbol(spec.name)], expression.xreplace(fixed), modules="numpy")
+    function = _function(report, expression, spec.name, values)
     points = spec.points()
-    with np.errstate(divide="ignore", invalid="ignore"):  # Piecewise branches not taken
-        raw = function(points.astype(float))
-    result = np.broadcast_to(np.asarray(raw, dtype=float), points.shape)
-    return points, result
+    return points, function(points.astype(float))
 
 
 def solve(
@@ -122,33 +224,51 @@ def solve(
     high: int = 1 << 24,
 ) -> int | None:
     """The smallest integer value of ``name`` in [low, high] where the expression changes sign
-    (found by scanning powers of two, then bisecting), or None if it does not."""
+    (found by scanning powers of two, then bisecting), or None if it does not. Points where the
+    expression is undefined (a division by zero at some value) are skipped; an expression
+    undefined everywhere is an input error."""
     if name not in report.symbols:
         raise CostError(f"--solve {name}: not a symbol of the model ({', '.join(report.symbols)})")
-    merged = {**report.values, **values}
-    fixed = {symbol(k): sympy.Integer(v) for k, v in merged.items() if k != name}
-    function = sympy.lambdify([symbol(name)], expression.xreplace(fixed), modules="numpy")
+    function = _function(report, expression, name, values)
 
-    def at(x: int) -> float:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return float(function(float(x)))
+    def sign(x: int) -> float:
+        return float(np.sign(function(np.asarray([x], dtype=np.float64))[0]))
 
     grid = [low]
     while grid[-1] * 2 <= high:
         grid.append(grid[-1] * 2)
     if grid[-1] != high:
         grid.append(high)
-    signs = [np.sign(at(x)) for x in grid]
-    pairs = list(zip(grid, signs, strict=True))
-    for (a, sa), (b, sb) in itertools.pairwise(pairs):
+    signs = np.sign(function(np.asarray(grid, dtype=np.float64)))
+    defined = [(x, float(s)) for x, s in zip(grid, signs, strict=True) if not math.isnan(s)]
+    if not defined:
+        raise CostError(
+            f"the expression is undefined for every {name} in {low}..{high} "
+            "(a division by zero or an infinite value)"
+        )
+    for (a, sa), (b, sb) in itertools.pairwise(defined):
         if sa == 0:
             return a
         if sa != sb:
-            while b - a > 1:
-                middle = (a + b) // 2
-                if np.sign(at(middle)) == sa:
-                    a = middle
-                else:
-                    b = middle
-            return b
+            crossing = _bisect(sign, a, b, sa)
+            if crossing is not None:
+                return crossing
+    if defined[-1][1] == 0:
+        return defined[-1][0]
     return None
+
+
+def _bisect(sign: Callable[[int], float], a: int, b: int, sa: float) -> int | None:
+    """The first value of (a, b] with another sign than ``sa``; None when the sign changes
+    only across a value where the expression is undefined (a pole such as ``x/(tp-16)`` at
+    tp = 16 is no zero crossing)."""
+    while b - a > 1:
+        middle = (a + b) // 2
+        at_middle = sign(middle)
+        if math.isnan(at_middle):
+            return None
+        if at_middle == sa:
+            a = middle
+        else:
+            b = middle
+    return b

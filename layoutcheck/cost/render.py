@@ -118,7 +118,10 @@ def render_comparison(comparison: Comparison) -> str:
 
 def render_sweep(name: str, points: np.ndarray, values: np.ndarray, label: str) -> str:
     lines = [f"  {name:>10}  {label}"]
-    lines += [f"  {int(p):>10}  {v:.3f}" for p, v in zip(points, values, strict=True)]
+    lines += [
+        f"  {int(p):>10}  {v:.3f}" if np.isfinite(v) else f"  {int(p):>10}  undefined"
+        for p, v in zip(points, values, strict=True)
+    ]
     return "\n".join(lines)
 
 

@@ -111,7 +111,7 @@ _MAX_FRAMES = 64  # consecutive `# File:` lines kept per node, innermost last
 _MAX_GETITEM_DEPTH = 4  # node[i][j]: fx nests results of results at most two deep
 _TENSOR_ANNOTATION = re.compile(r"(?P<dtype>[a-z][a-z0-9_]*)\[(?P<dims>.*)\]")
 _SYM_ANNOTATION = re.compile(r"Sym\((?P<expr>.+)\)")
-_INT_DIM = re.compile(r"\d{1,30}")
+_INT_DIM = re.compile(r"[0-9]{1,30}")  # ASCII digits: int() takes other scripts
 _SYMBOLIC_DIM = re.compile(r"[A-Za-z0-9_ +\-*/%(),.]+")  # sympy's printing of a size
 _HAS_SYMBOL = re.compile(r"[A-Za-z_]")
 _OP_PATH = re.compile(r"torch\.ops(?:\.[A-Za-z_]\w*){2,3}")
@@ -201,7 +201,7 @@ def _file_frame(comment: str) -> Frame | None:
     location, has_function, function = body.rpartition(" in ")
     for place, name in ((location, function), (body, "")) if has_function else ((body, ""),):
         path, colon, number = place.rpartition(":")
-        if colon and path and number.isdigit() and len(number) <= 9:
+        if colon and path and number.isascii() and number.isdigit() and len(number) <= 9:
             return path, int(number), name.strip()
     return None
 

@@ -143,9 +143,9 @@ def infer_modules(
                 next_layer, layer = (begun or 0) + repeat.get(region, 1), None
             continue
         starts_layer = layer is None or {"attn", "post"} <= seen
-        if not regions and kind in NORMS and index < last_attention and starts_layer:
-            if _decoder_norm(walk, node):
-                layer, next_layer, seen = next_layer, next_layer + 1, set()
+        norm_before_attention = kind in NORMS and index < last_attention
+        if not regions and norm_before_attention and starts_layer and _decoder_norm(walk, node):
+            layer, next_layer, seen = next_layer, next_layer + 1, set()
         if index in moe_layers:
             seen.add("moe")
         # past the decoder layers: after the last region, or (without regions) after the last

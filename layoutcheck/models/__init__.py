@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from layoutcheck.graph import Graph
+from layoutcheck.limits import MAX_TOKENS, shown
 from layoutcheck.models.builder import (
     AttentionForm,
     Execution,
@@ -42,6 +43,9 @@ class BuiltModel:
     passes: tuple[PassRecord, ...]
     contract: str | None
     dsa_cp: bool
+    # what the config holds that the graph does not model (sliding windows, a checkpoint's
+    # quantization, shared indexers…), one message per field; the CLI prints them
+    warnings: tuple[str, ...] = ()
 
 
 def plan_passes(
@@ -116,8 +120,10 @@ def build_from_spec(
 ) -> BuiltModel:
     """:func:`build_model` from an already read config."""
     execution = execution or Execution()
-    if execution.tokens < 1:
-        raise ConfigError(f"--tokens {execution.tokens}: the token count must be at least 1")
+    if not 1 <= execution.tokens <= MAX_TOKENS:
+        raise ConfigError(
+            f"--tokens {shown(execution.tokens)}: the token count must be 1..{shown(MAX_TOKENS)}"
+        )
     passes, contract, dsa_cp = plan_passes(
         spec,
         parallel,
@@ -133,7 +139,9 @@ def build_from_spec(
     graph_name = f"{spec.name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
     baseline = normalize(build_baseline(spec, parallel, execution, form=form, name=graph_name))
     graph, records = run_passes(baseline, passes)
-    return BuiltModel(graph.evolve(contract=contract), spec, records, contract, dsa_cp)
+    return BuiltModel(
+        graph.evolve(contract=contract), spec, records, contract, dsa_cp, spec.warnings
+    )
 
 
 __all__ = [

@@ -14,6 +14,7 @@ import attrs
 
 from layoutcheck.graph import Graph, GraphBuilder, ValueRef
 from layoutcheck.lattice import Dtype, TokenLayout
+from layoutcheck.limits import MAX_PARALLEL, shown
 from layoutcheck.models.config import ConfigError, GqaSpec, MlaSpec, ModelSpec
 
 
@@ -58,6 +59,8 @@ def validate_parallel(spec: ModelSpec, parallel: ParallelConfig, *, heads_split:
     for name, value in (("tp", parallel.tp), ("dp", parallel.dp), ("ep", parallel.ep)):
         if value is not None and value < 1:
             raise ConfigError(f"--{name} {value}: a parallel size must be at least 1")
+        if value is not None and value > MAX_PARALLEL:
+            raise ConfigError(f"--{name} {shown(value)}: the limit is {shown(MAX_PARALLEL)}")
     tp = parallel.tp
     if heads_split and spec.heads % tp:
         raise ConfigError(

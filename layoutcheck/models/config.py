@@ -6,7 +6,6 @@ from ``index_topk`` (or ``topk_limit`` with ``index_n_heads``), MoE from the exp
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,10 @@ import attrs
 
 from layoutcheck import resources
 from layoutcheck.errors import InputError
+from layoutcheck.files import load_json, read_text
+from layoutcheck.limits import MAX_CONFIG_SIZE, MAX_LAYERS, shown
+
+MAX_CONFIG_BYTES = 16 * 2**20  # a real config.json is a few kB
 
 
 class ConfigError(InputError):
@@ -65,6 +68,8 @@ class ModelSpec:
     dsa: DsaSpec | None
     moe: MoeSpec | None
     layer_kinds: tuple[str, ...]  # "dense" or "moe", one per decoder layer
+    # what the config holds that the built graph does not model, one message per field
+    warnings: tuple[str, ...] = attrs.field(default=(), eq=False)
 
 
 def has_dsa_structure(config: Mapping[str, Any]) -> bool:
@@ -94,17 +99,11 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
         path = shipped
     if path.is_dir():
         path = path / "config.json"
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             raise ConfigError(f"{path.parent}: the folder holds no config.json")
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read ({error.strerror or error})") from None
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        detail = error.msg if isinstance(error, json.JSONDecodeError) else "not UTF-8 text"
-        raise ConfigError(f"{path}: not a JSON config ({detail})") from None
+    # a regular file of at most MAX_CONFIG_BYTES (a FIFO or /dev/zero is refused, not read)
+    text = read_text(path, MAX_CONFIG_BYTES, ConfigError)
+    data = load_json(text, ConfigError, str(path), "a JSON config")
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: a config.json holds a JSON object")
     name = path.stem if path.name != "config.json" else path.parent.name
@@ -123,14 +122,14 @@ class _Fields:
         self.data = data
         self.where = where
 
-    def integer(self, key: str, *, minimum: int = 1) -> int:
+    def integer(self, key: str, *, minimum: int = 1, maximum: int = MAX_CONFIG_SIZE) -> int:
         if key not in self.data or self.data[key] is None:
             raise ConfigError(f"{self.where}: missing field {key!r}")
-        return self._check(key, self.data[key], minimum)
+        return self._check(key, self.data[key], minimum, maximum)
 
-    def opt_int(self, key: str, *, minimum: int = 1) -> int | None:
+    def opt_int(self, key: str, *, minimum: int = 1, maximum: int = MAX_CONFIG_SIZE) -> int | None:
         value = self.data.get(key)
-        return None if value is None else self._check(key, value, minimum)
+        return None if value is None else self._check(key, value, minimum, maximum)
 
     def first_int(self, *keys: str, minimum: int = 1) -> int:
         for key in keys:
@@ -138,14 +137,32 @@ class _Fields:
                 return self.integer(key, minimum=minimum)
         raise ConfigError(f"{self.where}: missing field {keys[0]!r} (or {', '.join(keys[1:])})")
 
-    def _check(self, key: str, value: object, minimum: int) -> int:
+    def _check(self, key: str, value: object, minimum: int, maximum: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ConfigError(f"{self.where}: field {key!r} must be an integer, got {value!r}")
+            raise ConfigError(
+                f"{self.where}: field {key!r} must be an integer, got {_shown(value)}"
+            )
         if value < minimum:
             raise ConfigError(
-                f"{self.where}: field {key!r} must be at least {minimum}, got {value}"
+                f"{self.where}: field {key!r} must be at least {minimum}, got {shown(value)}"
+            )
+        if value > maximum:
+            raise ConfigError(
+                f"{self.where}: field {key!r} is {shown(value)}; layoutcheck builds models up to "
+                f"{shown(maximum)}"
             )
         return value
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def mtp_layers(config: Mapping[str, Any], where: str = "config") -> int:
+    """``num_nextn_predict_layers``: the MTP layers after the decoder (0 when absent)."""
+    fields = _Fields(_text_config(config), where)
+    return fields.opt_int("num_nextn_predict_layers", minimum=0, maximum=MAX_LAYERS) or 0
 
 
 def model_spec(
@@ -155,7 +172,7 @@ def model_spec(
     data = _text_config(config)
     fields = _Fields(data, where or name)
     hidden = fields.integer("hidden_size")
-    layers = fields.integer("num_hidden_layers")
+    layers = fields.integer("num_hidden_layers", maximum=MAX_LAYERS)
     vocab = fields.integer("vocab_size")
     heads = fields.integer("num_attention_heads")
     attention: MlaSpec | GqaSpec
@@ -183,8 +200,10 @@ def model_spec(
             index_head_dim=fields.integer("index_head_dim"),
             index_topk=fields.first_int("index_topk", "topk_limit"),
         )
-    moe = _moe(data, fields)
+    warnings: list[str] = []
+    moe = _moe(data, fields, warnings)
     intermediate = fields.opt_int("intermediate_size") or 4 * hidden
+    warnings.extend(ignored_fields(config, data))
     return ModelSpec(
         name=name,
         hidden=hidden,
@@ -196,6 +215,7 @@ def model_spec(
         dsa=dsa,
         moe=moe,
         layer_kinds=_layer_kinds(data, fields, layers, moe is not None),
+        warnings=tuple(warnings),
     )
 
 
@@ -205,13 +225,22 @@ def _divide(a: int, b: int, name: str, field: str) -> int:
     return a // b
 
 
-def _moe(data: Mapping[str, Any], fields: _Fields) -> MoeSpec | None:
+_EXPERT_FIELDS = ("n_routed_experts", "num_experts", "num_local_experts")
+
+
+def _moe(data: Mapping[str, Any], fields: _Fields, warnings: list[str]) -> MoeSpec | None:
     experts = None
-    for key in ("n_routed_experts", "num_experts", "num_local_experts"):
-        if data.get(key):
+    for key in _EXPERT_FIELDS:
+        if data.get(key) is not None and data.get(key) != 0:
             experts = fields.integer(key)
             break
     if experts is None:
+        zero = [key for key in _EXPERT_FIELDS if data.get(key) == 0 and key in data]
+        if zero:
+            warnings.append(
+                f"field {zero[0]!r} is 0: built a dense model (every layer a dense MLP of "
+                "intermediate_size), no MoE"
+            )
         return None
     top_k = fields.integer("num_experts_per_tok")
     if top_k > experts:
@@ -239,8 +268,11 @@ def _layer_kinds(
             )
         kinds = []
         for item in listed:
-            if item not in _MLP_TYPE_WORDS:
-                raise ConfigError(f"{fields.where}: unknown mlp_layer_types entry {item!r}")
+            if not isinstance(item, str) or item not in _MLP_TYPE_WORDS:
+                raise ConfigError(
+                    f"{fields.where}: unknown mlp_layer_types entry {_shown(item)} "
+                    f"(known: {', '.join(_MLP_TYPE_WORDS)})"
+                )
             kinds.append(_MLP_TYPE_WORDS[item])
         return tuple(kinds)
     if "first_k_dense_replace" in data or "moe_layer_freq" in data:
@@ -254,10 +286,63 @@ def _layer_kinds(
         return tuple(
             "moe" if i >= first_dense and i % freq == 0 else "dense" for i in range(layers)
         )
-    dense_only = data.get("mlp_only_layers") or []
-    if not isinstance(dense_only, list) or not all(isinstance(i, int) for i in dense_only):
+    listed_dense = data.get("mlp_only_layers") or []
+    if not isinstance(listed_dense, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in listed_dense
+    ):
         raise ConfigError(f"{fields.where}: field 'mlp_only_layers' must be a list of layers")
+    dense_only = set(listed_dense)
     step = fields.opt_int("decoder_sparse_step") or 1
     return tuple(
         "moe" if i not in dense_only and (i + 1) % step == 0 else "dense" for i in range(layers)
     )
+
+
+def ignored_fields(config: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
+    """One message per config field that describes something the built graph does not model
+    (so a config is never silently checked as a different model)."""
+    found: list[str] = []
+    layer_types = data.get("layer_types")
+    if isinstance(layer_types, list):
+        sliding = sum(isinstance(t, str) and "sliding" in t for t in layer_types)
+        if sliding:
+            found.append(
+                f"field 'layer_types' is ignored: its {sliding} sliding-window layer(s) were "
+                "built with full attention (sliding-window attention is not modelled)"
+            )
+    elif data.get("use_sliding_window") is True:
+        found.append(
+            f"field 'use_sliding_window' is ignored: every layer was built with full attention "
+            f"(sliding_window {_shown(data.get('sliding_window'))} is not modelled)"
+        )
+    elif data.get("sliding_window") not in (None, False, 0) and "use_sliding_window" not in data:
+        found.append(
+            f"field 'sliding_window' ({_shown(data['sliding_window'])}) is ignored: every layer "
+            "was built with full attention"
+        )
+    if data.get("sliding_window_pattern") is not None:
+        found.append(
+            "field 'sliding_window_pattern' is ignored: every layer was built with full attention"
+        )
+    quantization = data.get("quantization_config", config.get("quantization_config"))
+    if isinstance(quantization, Mapping):
+        method = quantization.get("quant_method")
+        named = f" (quant_method {_shown(method)})" if isinstance(method, str) else ""
+        found.append(
+            f"field 'quantization_config'{named} is ignored: the checkpoint's own quantization "
+            "is not read; weights are costed as --quant or --quant-description say (bf16 "
+            "by default)"
+        )
+    if data.get("indexer_types") not in (None, [], ""):
+        found.append(
+            "field 'indexer_types' is ignored: every layer was built with its own DSA indexer "
+            "(shared-indexer layers, which reuse the previous full layer's top-k, are not "
+            "modelled yet)"
+        )
+    frequency = data.get("index_topk_freq")
+    if frequency is not None and frequency != 1:
+        found.append(
+            f"field 'index_topk_freq' ({_shown(frequency)}) is ignored: every layer was built "
+            "with its own DSA indexer and top-k (shared-indexer layers are not modelled yet)"
+        )
+    return found

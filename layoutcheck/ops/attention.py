@@ -128,6 +128,10 @@ def _mla_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Exp
     require_features(call, 0, heads * qk, "the query")
     latent = call.size("kv_lora_rank") + call.size("qk_rope_head_dim")
     require_features(call, 1, latent, "the latent KV (kv_lora_rank + qk_rope_head_dim)")
+    if len(call.inputs) > 2:
+        # the indexer and the attention both state topk: the indices must be that wide
+        chosen = sympy.Min(call.size("topk"), call.inputs[1].extent)
+        require_features(call, 2, chosen, "sparse_attention (its topk keys per query)")
     return ((heads, call.size("v_head_dim")),)
 
 

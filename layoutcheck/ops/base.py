@@ -232,6 +232,8 @@ class OpCall:
 LayoutRule = Callable[[OpCall], Sequence[OutLayout]]
 ShapeRule = Callable[[OpCall, Sequence[OutLayout]], Sequence[tuple[Expr, ...]]]
 DtypeRule = Callable[[OpCall], Sequence[Dtype]]
+# the id range of each output (None: not an index value); see AbstractValue.id_range
+IdRangeRule = Callable[[OpCall], Sequence[Expr | None]]
 
 
 class Family(enum.Enum):
@@ -268,6 +270,8 @@ class OpSpec:
     rules: tuple[RuleUse, ...] = ()
     attrs: Mapping[str, AttrSpec] = attrs.field(factory=dict)
     dtype: DtypeRule | None = None
+    # index outputs' id ranges; without one, collectives and layout ops pass input 0's on
+    id_ranges: IdRangeRule | None = None
     variadic: bool = False  # the last input may repeat (concat, region markers)
     outputs_per_input: bool = False  # one output per input (region markers)
     outputs_from: str | None = None  # the list attr whose length is the output count (split)

@@ -97,6 +97,12 @@ def _topk_dtype(call: OpCall) -> Sequence[Dtype]:
     return (call.inputs[0].dtype, Dtype.INT32)
 
 
+def _topk_ids(call: OpCall) -> Sequence[Expr | None]:
+    """The ids select among the router logits' columns: their range is the logits' width."""
+    logits = call.inputs[0]
+    return (None, logits.shape[-1] if len(logits.shape) > 1 else None)
+
+
 def _experts(call: OpCall) -> Sequence[OutLayout]:
     reject_partial(call)
     _require_whole(call, 0)
@@ -124,7 +130,25 @@ def _experts_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
     k = call.size("top_k")
     for slot in (1, 2):
         require_features(call, slot, k, "moe_experts (top_k)")
+    # the gate states the router width, the experts their count: two ops, one size
+    experts, width = call.size("experts"), call.inputs[2].id_range
+    if width is not None and not call.context.same(width, experts):
+        raise RuleViolation(
+            rules.SHAPE_MISMATCH,
+            f"moe_experts' experts ({_size_text(call, experts)}) disagree with the width of "
+            f"the router logits its ids index ({_size_text(call, width)}, the moe_gate's "
+            "experts)",
+            "give moe_gate and moe_experts the same experts: the router scores every routed "
+            "expert, and ids past the last expert address none",
+            2,
+        )
     return (features_of(call.inputs[0]),)
+
+
+def _size_text(call: OpCall, size: Expr) -> str:
+    number = call.context.numeric(size)
+    text = format_expr(size)
+    return text if number is None or text == str(number) else f"{text} = {number}"
 
 
 _PARTIAL = RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input")
@@ -155,6 +179,7 @@ OPS: tuple[OpSpec, ...] = (
         layout=_topk,
         shape=_topk_shape,
         dtype=_topk_dtype,
+        id_ranges=_topk_ids,
         summary="`[t, top_k]` each; `ids` are int32, `weights` keep the logits' dtype",
         rules=(_PARTIAL, _SPLIT, RuleUse(rules.SHAPE_MISMATCH, "`top_k` above the experts")),
         doc=(
@@ -181,7 +206,10 @@ OPS: tuple[OpSpec, ...] = (
         rules=(
             RuleUse(rules.LAYOUT_MISMATCH, "the three inputs cover different tokens"),
             RuleUse(rules.DTYPE_MISMATCH, "weights/ids swapped"),
-            RuleUse(rules.SHAPE_MISMATCH, "width not `top_k`"),
+            RuleUse(
+                rules.SHAPE_MISMATCH,
+                "width not `top_k`, or ids from router logits not `experts` wide",
+            ),
             _PARTIAL,
             _SPLIT,
             RuleUse(rules.INDIVISIBLE, "experts over the group"),

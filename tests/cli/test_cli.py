@@ -1119,6 +1119,30 @@ def test_console_script_survives_very_deep_yaml(tmp_path: Path) -> None:
     assert str(path) in line
 
 
+@pytest.mark.parametrize(
+    "env", [{"PYTHONIOENCODING": "ascii"}, {"LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0"}]
+)
+def test_a_stream_that_is_not_utf8_gets_ascii_not_a_crash(env: dict[str, str]) -> None:
+    """`check` prints L·W and ⊤; on an ASCII stream those are spelled L.W and T (a C locale
+    is coerced to UTF-8 by Python, so that one prints the glyphs: either way, no exit 3)."""
+    import os
+
+    result = subprocess.run(
+        [*console_script(), "check", str(EXAMPLE), "--contract", "vllm-ascend-dsa-cp-prefill"],
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+        timeout=600,
+    )
+    assert result.returncode == 1, result.stderr[-2000:]
+    assert b"Traceback" not in result.stderr and result.stderr == b""
+    out = result.stdout.decode("utf-8")
+    if env.get("PYTHONIOENCODING") == "ascii":
+        assert result.stdout.isascii() and "(F.W)" in out and "L.W)" in out
+    else:
+        assert "L·W" in out or "L.W" in out
+
+
 def test_module_entry_point_usage_error() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "layoutcheck.cli", "explain", "no-such-rule"],

@@ -348,16 +348,18 @@ def test_repl_reads_a_script_from_stdin(
     )
     monkeypatch.setattr(sys, "stdin", io.StringIO(script + "\n"))
     code, out, err = run("repl", *GLM)
-    assert code == 0
-    # the banner (the console writes it to stderr) with its three example queries
-    assert "layoutcheck repl: glm-5.1-prefill-tp16-sp on a3-752t" in err
-    examples = [line.split("#")[0].strip() for line in err.splitlines() if "  # " in line]
+    assert code == 2  # a script with a failing line fails, after running every line
+    # the banner (output, on stdout) with its three example queries
+    assert "layoutcheck repl: glm-5.1-prefill-tp16-sp on a3-752t" in out
+    examples = [line.split("#")[0].strip() for line in out.splitlines() if "  # " in line]
     assert examples == [
         "q('all_gather')",
         "q('all_gather - moe_experts', T=16384)",
         "sweep('total', 'T=1024..65536*2')",
     ]
-    assert "CostError" in err and "no_such_quantity" in err
+    # the failing line: one error line, as the CLI gives, no traceback
+    (line,) = err.splitlines()
+    assert line.startswith("layoutcheck: error: query 'no_such_quantity': unknown symbol")
     values = dict(re.findall(r"(gather|what-if|solved) (\S+)", out))
     gather = evaluate(report, query_expr(report, "all_gather"), {})
     assert float(values["gather"]) == pytest.approx(gather, rel=1e-9)

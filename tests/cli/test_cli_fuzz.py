@@ -211,6 +211,33 @@ def test_sim_on_the_tensorcast_example_reports_the_blind_spot(
     assert lines[-1] == f"note: {KNOWN_BLIND_SPOTS[0]}"
 
 
+def test_sim_without_set_picks_small_sizes_and_says_which(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The layer at its real sizes would need terabytes: sim picks small sizes that type-check
+    alike, prints them as --set flags, and gives the verdict those flags give."""
+    path = GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml"
+    code, lines = simulate_cli(capsys, str(path))
+    note, *verdict = lines
+    assert note.startswith("note: the graph's own sizes need about 6.2e+11 float64 elements")
+    flags = note.split("simulating at ")[1]
+    assert flags.startswith("--set T=32 --set tp=4 ")
+    again = simulate_cli(capsys, str(path), *flags.split())
+    assert (code, verdict) == again and code == 1  # the shared expert's blind spot, as above
+
+
+def test_sim_keeps_the_sizes_given_and_refuses_real_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml"
+    code, lines = simulate_cli(capsys, str(path), "--set", "top_k=2")
+    assert code == 1 and "--set top_k" not in lines[0]
+    code = main(["sim", str(path), "--set", "T=4096"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "the simulator holds at most 2e+07 (lower the sizes with --set" in err
+
+
 def test_sim_on_the_mc2_example_with_its_own_tokens(capsys: pytest.CaptureFixture[str]) -> None:
     path = GRAPHS / "mc2-decode-moe.yaml"
     code, lines = simulate_cli(

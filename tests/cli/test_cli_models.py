@@ -15,9 +15,19 @@ GLM_SP = ["glm-5.1", "--tp", "16", "--sp", "--tokens", "4096"]
 DECODE = ["glm-5.1", "--phase", "decode", "--tokens", "9", "--dp", "8", "--tp", "4", "--ep", "32"]
 
 
+# DeepSeek-V3's configs describe an fp8 checkpoint, which the graph does not model: said once
+FP8_WARNING = (
+    "layoutcheck: warning: field 'quantization_config' (quant_method 'fp8') is ignored: the "
+    "checkpoint's own quantization is not read"
+)
+
+
 def check_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, Any]]:
     code, out, err = run("check", *argv, "--format", "json")
-    assert err == ""
+    if argv[0].startswith("deepseek"):
+        assert err.startswith(FP8_WARNING) and err.count("\n") == 1, err
+    else:
+        assert err == ""
     data: dict[str, Any] = json.loads(out)
     return code, data
 

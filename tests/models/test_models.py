@@ -475,6 +475,93 @@ def test_non_positive_field(field: str, value: int) -> None:
     assert f"field {field!r} must be at least 1" in _error(data)
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("hidden_size", 10**8, "'hidden_size' is 10**8; layoutcheck builds models up to 10**7"),
+        ("vocab_size", 10**30, "'vocab_size' is 10**30"),
+        ("num_hidden_layers", 10**9, "'num_hidden_layers' is 10**9; layoutcheck builds models "
+         "up to 16384"),
+        ("num_hidden_layers", 16_385, "up to 16384"),
+    ],
+)  # fmt: skip
+def test_fields_past_their_cap(field: str, value: int, words: str) -> None:
+    data = config("glm-5.1")
+    data[field] = value
+    assert words in _error(data)
+
+
+def test_a_config_with_the_layer_cap_is_read() -> None:
+    data = config("glm-5.1")
+    data["num_hidden_layers"] = 16_384  # issue 14's 10,000-layer configs fit under the cap
+    assert len(model_spec(data, "m").layer_kinds) == 16_384
+
+
+def test_a_giant_integer_in_a_config_file_names_its_field(tmp_path: Path) -> None:
+    path = tmp_path / "config.json"
+    path.write_text(
+        _config_text("glm-5.1").replace('"hidden_size": 6144', '"hidden_size": ' + "7" * 5000)
+    )
+    with pytest.raises(ConfigError, match="hidden_size is an integer of 5000 digits"):
+        load_config(path)
+
+
+# -- what a config holds that the graph does not model: one warning per field ----------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "warning"),
+    [
+        ({"n_routed_experts": 0}, "field 'n_routed_experts' is 0: built a dense model"),
+        ({"sliding_window": 4096}, "field 'sliding_window' (4096) is ignored"),
+        ({"use_sliding_window": True, "sliding_window": 4096}, "field 'use_sliding_window'"),
+        ({"layer_types": ["sliding_attention", "full_attention"] * 39}, "its 39 sliding-window"),
+        ({"sliding_window_pattern": 6}, "field 'sliding_window_pattern' is ignored"),
+        ({"quantization_config": {"quant_method": "mxfp4"}}, "(quant_method 'mxfp4') is ignored"),
+        ({"indexer_types": ["full", "shared"] * 39}, "field 'indexer_types' is ignored"),
+        ({"index_topk_freq": 4}, "field 'index_topk_freq' (4) is ignored"),
+    ],
+)
+def test_ignored_fields_are_said_once_each(changes: dict[str, Any], warning: str) -> None:
+    data = config("glm-5.1")
+    data.update(changes)
+    spec = model_spec(data, "m")
+    (said,) = spec.warnings
+    assert warning in said
+    assert build(data, TP8).warnings == spec.warnings  # the built model carries them
+
+
+def test_every_ignored_field_gets_its_own_warning() -> None:
+    data = config("glm-5.1")
+    data.update(sliding_window=4096, quantization_config={"quant_method": "fp8"}, index_topk_freq=2)
+    fields = [warning.split("'")[1] for warning in model_spec(data, "m").warnings]
+    assert fields == ["sliding_window", "quantization_config", "index_topk_freq"]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"sliding_window": None},
+        {"use_sliding_window": False, "sliding_window": 4096},
+        {"index_topk_freq": 1},
+        {"layer_types": ["full_attention"] * 78},
+    ],
+)
+def test_fields_that_change_nothing_warn_nothing(changes: dict[str, Any]) -> None:
+    data = config("glm-5.1")
+    data.update(changes)
+    assert model_spec(data, "m").warnings == ()
+
+
+def test_the_shipped_fp8_checkpoints_warn_and_the_others_do_not() -> None:
+    for name in SHIPPED:
+        warnings = model_spec(config(name), name).warnings
+        assert [w.split("'")[1] for w in warnings] == (
+            ["quantization_config"] if name.startswith("deepseek") else []
+        )
+
+
 def test_first_k_dense_replace_exceeds_layers() -> None:
     data = config("glm-5.1")
     data["first_k_dense_replace"] = 79

@@ -602,6 +602,51 @@ def _experts_top_k_disagrees_with_the_ids(broken: bool) -> Graph:
     return g.graph()
 
 
+@case("shape-mismatch", "experts")
+def _router_sized_for_other_experts(broken: bool) -> Graph:
+    """The gate and the experts both state the expert count: ids from 2·E logits address
+    experts that do not exist (the simulator finds ids out of range)."""
+    g = G()
+    x = g.act("x", LOCAL)
+    logits = g.op("gate", "moe_gate", [x], experts="2*E" if broken else "E")
+    topk = g.op("topk", "moe_topk", [logits], top_k=4)
+    g.op(
+        "experts",
+        "moe_experts",
+        [x, topk, ValueRef("topk", 1)],
+        experts="E",
+        top_k=4,
+        intermediate="I",
+    )
+    return g.graph()
+
+
+@case("shape-mismatch", "experts")
+def _router_width_seen_through_a_gather(broken: bool) -> Graph:
+    # the ids' range survives the collectives and layout ops between top-k and the experts
+    g = G()
+    x = g.act("x", LOCAL)
+    logits = g.op("gate", "moe_gate", [x], experts="E/2" if broken else "E")
+    topk = g.op("topk", "moe_topk", [logits], top_k=4)
+    weights = g.op("gw", "all_gather", [topk])
+    ids = g.op("gi", "all_gather", [ValueRef("topk", 1)])
+    full = g.op("gx", "all_gather", [x])
+    g.op("experts", "moe_experts", [full, weights, ids], experts="E", top_k=4, intermediate="I")
+    return g.graph()
+
+
+@case("shape-mismatch", "attn")
+def _sparse_attention_topk_disagrees_with_the_indexer(broken: bool) -> Graph:
+    g = G()
+    q = g.act("q", FULL, width=Q_WIDTH)
+    kv = g.act("kv", FULL, width=KV_WIDTH)
+    q_c = g.act("q_c", FULL, width="64")
+    k = g.act("k", FULL, width="128")
+    idx = g.op("indexer", "dsa_indexer", [q_c, k], index_n_heads=4, index_head_dim=128, topk=64)
+    g.op("attn", "sparse_attention", [q, kv, idx], topk=32 if broken else 64, **MLA)
+    return g.graph()
+
+
 # dtype-mismatch -----------------------------------------------------------------------------
 
 

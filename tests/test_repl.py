@@ -1,0 +1,83 @@
+"""The REPL's helpers check what they are given, and its console shows an input error in one
+line (as the CLI does) and goes on; a script on stdin with a failing line exits 2."""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Any
+
+import pytest
+
+from layoutcheck.cost.devices import load_device
+from layoutcheck.cost.report import CostError, CostReport, cost_report
+from layoutcheck.graph_io import load_graph
+from layoutcheck.repl import namespace, start
+from tests.helpers import GRAPHS
+
+
+@pytest.fixture(scope="module")
+def report() -> CostReport:
+    return cost_report(load_graph(GRAPHS / "mc2-decode-moe.yaml"), load_device("a3-752t"))
+
+
+@pytest.fixture(scope="module")
+def names(report: CostReport) -> dict[str, Any]:
+    return namespace(report)
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"T": 0}, "T=0"),
+        ({"T": -1}, "T=-1"),
+        ({"T": 2.7}, "not float"),
+        ({"T": True}, "not bool"),
+        ({"T": "9"}, "not str"),
+        ({"T": 10**100}, "10\\*\\*100"),
+        ({"colour": 3}, "colour: not a symbol"),
+    ],
+)
+def test_q_refuses_values_that_are_no_sizes(
+    names: dict[str, Any], values: dict[str, object], message: str
+) -> None:
+    with pytest.raises(CostError, match=message):
+        names["q"]("total", **values)
+
+
+def test_q_solve_and_sweep_at_good_values(names: dict[str, Any], report: CostReport) -> None:
+    assert names["q"]("total", T=18) > names["q"]("total") > 0
+    assert names["solve"]("total", "tp") is None  # the total never changes sign
+    with pytest.raises(CostError, match="a sweep is text"):
+        names["sweep"]("total", 5)
+
+
+def test_a_failing_script_line_is_one_error_line_and_the_session_goes_on(
+    report: CostReport, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO('q("total", T=0)\nprint("after", 1 + 1)\n'))
+    code = start(report)
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.splitlines() == [
+        "layoutcheck: error: T=0: a symbol's value is a whole number from 1 to 10**12"
+    ]
+    assert "after 2" in out and out.startswith("layoutcheck repl: ")
+
+
+def test_a_clean_script_exits_0(
+    report: CostReport, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO('print(round(q("total") > 0))\n'))
+    assert start(report) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and ">>> 1" in out
+
+
+def test_a_python_mistake_in_a_script_keeps_its_traceback(
+    report: CostReport, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the user's own Python is not layoutcheck's input: Python reports it as it would
+    monkeypatch.setattr(sys, "stdin", io.StringIO("undefined_name\n"))
+    assert start(report) == 2
+    assert "NameError" in capsys.readouterr().err
