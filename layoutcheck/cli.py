@@ -227,29 +227,35 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "graph",
         metavar="GRAPH|MODEL",
-        help="a graph file (.yaml, or .json with a format key), or a model: a shipped name "
-        f"({', '.join(shipped_models())}), a config.json, or a folder holding one",
+        help="a graph file (.yaml, or .json with a format key), an engine graph (a "
+        "torch.export .pt2, an fx text dump, or a folder of dump pieces), or a model: a "
+        f"shipped name ({', '.join(shipped_models())}), a config.json, or a folder holding one",
     )
     model = parser.add_argument_group("model options (when the target is a model config)")
     model.add_argument(
         "--tp",
         type=Bounded("--tp", 1, MAX_PARALLEL),
-        default=1,
-        help="tensor-parallel size (default 1)",
+        help="tensor-parallel size (default 1; an engine graph's is read from its collectives)",
     )
     model.add_argument(
         "--dp",
         type=Bounded("--dp", 1, MAX_PARALLEL),
-        default=1,
         help="data-parallel size (default 1)",
     )
     model.add_argument(
         "--ep", type=Bounded("--ep", 1, MAX_PARALLEL), help="expert-parallel size (default tp·dp)"
     )
     model.add_argument(
-        "--sp", action="store_true", help="sequence parallelism (DSA-CP on a model with DSA)"
+        "--sp",
+        action="store_true",
+        help="sequence parallelism (DSA-CP on a model with DSA); for an engine graph: the run "
+        "asked for it, so a graph without it is an error",
     )
-    model.add_argument("--phase", choices=("prefill", "decode"), default="prefill")
+    model.add_argument(
+        "--phase",
+        choices=("prefill", "decode"),
+        help="prefill (default) or decode; for an engine graph, the phase the run was",
+    )
     model.add_argument(
         "--tokens",
         type=Bounded("--tokens", 1, MAX_TOKENS),
@@ -271,6 +277,14 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         "--repetition",
         action="store_true",
         help="fold identical layers into repetition regions before checking",
+    )
+    engine = parser.add_argument_group("engine graph options (a .pt2 archive or an fx text dump)")
+    engine.add_argument(
+        "--config",
+        metavar="MODEL",
+        help="the model the engine ran (a shipped name, a config.json or a folder holding "
+        "one): its global sizes tell column, row and replicated linears apart (default: the "
+        "capture's record, else the shipped model the embedding matches)",
     )
     _add_set(parser)
 
@@ -344,6 +358,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "contract": getattr(args, "contract", None),
         "quant": getattr(args, "quant", None),
         "quant_description": getattr(args, "quant_description", None),
+        "config": getattr(args, "config", None),
     }
     values.update(changes)
     return Options(**values)
@@ -358,13 +373,20 @@ def _warn(message: str) -> None:
         _say(f"layoutcheck: warning: {message}")
 
 
+def _note(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        _say(f"layoutcheck: note: {message}")
+
+
 def session_of(args: argparse.Namespace, **changes: Any) -> Session:
     """The session the arguments ask for; a model's config is read now, so what it holds
     but layoutcheck does not model is said (once) before any output."""
     session = Session(options_of(args, **changes))
-    if session.is_model and session.spec is not None:
-        for warning in session.spec.warnings:
-            _warn(warning)
+    for note in session.notes:
+        _note(note)
+    for warning in session.warnings:
+        _warn(warning)
     return session
 
 
@@ -545,7 +567,17 @@ def _rank(args: argparse.Namespace) -> str | int:
 
 def _report(args: argparse.Namespace, session: Session | None = None) -> Any:
     session = session or session_of(args)
-    return session.cost(args.device, rank=_rank(args))
+    report = session.cost(args.device, rank=_rank(args))
+    if report.unpriced:
+        errors = [d for d in session.typed.diagnostics if d.is_error]
+        first = errors[0] if errors else None
+        where = f"; first at {first.op} [{first.rule}]" if first is not None else ""
+        listed = ", ".join(report.unpriced[:3]) + (", …" if len(report.unpriced) > 3 else "")
+        _warn(
+            f"{len(report.unpriced)} op(s) not priced ({listed}): a type error left their "
+            f"values unknown{where}; the totals leave them out (run check)"
+        )
+    return report
 
 
 def _cmd_cost(args: argparse.Namespace) -> int:
@@ -562,6 +594,7 @@ def _cmd_cost(args: argparse.Namespace) -> int:
             "graph": report.graph.name,
             "device": report.device.name,
             "rank": report.rank,
+            "unpriced": list(report.unpriced),
         }
         data.update(summarize(report, numbers))
         print(json.dumps(data, indent=1))

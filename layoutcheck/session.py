@@ -54,11 +54,11 @@ class Options:
     to override; the contract and the quantization to apply."""
 
     target: str
-    tp: int = 1
-    dp: int = 1
+    tp: int | None = None  # None: 1 for a model; for an engine graph, what the graph shows
+    dp: int | None = None
     ep: int | None = None
     sp: bool = False
-    phase: str = "prefill"
+    phase: str | None = None  # None: prefill for a model; for an engine graph, as recorded
     tokens: int | None = None
     layout: str = Layout.TENSORCAST.value
     shared_experts: str | None = None
@@ -67,6 +67,7 @@ class Options:
     contract: str | None = None
     quant: str | None = None
     quant_description: str | None = None
+    config: str | None = None  # an engine graph's model (a shipped name, config.json or folder)
 
 
 def is_graph_file(target: str) -> bool:
@@ -116,34 +117,104 @@ class Session:
 
     # -- the target ---------------------------------------------------------------------------
     @functools.cached_property
+    def is_engine(self) -> bool:
+        """An engine's own graph: a torch.export archive or an fx text dump (or a folder of
+        dump pieces)."""
+        from layoutcheck.engines.target import is_engine_target
+
+        return is_engine_target(self.options.target)
+
+    @functools.cached_property
     def is_model(self) -> bool:
-        return not is_graph_file(self.options.target)
+        return not self.is_engine and not is_graph_file(self.options.target)
 
     @functools.cached_property
     def config(self) -> tuple[dict[str, Any], str, str]:
-        """The model's config, its short name and where it came from (read once)."""
-        if not self.is_model:
-            raise UsageError(f"{self.options.target} is a graph file, not a model")
-        return load_config(self.options.target)
+        """The model's config, its short name and where it came from (read once): the target
+        itself, or an engine graph's --config."""
+        if self.is_model:
+            return load_config(self.options.target)
+        if self.is_engine and self.options.config is not None:
+            return load_config(self.options.config)
+        raise UsageError(f"{self.options.target} is a graph file, not a model")
 
     @functools.cached_property
     def spec(self) -> ModelSpec | None:
+        if self.is_engine:
+            found: ModelSpec | None = self.engine_model.spec
+            return found
         if not self.is_model:
             return None
         config, name, where = self.config
         return model_spec(config, name, where)
 
     @functools.cached_property
+    def program(self) -> Any:
+        """The engine graph as read (a ``layoutcheck.engines.EngineProgram``)."""
+        from layoutcheck.engines.target import read_target
+
+        return read_target(self.options.target)
+
+    @functools.cached_property
+    def engine_model(self) -> Any:
+        """The model an engine graph runs (``layoutcheck.engines.target.EngineModel``): the
+        --config given, else the one the capture recorded, else a shipped one the graph's
+        embedding matches, else none (sizes then come from the graph alone)."""
+        from layoutcheck.engines.target import engine_model
+
+        given = self.config if self.options.config is not None else None
+        return engine_model(self.program, given, self.requested)
+
+    @functools.cached_property
+    def requested(self) -> Any:
+        """What the user says the run asked for (``RunSettings``; None fields: not said)."""
+        from layoutcheck.engines.lower import RunSettings
+
+        options = self.options
+        return RunSettings(
+            tp=options.tp,
+            dp=options.dp,
+            ep=options.ep,
+            sp=True if options.sp else None,
+            phase=options.phase,
+            quant=options.quant,
+        )
+
+    @functools.cached_property
+    def imported(self) -> Any:
+        """The engine graph lowered (``layoutcheck.engines.lower.Imported``)."""
+        from layoutcheck.engines.lower import lower_program
+
+        return lower_program(self.program, self.spec, self.requested, self.registry)
+
+    @functools.cached_property
+    def notes(self) -> tuple[str, ...]:
+        """How the target was read, where the user did not say (the model an engine graph
+        was matched to)."""
+        return tuple(self.engine_model.notes) if self.is_engine else ()
+
+    @functools.cached_property
+    def warnings(self) -> tuple[str, ...]:
+        """What the target holds that layoutcheck does not model or cannot trust: a config's
+        ignored fields, an engine dump's stale annotations."""
+        warnings: list[str] = []
+        if (self.is_model or self.is_engine) and self.spec is not None:
+            warnings.extend(self.spec.warnings)
+        if self.is_engine:
+            warnings.extend(self.imported.warnings)
+        return tuple(warnings)
+
+    @functools.cached_property
     def built(self) -> BuiltModel | None:
         if not self.is_model:
             return None
         options = self.options
-        phase = _choice(Phase, options.phase, "--phase")
+        phase = _choice(Phase, options.phase or Phase.PREFILL.value, "--phase")
         tokens = options.tokens if options.tokens is not None else DEFAULT_TOKENS[phase]
         assert self.spec is not None
         return build_from_spec(
             self.spec,
-            ParallelConfig(tp=options.tp, dp=options.dp, ep=options.ep),
+            ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep),
             Execution(phase, tokens),
             sequence_parallel=options.sp,
             layout=_choice(Layout, options.layout, "--layout"),
@@ -158,7 +229,9 @@ class Session:
     def graph(self) -> Graph:
         """The graph every command works on: the loaded file, or the built model (folded
         into repetition regions with ``repetition``), with the symbol overrides applied."""
-        if not self.is_model:
+        if self.is_engine:
+            graph = self.imported.graph
+        elif not self.is_model:
             graph = load_graph(self.options.target, self.registry)
         else:
             assert self.built is not None
@@ -178,6 +251,10 @@ class Session:
         option = option if option is not None else self.options.contract
         graph = self.graph
         name = option if option is not None else graph.contract
+        if self.is_engine and option is None:
+            from layoutcheck.engines.target import contract_for
+
+            name = contract_for(self.imported.settings, self.spec, graph)
         if name is None or name == "none":
             return None
         if option is None and graph.source is not None:
@@ -194,7 +271,18 @@ class Session:
         return load_contract(name, self.registry)
 
     def check(self, contract: str | None = None) -> Report:
-        return report_for(self.typed, self.contract(contract))
+        """The type rules, the contract, and for an engine graph what its import found and
+        whether it has the layout its run asked for."""
+        extra: tuple[Any, ...] = ()
+        if self.is_engine:
+            from layoutcheck.requested import check_requested
+
+            imported = self.imported
+            requested = check_requested(
+                self.typed, imported.settings.sp, imported.fused_quant_norms
+            )
+            extra = (*imported.diagnostics, *requested)
+        return report_for(self.typed, self.contract(contract), extra)
 
     # -- quantization, cost and memory --------------------------------------------------------
     @functools.cached_property

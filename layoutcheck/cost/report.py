@@ -84,6 +84,8 @@ class CostReport:
     entries: tuple[OpEntry, ...]
     values: Mapping[str, int]
     rank: str | int
+    # ops left out because a type error upstream left their values unknown (⊤)
+    unpriced: tuple[str, ...] = ()
 
     # -- expressions ------------------------------------------------------------------------
     def expr(self, quantity: str = "total") -> Expr:
@@ -178,14 +180,12 @@ def cost_report(
     typed: TypedGraph | None = None,
     registry: Registry | None = None,
 ) -> CostReport:
-    """Cost every op of ``graph`` on ``device`` (the graph must type-check)."""
+    """Cost every op of ``graph`` on ``device``. An op a type error left without types (its
+    inputs or outputs ⊤) cannot be priced: it is listed in ``unpriced``, and a graph with
+    nothing priceable is an error."""
     typed = typed or interpret(graph, registry)
     errors = [d for d in typed.diagnostics if d.is_error]
-    if errors:
-        first = errors[0]
-        raise CostError(
-            f"the graph has type errors (first: {first.op}: {first.message}); run check"
-        )
+    unpriced: list[str] = []
     multiplicity = layer_multiplicity(graph)
     rank_value = rank_expr(rank, graph)
     costs: dict[object, OpCost] = {}
@@ -197,6 +197,9 @@ def cost_report(
             continue
         inputs = typed.inputs_of(op)
         outputs = typed.outputs_of(op)
+        if errors and any(value.is_top for value in (*inputs, *outputs)):
+            unpriced.append(op.name)
+            continue
         key = (op.kind, op.attrs, inputs, outputs)
         cost = costs.get(key)
         if cost is None:
@@ -213,8 +216,14 @@ def cost_report(
         layer = op.layer
         count = multiplicity.get(layer, 1) if layer is not None else 1
         entries.append(OpEntry(op.name, op.kind, layer, count, cost, time))
+    if errors and not entries:
+        first = errors[0]
+        raise CostError(
+            f"the graph has type errors (first: {first.op}: {first.message}) and no op "
+            "before them to price; run check"
+        )
     values = {name: value for name, value in graph.symbols if value is not None}
-    return CostReport(graph, device, tuple(entries), values, rank)
+    return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced))
 
 
 def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, object]:

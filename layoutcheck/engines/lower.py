@@ -377,6 +377,13 @@ class Lowering:
     def type(self, act: Act) -> AbstractValue:
         return self.typer.value(act.ref)
 
+    def dtype(self, engine_dtype: str) -> Dtype | None:
+        """layoutcheck's dtype for an engine's: TensorCast models bf16 activations as fp16."""
+        dtype = DTYPES.get(engine_dtype)
+        if dtype is Dtype.FP16 and self.settings.engine == "tensorcast":
+            return Dtype.BF16
+        return dtype
+
     def numbers(self, act: Act) -> tuple[int, ...] | None:
         value = self.type(act)
         if value.is_top:
@@ -835,7 +842,7 @@ def _permute(lw: Lowering) -> None:
 def _cast(lw: Lowering) -> None:
     act = _first_act(lw)
     dtype = lw.argv("dtype")
-    target = DTYPES.get(str(dtype)) if dtype is not None else None
+    target = lw.dtype(str(dtype)) if dtype is not None else None
     if target is None or target is lw.type(act).dtype:
         lw.bind(lw.outputs()[0], act)
         return
@@ -1317,10 +1324,18 @@ def _linear(lw: Lowering) -> None:
         out_features=n * lw.tp if parallel == "column" else n,
         parallel=parallel,
         quant=quant,
+        out_dtype=_out_dtype(lw, x),
     )
     if lw.entry.lower == "linear_all_reduce":
         ref = lw.emit("all_reduce", [ref], group="tp")
     lw.bind_act(out, ref, x.lead)
+
+
+def _out_dtype(lw: Lowering, x: Act) -> str | None:
+    """The engine's result dtype where it is not the input's (int8 in, bf16 out)."""
+    meta = lw.program.meta(lw.outputs()[0] or "")
+    dtype = lw.dtype(meta.dtype) if meta is not None else None
+    return dtype.value if dtype is not None and dtype is not lw.type(x).dtype else None
 
 
 def _role_name(lw: Lowering, found: Role) -> str:

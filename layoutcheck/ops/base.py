@@ -53,10 +53,13 @@ def sizes(doc: str = "") -> AttrSpec:
     return AttrSpec(AttrKind.SIZES, required=True, doc=doc)
 
 
-def choice(*options: str, default: str | None = None, doc: str = "") -> AttrSpec:
-    return AttrSpec(
-        AttrKind.CHOICE, required=default is None, default=default, choices=options, doc=doc
-    )
+def choice(
+    *options: str, default: str | None = None, doc: str = "", optional: bool = False
+) -> AttrSpec:
+    """One of ``options``: required unless it has a default or is ``optional`` (absent means
+    the op's rule decides)."""
+    required = default is None and not optional
+    return AttrSpec(AttrKind.CHOICE, required=required, default=default, choices=options, doc=doc)
 
 
 def group(default: str = "tp", doc: str = "communication group") -> AttrSpec:

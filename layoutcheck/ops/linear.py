@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from layoutcheck import rules
-from layoutcheck.lattice import FeatureState
+from layoutcheck.lattice import Dtype, FeatureState
 from layoutcheck.ops.base import (
     Family,
     OpCall,
@@ -84,6 +84,11 @@ def _linear_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[
     return ((out_features,),)
 
 
+def _linear_dtype(call: OpCall) -> Sequence[Dtype]:
+    out = call.op.attr("out_dtype")
+    return (Dtype(str(out)) if out is not None else call.inputs[0].dtype,)
+
+
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="linear",
@@ -97,10 +102,17 @@ OPS: tuple[OpSpec, ...] = (
             "quant": choice(*QUANT_CHOICES, default="bf16", doc="weight quantization"),
             "group": group(),
             "bias": flag(doc="has a bias"),
+            "out_dtype": choice(
+                *(d.value for d in Dtype),
+                doc="the result's element type when not the input's (a quantized matmul of "
+                "int8 activations that returns bf16)",
+                optional=True,
+            ),
         },
         attr_aliases={"disable_tp": {True: ("parallel", "replicated")}},
         layout=_linear,
         shape=_linear_shape,
+        dtype=_linear_dtype,
         summary="`column`: `*·W → *·S` (`out/g` per rank); `row`: `*·S → *·P` (reads `in/g`); "
         "`replicated`: `*·W → *·W` (the engines' `disable_tp`). Tokens pass through",
         rules=(

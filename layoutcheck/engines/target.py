@@ -1,0 +1,210 @@
+"""An engine graph as a command's target: recognising one, reading it, the model it runs, and
+the contract its run's settings call for.
+
+The model config gives the global sizes a linear's per-rank weight is compared against (to tell
+column from row from replicated) and the names sizes keep. It is the ``--config`` given, else
+the model the capture recorded, else the one shipped model whose hidden size and vocabulary
+the graph's embedding table matches; without one, sizes come from the graph alone.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck.engines import EngineProgram, ReadError, read_fx_text, read_program
+from layoutcheck.engines.lower import RunSettings
+from layoutcheck.errors import InputError
+from layoutcheck.graph import Graph
+from layoutcheck.models.builder import padded_vocab
+from layoutcheck.models.config import (
+    ConfigError,
+    ModelSpec,
+    load_config,
+    model_spec,
+    shipped_models,
+)
+
+ZIP_MAGIC = b"PK\x03\x04"
+# A text dump names itself by suffix; anything else is an engine graph only if it is a zip.
+TEXT_SUFFIXES = (".py", ".txt", ".log")
+MAX_PIECES = 256  # dump pieces read from one folder
+
+
+class EngineGraphError(InputError):
+    """An engine graph that cannot be read (exit 2, one line)."""
+
+
+def is_engine_target(target: str) -> bool:
+    """A ``.pt2`` (or any zip), an fx text dump (``.py``/``.txt``/``.log``), or a folder of
+    dump pieces with no config.json in it."""
+    path = Path(target)
+    if path.is_dir():
+        return not (path / "config.json").exists() and bool(_pieces(path))
+    suffix = path.suffix.lower()
+    if suffix == ".pt2" or suffix in TEXT_SUFFIXES:
+        return True
+    if suffix in (".yaml", ".yml", ".json") or not path.is_file():
+        return False
+    try:
+        with path.open("rb") as stream:
+            return stream.read(len(ZIP_MAGIC)) == ZIP_MAGIC
+    except OSError:
+        return False
+
+
+def _pieces(folder: Path) -> list[Path]:
+    """The fx text pieces of a dump folder, in their natural order (piece 2 before piece 10)."""
+    found = [p for p in folder.iterdir() if p.suffix.lower() in TEXT_SUFFIXES and p.is_file()]
+    return sorted(found, key=_natural_key)[: MAX_PIECES + 1]
+
+
+def _natural_key(path: Path) -> tuple[Any, ...]:
+    parts: list[Any] = []
+    digits = ""
+    for char in path.name:
+        if char.isascii() and char.isdigit():
+            digits += char
+            continue
+        if digits:
+            parts.append((0, int(digits[:18]), ""))
+            digits = ""
+        parts.append((1, 0, char))
+    if digits:
+        parts.append((0, int(digits[:18]), ""))
+    return tuple(parts)
+
+
+def read_target(target: str) -> EngineProgram:
+    """The engine program a target holds: one archive or dump, or a folder's pieces stitched."""
+    path = Path(target)
+    try:
+        if path.is_dir():
+            pieces = _pieces(path)
+            if len(pieces) > MAX_PIECES:
+                raise EngineGraphError(
+                    f"{target}: more than {MAX_PIECES} dump pieces; name the files to read"
+                )
+            return read_fx_text([os.fspath(p) for p in pieces])
+        return read_program(target)
+    except ReadError as error:
+        raise EngineGraphError(str(error)) from None
+
+
+@attrs.frozen
+class EngineModel:
+    spec: ModelSpec | None
+    notes: tuple[str, ...] = ()
+
+
+def engine_model(
+    program: EngineProgram,
+    given: tuple[dict[str, Any], str, str] | None,
+    requested: RunSettings,
+) -> EngineModel:
+    """The model an engine graph runs: --config, the capture's record, or a shipped match."""
+    if given is not None:
+        return EngineModel(model_spec(*given))
+    recorded = program.settings.get("model")
+    if isinstance(recorded, str) and recorded:
+        try:
+            return EngineModel(model_spec(*load_config(recorded)))
+        except ConfigError:
+            pass  # the recording machine's path: fall through to matching
+    table = _embedding_table(program)
+    if table is None:
+        return EngineModel(None, ("no embedding table found: sizes come from the graph alone",))
+    rows, hidden = table
+    matches = [spec for spec in _shipped_specs() if _embeds(spec, rows, hidden)]
+    if len(matches) == 1:
+        spec = matches[0]
+        return EngineModel(
+            spec,
+            (
+                f"model config: {spec.name} (its hidden size and vocabulary match the "
+                f"embedding table [{rows}, {hidden}]; give --config to choose another)",
+            ),
+        )
+    names = ", ".join(spec.name for spec in matches)
+    why = f"matches several shipped models ({names})" if matches else "matches no shipped model"
+    return EngineModel(
+        None,
+        (
+            f"the embedding table [{rows}, {hidden}] {why}: sizes come from the graph alone; "
+            "give --config MODEL for the model's global sizes",
+        ),
+    )
+
+
+def _embedding_table(program: EngineProgram) -> tuple[int, int] | None:
+    for node in program.nodes:
+        if not node.target.startswith("aten.embedding"):
+            continue
+        weight = node.arg("weight", 0)
+        names = weight.tensor_names() if weight is not None else ()
+        meta = program.meta(names[0]) if names else None
+        if (
+            meta is not None
+            and len(meta.shape) == 2
+            and all(isinstance(d, int) for d in meta.shape)
+        ):
+            return int(meta.shape[0]), int(meta.shape[1])
+    return None
+
+
+def _shipped_specs() -> Sequence[ModelSpec]:
+    specs = []
+    for name in shipped_models():
+        try:
+            specs.append(model_spec(*load_config(name)))
+        except ConfigError:
+            continue
+    return specs
+
+
+def _embeds(spec: ModelSpec, rows: int, hidden: int) -> bool:
+    """A table of ``rows`` × ``hidden``: the whole vocabulary, or one rank's shard of it."""
+    if spec.hidden != hidden:
+        return False
+    for tp in range(1, 1025):
+        if rows * tp in (spec.vocab, padded_vocab(spec.vocab, tp)):
+            return True
+        if rows * tp > padded_vocab(spec.vocab, tp):
+            return False
+    return False
+
+
+# The contract each run calls for: decode MoE under expert parallelism is MC2's; DSA prefill
+# with sequence parallelism is the RFC's, in the engine's form; anything else has type rules.
+PREFILL_CONTRACTS = {
+    "tensorcast": "tensorcast-dsa-cp-prefill",
+    "vllm": "vllm-ascend-dsa-cp-prefill",
+}
+DSA_KINDS = frozenset({"dsa_indexer", "sparse_attention"})
+MOE_KINDS = frozenset({"moe_topk", "moe_dispatch", "moe_experts"})
+
+
+def contract_for(settings: RunSettings, spec: ModelSpec | None, graph: Graph) -> str | None:
+    kinds = {op.kind for op in graph.ops}
+    if settings.phase == "decode":
+        moe = bool(kinds & MOE_KINDS)
+        return "mc2-decode" if moe and (settings.ep or 1) > 1 else None
+    if settings.sp:
+        dsa = bool(kinds & DSA_KINDS) or (spec is not None and spec.dsa is not None)
+        if dsa:
+            return PREFILL_CONTRACTS.get(settings.engine or "tensorcast")
+    return None
+
+
+__all__ = [
+    "EngineGraphError",
+    "EngineModel",
+    "contract_for",
+    "engine_model",
+    "is_engine_target",
+    "read_target",
+]
