@@ -609,7 +609,11 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
     if args.other is not None:
         sessions = (session_of(args), session_of(args, target=args.other))
-        names = (args.graph, args.other)
+        # a model by its name; a file by its graph's name (a path would not fit a column)
+        names = tuple(
+            target if session.is_model else session.graph.name
+            for target, session in zip((args.graph, args.other), sessions, strict=True)
+        )
     else:
         layouts = [item.strip() for item in args.layouts.split(",")]
         known = [layout.value for layout in Layout]

@@ -1267,13 +1267,77 @@ def _parallel(lw: Lowering, x: Act, found: Role | None, k: int, n: int) -> str:
                 return "column"
             if k * g == global_in and n == global_out:
                 return "row"
-    features = lw.type(x).features
-    if features is FeatureState.SPLIT:
+    # no global sizes: what the graph does with the result tells. A pending sum must be
+    # reduced, so a linear whose result reaches an all_reduce or reduce_scatter is row-parallel;
+    # one whose result reaches such a linear through the activation (or the attention heads)
+    # is column-parallel; the rest are replicated. The engine's wrapper class is not evidence:
+    # TensorCast keeps RowParallelLinear on an o_proj it replicated for DSA-CP.
+    if lw.type(x).features is FeatureState.SPLIT or lw.entry.lower == "linear_all_reduce":
         return "row"
-    module_type = (lw.node.module_type or "") if lw.node else ""
-    if "Column" in module_type or "QKV" in module_type:
+    assert lw.node is not None
+    if _reduced(lw, lw.node):
+        return "row"
+    if _feature_gathered(lw, lw.node):  # the vocabulary shards of a column-parallel lm_head
+        return "column"
+    if any(_reduced(lw, later) for later in _later_linears(lw, lw.node)):
         return "column"
     return "replicated"
+
+
+# What a linear's result passes on its way to a reduction, or to the next linear.
+_TO_REDUCTION = frozenset({"view", "unsqueeze", "squeeze", "cast", "alias", "permute"})
+_TO_NEXT_LINEAR = _TO_REDUCTION | frozenset(
+    {"split", "activation", "silu_and_mul", "pointwise", "quantize", "rms_norm", "apply_rope",
+     "attention", "mla_attention", "slice", "attention_out"}
+)  # fmt: skip
+_REDUCTIONS = frozenset({"all_reduce", "reduce_scatter", "pad_reduce_scatter"})
+
+
+def _lowering_of(lw: Lowering, node: EngineNode) -> str | None:
+    entry = lw.opmaps.get(node.target)
+    return entry.lower if entry is not None else None
+
+
+def _reached(
+    lw: Lowering, node: EngineNode, through: frozenset[str], depth: int
+) -> Iterator[tuple[EngineNode, str | None]]:
+    """The nodes downstream of ``node`` reached through ``through`` lowerings."""
+    frontier, seen = [node], {node.name}
+    for _ in range(depth):
+        following = []
+        for current in frontier:
+            for output in current.outputs:
+                for reader in lw.consumers.get(output or "", ()):
+                    if reader.name in seen:
+                        continue
+                    seen.add(reader.name)
+                    kind = _lowering_of(lw, reader)
+                    yield reader, kind
+                    if kind in through:
+                        following.append(reader)
+        frontier = following
+
+
+def _reduced(lw: Lowering, node: EngineNode) -> bool:
+    return any(kind in _REDUCTIONS for _, kind in _reached(lw, node, _TO_REDUCTION, 4))
+
+
+def _feature_gathered(lw: Lowering, node: EngineNode) -> bool:
+    for reader, kind in _reached(lw, node, _TO_REDUCTION, 4):
+        entry = lw.opmaps.get(reader.target)
+        if kind == "all_gather" and entry is not None:
+            dim = lw._arg_value(reader, entry, "dim")
+            meta = lw.program.meta(reader.outputs[0] or "") if reader.outputs else None
+            rank = len(meta.shape) if meta is not None else None
+            if dim == -1 or (rank is not None and dim == rank - 1 and rank > 1):
+                return True
+    return False
+
+
+def _later_linears(lw: Lowering, node: EngineNode) -> Iterator[EngineNode]:
+    for reader, kind in _reached(lw, node, _TO_NEXT_LINEAR, 12):
+        if kind in ("linear", "linear_all_reduce"):
+            yield reader
 
 
 @lowering("linear", "linear_all_reduce")
