@@ -440,6 +440,7 @@ class _Reader:
     def __init__(self, source: str, limits: ArchiveLimits):
         self.source = source
         self.limits = limits
+        self._custom_seen: dict[str, tuple[str | None, str | None, str | None]] = {}
         self.defined: set[str] = set()
         self.unknown_forms: collections.Counter[str] = collections.Counter()
         self.unknown_dtypes: set[str] = set()
@@ -650,6 +651,16 @@ class _Reader:
         JSON string (TensorCast's capture writes one of the two forms)."""
         if not isinstance(custom, str):  # absent (metadata values were checked to be strings)
             return None, None, None
+        cached = self._custom_seen.get(custom)
+        if cached is not None:  # the nodes of one module call share their custom string
+            return cached
+        found = self._parse_module_info(custom, where)
+        self._custom_seen[custom] = found
+        return found
+
+    def _parse_module_info(
+        self, custom: str, where: str
+    ) -> tuple[str | None, str | None, str | None]:
         what = f"{where} metadata custom"
         info = loads_json(
             custom.encode("utf-8", "surrogatepass"),  # a lone surrogate fails as "not UTF-8"

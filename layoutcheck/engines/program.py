@@ -213,6 +213,12 @@ class EngineNode:
     stack: tuple[Frame, ...] = ()
     wrapper: str | None = None
     dump_line: int | None = attrs.field(default=None, eq=False)
+    # read by every consumer lookup: computed once (a grouped matmul lists hundreds of tensors)
+    _tensor_inputs: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        names = tuple(name for arg in self.args for name in arg.tensor_names())
+        object.__setattr__(self, "_tensor_inputs", names)
 
     def arg(self, name: str, position: int | None = None) -> Arg | None:
         """The argument called ``name``, else the one at ``position`` if that one is unnamed
@@ -228,7 +234,7 @@ class EngineNode:
 
     def tensor_inputs(self) -> tuple[str, ...]:
         """The tensors the node reads, in argument order (a tensor read twice appears twice)."""
-        return tuple(name for arg in self.args for name in arg.tensor_names())
+        return self._tensor_inputs
 
 
 GRAPH_INPUT_KINDS = frozenset({"parameter", "buffer", "constant", "user_input"})
