@@ -14,15 +14,17 @@ Special files are made at test time: a FIFO, symlinks named ``x.yaml``/``x.json`
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import zipfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import attrs
 import pytest
 
-from tests.helpers import GRAPHS, MODELS, ROOT
+from tests.helpers import ENGINE_GRAPHS, GRAPHS, MODELS, ROOT
 from tests.hostile_harness import Harness, Outcome
 from tests.wrong_passes import small_config
 
@@ -175,6 +177,53 @@ CONFIGS: dict[str, str] = {
 }
 
 
+def _zip(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _engine_files() -> dict[str, bytes]:
+    """Hostile engine graphs: made from a real archive where they need its structure."""
+    real = (ENGINE_GRAPHS / "qwen3-dense-tp2-sp-row-bf16.pt2").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(real)) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    model = next(name for name in members if name.endswith("models/model.json"))
+    document = json.loads(members[model])
+    document["schema_version"] = {"major": 9, "minor": 0}
+    bomb = io.BytesIO()
+    with (
+        zipfile.ZipFile(bomb, "w", compression=zipfile.ZIP_DEFLATED) as archive,
+        archive.open("g/models/model.json", "w", force_zip64=True) as member,
+    ):
+        member.write(b"{}")
+        for _ in range(25):  # 200 MB of spaces, deflated to a fraction of a megabyte
+            member.write(b" " * (8 * 2**20))
+    return {
+        "not-a-zip.pt2": b"PK? no: a text file named like an archive\n" * 4,
+        "truncated.pt2": real[:4096],
+        "zip-bomb.pt2": bomb.getvalue(),
+        "nested.pt2": _zip({"g/models/model.json": b"[" * 100_000 + b"]" * 100_000}),
+        "schema-9.pt2": _zip({**members, model: json.dumps(document).encode()}),
+        "pickle-only.pt2": _zip({"g/data/sample_inputs/model.pt": b"\x80\x04K\x01."}),
+        "os-system.py": (
+            b'import os; os.system("touch /tmp/layoutcheck-pwned")\n'
+            b"class GraphModule(torch.nn.Module):\n"
+            b'    def forward(self, x: "f16[4, 8]"):\n'
+            b'        y: "f16[4, 8]" = torch.ops.aten.relu.default(x)\n'
+            b"        return (y,)\n"
+        ),
+        "call-in-annotation.py": (
+            b"class GraphModule(torch.nn.Module):\n"
+            b'    def forward(self, x: "f16[4, 8]"):\n'
+            b'        y: "f16[4, 8]" = __import__("os").system("true")\n'
+            b"        return (y,)\n"
+        ),
+    }
+
+
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
@@ -185,6 +234,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8")
+    for name, content in _engine_files().items():
+        (root / name).write_bytes(content)
     os.mkfifo(root / "fifo.yaml")
     os.mkfifo(root / "fifo.json")
     (root / "fifo-config").mkdir()
@@ -420,6 +471,15 @@ CASES: dict[str, Case] = {
     "mxfp4-warns": case("check", "{config-mxfp4}", code=0, says="ok:", err_lines=1),
     "indexer-types-warns": case("check", "{config-indexer-types}", code=0, says="ok:", err_lines=1),
     "index-topk-freq-warns": case("check", "{config-topk-freq}", code=0, says="ok:", err_lines=1),
+    # 13. engine graphs: torch.export archives and fx text, read without torch or unpickling
+    "pt2-not-a-zip": case("check", "{not-a-zip.pt2}", says="is not a zip archive"),
+    "pt2-truncated": case("check", "{truncated.pt2}", says="is not a zip archive"),
+    "pt2-zip-bomb": case("check", "{zip-bomb.pt2}", says="over the 128 MiB limit"),
+    "pt2-nested-1e5": case("check", "{nested.pt2}", says="nests 100000 deep"),
+    "pt2-schema-9": case("show", "{schema-9.pt2}", says="schema version 9.0"),
+    "pt2-only-a-pickle": case("cost", "{pickle-only.pt2}", says="model.json"),
+    "fx-os-system": case("check", "{os-system.py}", says="import os is not allowed"),
+    "fx-call-not-an-op": case("check", "{call-in-annotation.py}", says="not an fx graph dump"),
     # 12. a checker blind spot: the router width against the experts it feeds
     "router-twice-the-experts": case(
         "check", "{router-width.yaml}", code=1, says="[shape-mismatch]", err_lines=0

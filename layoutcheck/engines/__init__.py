@@ -53,4 +53,8 @@ def read_program(path: str | os.PathLike[str]) -> EngineProgram:
         raise error.located(source) from None
     except OSError as error:
         raise ReadError(f"cannot be read: {error.strerror or error}", source=source) from None
-    return read_archive(path) if head == ZIP_MAGIC else read_fx_text(path)
+    if head == ZIP_MAGIC:
+        return read_archive(path)
+    if source.lower().endswith(".pt2"):
+        raise ReadError("is not a zip archive (a .pt2 is torch.export's zip)", source=source)
+    return read_fx_text(path)
