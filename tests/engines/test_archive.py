@@ -534,8 +534,12 @@ def test_random_bytes_are_not_a_zip(tmp_path: Path) -> None:
     path = tmp_path / "random.pt2"
     path.write_bytes(bytes(range(256)) * 64)
     refused(path, "is not a zip archive")
-    with pytest.raises(ReadError, match="not UTF-8"):  # read_program sends non-zips to fx text
+    with pytest.raises(ReadError, match="a .pt2 is torch.export's zip"):  # by its suffix
         read_program(path)
+    renamed = tmp_path / "random.txt"
+    renamed.write_bytes(path.read_bytes())
+    with pytest.raises(ReadError, match="not UTF-8"):  # any other non-zip is read as fx text
+        read_program(renamed)
 
 
 def test_a_truncated_zip_is_refused(tmp_path: Path) -> None:
