@@ -15,7 +15,7 @@ import pytest
 from tests.helpers import ROOT, run
 
 FENCE = re.compile(r"^```[a-z]*\n(.*?)^```", re.S | re.M)
-NOT_RUN = ("repl",)  # interactive
+NOT_RUN = ("repl", "capture")  # interactive; needs torch and the engine
 
 
 @attrs.frozen
