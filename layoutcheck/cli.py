@@ -307,6 +307,12 @@ def _add_device(parser: argparse.ArgumentParser) -> None:
         help="device profile name or path (default a3-752t; see specs/devices/)",
     )
     parser.add_argument(
+        "--attention-pairs",
+        choices=("tensorcast", "causal"),
+        help="keys each attention query is charged: tensorcast (default: min(S, topk) for "
+        "every query, as TensorCast counts) or causal (an early prefill query sees fewer)",
+    )
+    parser.add_argument(
         "--rank",
         default="last",
         help="which rank of a LOCAL token range to cost: first, last (default, the busiest under "
@@ -359,6 +365,11 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "quant": getattr(args, "quant", None),
         "quant_description": getattr(args, "quant_description", None),
         "config": getattr(args, "config", None),
+        "cost_options": (
+            {"attention_pairs": args.attention_pairs}
+            if getattr(args, "attention_pairs", None)
+            else {}
+        ),
     }
     values.update(changes)
     return Options(**values)

@@ -74,6 +74,10 @@ class Dtype(enum.Enum):
     def bytes(self) -> int:
         return _DTYPE_BYTES[self]
 
+    @property
+    def is_float(self) -> bool:
+        return self in (Dtype.BF16, Dtype.FP16, Dtype.FP32)
+
 
 _DTYPE_BYTES = {
     Dtype.BF16: 2,

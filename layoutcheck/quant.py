@@ -14,6 +14,7 @@ import sympy
 
 from layoutcheck.errors import InputError
 from layoutcheck.graph import freeze_attrs
+from layoutcheck.lattice import Dtype
 from layoutcheck.ops.weights import Tensor, weights_of
 from layoutcheck.roles import Block, Part, Role, layer_from_hf_name
 from layoutcheck.symbols import Expr
@@ -105,9 +106,16 @@ def weight_bytes(word: str) -> Expr:
     return of_attr(word).weight_bytes
 
 
-def mma_dtype(word: str) -> str:
-    """The peak an op's matmul is priced on: int8 for W8A8, else its float dtype."""
-    return "fp16" if word == "fp16" else of_attr(word).mma_dtype
+def mma_dtype(word: str, activation: Dtype | None = None) -> str:
+    """The peak an op's matmul is priced on: int8 for W8A8; a float weight's matmul runs in
+    the activations' float dtype when given (fp16 in TensorCast's graphs, fp32 for the router
+    gate TensorCast casts up), else in the word's own."""
+    if word == "fp16":
+        return "fp16"
+    dtype = of_attr(word).mma_dtype
+    if dtype != "int8" and activation is not None and activation.is_float:
+        return activation.value
+    return dtype
 
 
 # -- recipes -----------------------------------------------------------------------------------

@@ -68,6 +68,7 @@ class Options:
     quant: str | None = None
     quant_description: str | None = None
     config: str | None = None  # an engine graph's model (a shipped name, config.json or folder)
+    cost_options: Mapping[str, str] = attrs.field(factory=dict)  # named pricing choices
 
 
 def is_graph_file(target: str) -> bool:
@@ -307,13 +308,20 @@ class Session:
 
         return apply(self.typed, self.description)
 
-    def cost(self, device: str = "a3-752t", rank: str | int = "last") -> Any:
-        """The cost report on a device (a ``layoutcheck.cost.report.CostReport``)."""
+    def cost(
+        self,
+        device: str = "a3-752t",
+        rank: str | int = "last",
+        options: Mapping[str, str] | None = None,
+    ) -> Any:
+        """The cost report on a device (a ``layoutcheck.cost.report.CostReport``); ``options``
+        are the pricing's named choices (``layoutcheck.cost.report.COST_OPTIONS``)."""
         from layoutcheck.cost.devices import load_device
         from layoutcheck.cost.report import cost_report
 
         typed = self.quantized
-        return cost_report(typed.graph, load_device(device), rank=rank, typed=typed)
+        chosen = {**self.options.cost_options, **(options or {})}
+        return cost_report(typed.graph, load_device(device), rank=rank, typed=typed, options=chosen)
 
     def memory(
         self,

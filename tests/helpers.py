@@ -22,6 +22,11 @@ MODELS = SPECS / "models"
 CONTRACTS = SPECS / "contracts"
 ENGINE_GRAPHS = Path(__file__).resolve().parent / "data" / "engine-graphs"
 
+# GLM-5.1's attention-entry all_gather at T = 4096, tp = 16 on a3-752t, written out: recursive
+# doubling on the node's 1-level CLOS tier, log2(16)·0.5 µs + 15/16·M/(196 GB/s·0.7) with
+# M = 4096·6144 bf16, plus the 10 µs collective launch
+GLM_GATHER_US = 4 * 0.5 + 15 / 16 * 4096 * 6144 * 2 / (196e9 * 0.7) * 1e6 + 10
+
 
 @attrs.frozen
 class Run:

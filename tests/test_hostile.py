@@ -102,11 +102,11 @@ FILES: dict[str, str | bytes] = {
     # JSON nesting and giant integers
     "deep.json": '{"format": "layoutcheck-graph/1", "symbols": ' + "[" * 5000 + "]" * 5000 + "}",
     # device profiles
-    "device-inf.yaml": DEVICE.replace("vector_tflops: 22", "vector_tflops: .inf"),
+    "device-inf.yaml": DEVICE.replace("vector_tflops: {bf16: 22,", "vector_tflops: {bf16: .inf,"),
     "device-nan.yaml": DEVICE.replace("hbm_gib: 64", "hbm_gib: .nan"),
     "device-half-rank.yaml": DEVICE.replace("size: 2,", "size: 0.5,"),
     "device-no-bf16.yaml": DEVICE.replace("bf16: 353.9, ", ""),
-    "device-no-vector.yaml": DEVICE.replace("vector_tflops: 22\n", ""),
+    "device-no-vector.yaml": DEVICE.replace("vector_tflops: {bf16: 22, fp16: 22, fp32: 11}\n", ""),
     "device-efficiency.yaml": DEVICE.replace("compute: 0.7", "compute: 7"),
     "device-no-launch.yaml": DEVICE.replace(", collective: 10", ""),
     "device-topology.yaml": DEVICE.split("topology:")[0] + "topology: fast\n",

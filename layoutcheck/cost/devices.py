@@ -41,7 +41,7 @@ class Device:
     name: str
     description: str
     peak_flops: Mapping[str, float]  # per MMA dtype, FLOP/s
-    vector_flops: float
+    vector_flops: Mapping[str, float]  # per vector dtype, FLOP/s (fp32 runs at half rate)
     hbm_bytes: float
     hbm_bandwidth: float  # B/s
     compute_efficiency: float
@@ -80,7 +80,10 @@ def load_device(name_or_path: str) -> Device:
 MAX_DEVICE_BYTES = 2**20  # a profile is a few hundred bytes
 # Peaks a profile must give (TFLOPS): the dtype of every op's matmul, as ``mma_dtype`` names it
 # for every quant word an op may carry, so no cost ever looks up a peak that is not there.
-REQUIRED_PEAKS = tuple(sorted({mma_dtype(word) for word in QUANT_CHOICES}))
+# — and the float activation dtypes a float matmul runs in (fp16 in TensorCast's graphs, fp32
+# for the router gate).
+REQUIRED_PEAKS = tuple(sorted({mma_dtype(word) for word in QUANT_CHOICES} | {"fp16", "fp32"}))
+VECTOR_DTYPES = ("bf16", "fp16", "fp32")
 REQUIRED_LAUNCH = ("matmul", "vector", "collective")
 EFFICIENCIES = ("compute", "memory", "communication")
 _DEVICE_KEYS = {
@@ -169,6 +172,20 @@ def _tier(raw: object, position: int) -> Tier:
     )
 
 
+def _vector(data: Mapping[str, Any]) -> Mapping[str, float]:
+    """``vector_tflops``: one number for every dtype, or one per dtype (bf16, fp16, fp32)."""
+    raw = data.get("vector_tflops")
+    if isinstance(raw, dict):
+        missing = [dtype for dtype in VECTOR_DTYPES if dtype not in raw]
+        if missing:
+            raise DeviceError(
+                f"vector_tflops has no {missing[0]} peak (give {', '.join(VECTOR_DTYPES)})"
+            )
+        return {str(k): _number(raw, k, "vector_tflops.") * 1e12 for k in raw}
+    value = _number(data, "vector_tflops") * 1e12
+    return dict.fromkeys(VECTOR_DTYPES, value)
+
+
 def parse_device(data: Any) -> Device:
     """A device profile from its file data; every number finite and positive, every peak an
     op may be priced on present, the tiers growing outwards. Raises :class:`DeviceError`."""
@@ -189,6 +206,7 @@ def parse_device(data: Any) -> Device:
                 f"peak_tflops has no {dtype} peak: ops price their matmuls on "
                 f"{', '.join(REQUIRED_PEAKS)} (add `{dtype}: <TFLOPS>`)"
             )
+    vector = _vector(data)
     efficiency = _table(data, "efficiency")
     launch = _table(data, "launch_us")
     for key in REQUIRED_LAUNCH:
@@ -213,7 +231,7 @@ def parse_device(data: Any) -> Device:
         name=name,
         description=description,
         peak_flops={str(k): _number(peaks, k, "peak_tflops.") * 1e12 for k in peaks},
-        vector_flops=_number(data, "vector_tflops") * 1e12,
+        vector_flops=vector,
         hbm_bytes=_number(data, "hbm_gib") * 2**30,
         hbm_bandwidth=_number(data, "hbm_bandwidth_tib_s") * 2**40,
         compute_efficiency=_number(efficiency, "compute", "efficiency.", maximum=1),

@@ -172,6 +172,28 @@ def _numbers(
     )
 
 
+# Named pricing choices, each with its default first. attention_pairs: how many keys a query
+# of an attention op is charged — TensorCast's count (every query min(S, topk) keys: the tool
+# whose numbers users compare against), or the causal count (an early query sees fewer),
+# physically closer for a prefill's first topk queries.
+COST_OPTIONS: Mapping[str, tuple[str, ...]] = {
+    "attention_pairs": ("tensorcast", "causal"),
+}
+
+
+def cost_options(given: Mapping[str, str] | None) -> dict[str, str]:
+    """The options with defaults filled in; an unknown name or value is a CostError."""
+    chosen = {name: values[0] for name, values in COST_OPTIONS.items()}
+    for name, value in (given or {}).items():
+        allowed = COST_OPTIONS.get(name)
+        if allowed is None:
+            raise CostError(f"unknown cost option {name!r} ({', '.join(COST_OPTIONS)})")
+        if value not in allowed:
+            raise CostError(f"{name} {value!r}: use {' or '.join(allowed)}")
+        chosen[name] = value
+    return chosen
+
+
 def cost_report(
     graph: Graph,
     device: Device,
@@ -179,6 +201,7 @@ def cost_report(
     rank: str | int = "last",
     typed: TypedGraph | None = None,
     registry: Registry | None = None,
+    options: Mapping[str, str] | None = None,
 ) -> CostReport:
     """Cost every op of ``graph`` on ``device``. An op a type error left without types (its
     inputs or outputs ⊤) cannot be priced: it is listed in ``unpriced``, and a graph with
@@ -186,6 +209,7 @@ def cost_report(
     typed = typed or interpret(graph, registry)
     errors = [d for d in typed.diagnostics if d.is_error]
     unpriced: list[str] = []
+    chosen = cost_options(options)
     multiplicity = layer_multiplicity(graph)
     rank_value = rank_expr(rank, graph)
     costs: dict[object, OpCost] = {}
@@ -207,7 +231,8 @@ def cost_report(
                 name: attr.default for name, attr in spec.attrs.items() if attr.default is not None
             }
             attrs_.update(op.attr_dict)
-            cost = spec.cost(CostCall(op, inputs, outputs, typed.context, attrs_, rank_value))
+            call = CostCall(op, inputs, outputs, typed.context, attrs_, rank_value, chosen)
+            cost = spec.cost(call)
             costs[key] = cost
         time = times.get(cost)
         if time is None:

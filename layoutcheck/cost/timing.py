@@ -1,11 +1,18 @@
-"""Time of an op on a device: roofline for compute ops, α–β for collectives, plus launch costs.
+"""Time of an op on a device: roofline for compute ops, α–β for collectives, plus launch costs
+(TensorCast's analytic model, `tensorcast-formulas.md` in the design material):
 
-    op_time = max(mma/(peak·eff_c) + vector/(vector_peak·eff_c), bytes/(hbm_bw·eff_m)) + launch
-    ring collective over g ranks: steps·(g−1)·α + factor·(g−1)/g · M / (B·eff_comm) + launch
-
-(all_reduce: 2 steps and factor 2; the others 1 and 1). The link tier is the innermost one that
-spans the group; on a full-mesh tier of G ranks a group of g gets B·(g−1)/(G−1). The tier is a
-Piecewise in g, so a sweep over a group size crosses tiers correctly. ``Max`` stays unevaluated.
+    op_time = max(mma/(peak·eff_c) + vector/(vector_peak·eff_c), bytes/(hbm_bw·eff_m))
+              + launch·(1 + extra launches)
+    collective = min over algorithms on the tier that spans g, + its launch:
+      all_reduce      ring 2(g−1)·α + 2(g−1)/g·M/B       tree 2·log2(g)·α + 2M/B
+      all_gather      ring (g−1)·α + (g−1)/g·M/B         recursive doubling log2(g)·α + same
+      reduce_scatter  ring (g−1)·α + (g−1)/g·M/B         recursive halving  log2(g)·α + same
+      all_to_all      pairwise (g−1)·α + D/B             Bruck log2(g)·α + D/B
+    with M the full tensor's bytes, B = link bandwidth · eff_comm, D = max(bytes sent, bytes
+    received) to and from other ranks. On a full-mesh tier of G ranks a group of g gets
+    B·(g−1)/(G−1); a CLOS tier gives every group B. The tier is a Piecewise in g, so a sweep
+    over a group size crosses tiers correctly. An op made of separate kernels (an MoE's
+    dispatch, experts and combine) takes the sum of its parts' times.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ import sympy
 from layoutcheck.cost.devices import Device, Tier
 from layoutcheck.ops.costing import ZERO, Comm, OpCost
 from layoutcheck.symbols import Expr
+
+_TERMS = ("total", "compute", "memory", "communication", "launch")
 
 
 @attrs.frozen
@@ -34,25 +43,49 @@ def compute_time(cost: OpCost, device: Device) -> Expr:
     for dtype, flops in cost.mma:
         peak = device.peak_flops.get(dtype, device.peak_flops["bf16"])
         total = total + flops / (peak * device.compute_efficiency)
-    return total + cost.vector / (device.vector_flops * device.compute_efficiency)
+    vector_peak = device.vector_flops.get(cost.vector_dtype, device.vector_flops["bf16"])
+    return total + cost.vector / (vector_peak * device.compute_efficiency)
 
 
 def memory_time(cost: OpCost, device: Device) -> Expr:
     return cost.hbm_bytes / (device.hbm_bandwidth * device.memory_efficiency)
 
 
+def _log2(g: Expr) -> Expr:
+    return sympy.log(g, 2)
+
+
+def _algorithms(comm: Comm, latency: Expr, bandwidth: Expr) -> list[Expr]:
+    """The time of each algorithm TensorCast considers for ``comm`` on one tier (α, B)."""
+    g, full = comm.size, comm.full_bytes
+    if comm.kind == "all_reduce":
+        return [
+            2 * (g - 1) * latency + 2 * (g - 1) / g * full / bandwidth,  # ring
+            2 * _log2(g) * latency + 2 * full / bandwidth,  # tree
+        ]
+    if comm.kind == "all_to_all":
+        share = (g - 1) / g * full  # balanced, unless the op says what it sends and receives
+        sent = comm.sent if comm.sent is not None else share
+        received = comm.received if comm.received is not None else share
+        moved = sympy.Max(sent, received)
+        return [(g - 1) * latency + moved / bandwidth, _log2(g) * latency + moved / bandwidth]
+    # all_gather (recursive doubling) and reduce_scatter (recursive halving) move as a ring does
+    wire = (g - 1) / g * full / bandwidth
+    return [(g - 1) * latency + wire, _log2(g) * latency + wire]
+
+
 def _tier_time(comm: Comm, tier: Tier, device: Device) -> Expr:
     g = comm.size
-    steps, factor = (2, 2) if comm.kind == "all_reduce" else (1, 1)
-    bandwidth: Expr = sympy.Float(tier.bandwidth)
+    bandwidth: Expr = sympy.Float(tier.bandwidth) * device.communication_efficiency
     if tier.full_mesh and tier.size > 1:
-        bandwidth = bandwidth * (g - 1) / (tier.size - 1)
-    wire = factor * (g - 1) / g * comm.full_bytes
-    return steps * (g - 1) * tier.latency + wire / (bandwidth * device.communication_efficiency)
+        # g−1 of the tier's G−1 links; never zero, so the g = 1 piece evaluates (unused)
+        bandwidth = bandwidth * sympy.Max(g - 1, 1) / (tier.size - 1)
+    return sympy.Min(*_algorithms(comm, sympy.Float(tier.latency), bandwidth))
 
 
 def communication_time(comm: Comm, device: Device) -> Expr:
-    """α–β time of one collective (without launch), piecewise over the tier that spans g."""
+    """Time of one collective (without launch): the fastest of the algorithms on the tier
+    that spans g, piecewise over that tier when g is a symbol."""
     g = comm.size
     pieces: list[tuple[Expr, object]] = [(ZERO, sympy.Le(g, 1))]
     for tier in device.tiers[:-1]:
@@ -66,13 +99,16 @@ def communication_time(comm: Comm, device: Device) -> Expr:
 
 
 def op_time(cost: OpCost, device: Device) -> OpTime:
+    if cost.separate and cost.parts:
+        times = [op_time(part, device) for _, part in cost.parts]
+        return OpTime(*(sympy.Add(*(getattr(t, name) for t in times)) for name in _TERMS))
     compute = compute_time(cost, device)
     memory = memory_time(cost, device)
     launch: Expr = ZERO
     if cost.mma:
-        launch = sympy.Float(device.launch["matmul"])
+        launch = sympy.Float(device.launch["matmul"]) * (1 + cost.extra_launches)
     elif cost.vector != 0 or cost.hbm_bytes != 0:
-        launch = sympy.Float(device.launch["vector"])
+        launch = sympy.Float(device.launch["vector"]) * (1 + cost.extra_launches)
     communication: Expr = ZERO
     if cost.comm is not None:
         communication = communication_time(cost.comm, device)

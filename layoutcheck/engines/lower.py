@@ -51,6 +51,7 @@ class RunSettings:
     sp: bool | None = None
     phase: str | None = None
     quant: str | None = None
+    context: int | None = None  # decode: the KV context per request (the symbol S)
 
     @classmethod
     def from_recorded(cls, recorded: Mapping[str, object]) -> RunSettings:
@@ -72,6 +73,7 @@ class RunSettings:
             sp=sp if isinstance(sp, bool) else None,
             phase=text("phase"),
             quant=text("quant"),
+            context=integer("context"),
         )
 
     def merged(self, given: RunSettings) -> RunSettings:
@@ -164,6 +166,7 @@ class _Region:
     local_experts: int = 0
     intermediate: int = 0
     quant: str = "bf16"
+    downs: int = 0  # per-expert down projections the engine runs (the active experts)
 
 
 class Lowering:
@@ -250,6 +253,7 @@ class Lowering:
             if entry is not None and entry.lower == "copy_region":
                 region = str(self._arg_value(node, entry, "id"))
                 self.repeat[region] = self.repeat.get(region, 1) + 1
+        self._decode_context()
         self.frame = self._frame()
         self.typer = Typer(self.frame, self.registry)
         for spec in self.frame.inputs:
@@ -377,12 +381,41 @@ class Lowering:
     def type(self, act: Act) -> AbstractValue:
         return self.typer.value(act.ref)
 
+    def _decode_context(self) -> None:
+        """A decode step's attention reads S keys per request: S becomes a graph symbol."""
+        for node in self.program.nodes:
+            flags = node.arg("is_decode_values")
+            values = flags.value if flags is not None else None
+            if isinstance(values, tuple) and values and all(values):
+                self.symbols["S"] = self.settings.context or self._cache_capacity()
+                return
+
+    def context_symbol(self, cache: ValueRef | None = None) -> Expr:
+        """The decode KV context S: the user's (--context, or the capture's record), else the
+        capacity of the paged cache the graph reads (pages per request × page size), an upper
+        bound the user can lower with --set S=N."""
+        return symbol("S")
+
+    def _cache_capacity(self) -> int | None:
+        for node in self.program.nodes:
+            table, cache = node.arg("block_table", 2), node.arg("kv_cache", 1)
+            if table is None or cache is None:
+                continue
+            tables = table.tensor_names()
+            caches = cache.tensor_names()
+            pages = self.program.meta(tables[0]) if tables else None
+            store = self.program.meta(caches[0]) if caches else None
+            if pages is None or len(pages.shape) != 2 or store is None or len(store.shape) < 2:
+                continue
+            per_request, page = pages.shape[1], store.shape[-2]
+            if isinstance(per_request, int) and isinstance(page, int):
+                return per_request * page
+        return None
+
     def dtype(self, engine_dtype: str) -> Dtype | None:
-        """layoutcheck's dtype for an engine's: TensorCast models bf16 activations as fp16."""
-        dtype = DTYPES.get(engine_dtype)
-        if dtype is Dtype.FP16 and self.settings.engine == "tensorcast":
-            return Dtype.BF16
-        return dtype
+        """layoutcheck's dtype for an engine's (TensorCast models bf16 activations as fp16:
+        kept, so its float matmuls are priced on the fp16 peak it prices them on)."""
+        return DTYPES.get(engine_dtype)
 
     def numbers(self, act: Act) -> tuple[int, ...] | None:
         value = self.type(act)
@@ -570,6 +603,8 @@ class Lowering:
                     region.intermediate = region.intermediate or meta.shape[1] // 2
             if "quant" in node.target:
                 region.quant = "w8a8_dynamic"
+        elif entry.lower in ("linear", "linear_all_reduce"):
+            region.downs += 1
         for out in node.outputs:
             self.bind(out, value)
 
@@ -971,6 +1006,7 @@ def _embedding(lw: Lowering) -> None:
         parallel, vocab = ("vocab", rows * lw.tp) if lw.tp > 1 else ("replicated", rows)
     elif spec is None and lw.tp > 1 and _masked(lw):
         parallel, vocab = "vocab", rows * lw.tp
+    table = lw.dtype(weight.dtype) if isinstance(weight, Data) else None
     ref = lw.emit(
         "embedding",
         [ids.ref],
@@ -980,6 +1016,7 @@ def _embedding(lw: Lowering) -> None:
         hidden=hidden,
         parallel=parallel,
         group="tp" if parallel == "vocab" else None,
+        dtype=table.value if table is not None and table.is_float else None,
     )
     lw.bind_act(lw.outputs()[0], ref, ids.lead)
 
@@ -1485,6 +1522,9 @@ def _dsa_indexer(lw: Lowering) -> None:
         index_head_dim=lw.int_arg("head_dim"),
         topk=lw.int_arg("topk_limit"),
         hidden=numbers[-1] if numbers else None,
+        # a decode step scores each new token against the S keys of its request's cache
+        decode=True if "S" in lw.symbols else None,
+        context=lw.context_symbol() if "S" in lw.symbols else None,
     )
     lw.bind_act(lw.outputs()[0], ref, q_c.lead)
     for out in lw.outputs()[1:]:
@@ -1543,6 +1583,10 @@ def _mla_attention(lw: Lowering) -> None:
         "v_head_dim": d_v,
         "kv_lora_rank": kv_width - d_rope,
     }
+    decode = lw.argv("is_decode_values")
+    if isinstance(decode, tuple) and decode and all(decode):
+        attrs_["decode"] = True
+        attrs_["context"] = lw.context_symbol(latent[0])
     query = _two_d(lw, q)
     if indices is not None:
         ref = lw.emit(
@@ -1666,7 +1710,7 @@ def _all_to_all(lw: Lowering) -> None:
             "moe_expert_compute", [region.start], role_=role("moe.experts"),
             name=f"{lw.hint() or 'model'}.experts", experts=experts,
             intermediate=region.intermediate or 1, group=region.group,
-            quant=region.quant,
+            quant=region.quant, active=region.downs or None,
         )  # fmt: skip
         ref = lw.emit(
             "all_to_all", [done], role_=role("moe.experts"), group=group,

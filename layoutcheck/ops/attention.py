@@ -13,7 +13,7 @@ import attrs
 import sympy
 
 from layoutcheck import rules
-from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
+from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     Family,
     OpCall,
@@ -38,6 +38,7 @@ from layoutcheck.ops.costing import (
     causal_pairs,
     combined,
     features,
+    float_mma,
     io_bytes,
     nbytes,
     query_positions,
@@ -130,7 +131,9 @@ def _mla_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Exp
     require_features(call, 1, latent, "the latent KV (kv_lora_rank + qk_rope_head_dim)")
     if len(call.inputs) > 2:
         # the indexer and the attention both state topk: the indices must be that wide
-        chosen = sympy.Min(call.size("topk"), call.inputs[1].extent)
+        keys = call.op.attr("context")
+        keys = keys if isinstance(keys, sympy.Expr) else call.inputs[1].extent
+        chosen = sympy.Min(call.size("topk"), keys)
         require_features(call, 2, chosen, "sparse_attention (its topk keys per query)")
     return ((heads, call.size("v_head_dim")),)
 
@@ -175,11 +178,13 @@ def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
             "attr hidden set to its width",
             1,
         )
-    return ((sympy.Min(call.size("topk"), x.extent),),)
+    keys = call.op.attr("context")
+    keys = keys if isinstance(keys, sympy.Expr) else x.extent
+    return ((sympy.Min(call.size("topk"), keys),),)
 
 
 def _indexer_dtype(call: OpCall) -> Sequence[Dtype]:
-    return (Dtype.INT32,)
+    return (Dtype.INT64,)  # the engines' top-k indices (8 bytes each, as the SFA reads them)
 
 
 def _gqa(call: OpCall) -> Sequence[OutLayout]:
@@ -201,6 +206,14 @@ def _gqa_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Exp
     return ((heads, head_dim),)
 
 
+# The keys a query sees: ``context`` keys per request (its prefix and its own tokens; the key
+# side's token extent unless given — decode gives the KV context S), ``decode`` for a step of
+# one new token per request (the absorbed form, read from a paged cache).
+_CONTEXT_ATTRS = {
+    "context": size("keys per request: prefix + own tokens (default: the key side's tokens)",
+                    required=False),
+    "decode": flag(False, "one new token per request: absorbed MLA over a paged KV cache"),
+}  # fmt: skip
 _MLA_ATTRS = {
     "heads": size("attention heads (global)"),
     "qk_nope_head_dim": size(),
@@ -208,6 +221,7 @@ _MLA_ATTRS = {
     "v_head_dim": size(),
     "kv_lora_rank": size(),
     "group": group(doc="group the query heads are split over when the query is SPLIT"),
+    **_CONTEXT_ATTRS,
 }
 
 
@@ -358,11 +372,12 @@ OPS: tuple[OpSpec, ...] = (
                 "hidden size, when x is the hidden state (the op includes wk)", required=False
             ),
             "group": group(),
+            **_CONTEXT_ATTRS,
         },
         layout=_indexer,
         shape=_indexer_shape,
         dtype=_indexer_dtype,
-        summary="out `[t_q, min(topk, T)]` int32 with the tokens of `q_c`; `x` is the key side: "
+        summary="out `[t_q, min(topk, keys)]` int64 with the tokens of `q_c`; `x` is the key side: "
         "the projected key `[t, index_head_dim]`, or the hidden state `[t, hidden]` when "
         "`hidden` is set",
         rules=(
@@ -411,55 +426,125 @@ OPS: tuple[OpSpec, ...] = (
 # -- cost: attended pairs from the query rows' global positions (causal), per rank -----------
 
 
+def _keys(call: CostCall, keyside: AbstractValue) -> Expr:
+    """Keys per request: the ``context`` attr, else the key side's whole token range."""
+    given = call.attrs.get("context")
+    return given if isinstance(given, sympy.Expr) else keyside.extent
+
+
+def _attended(call: CostCall, q: AbstractValue, keys: Expr, topk: Expr | None) -> Expr:
+    """Query-key pairs the rank computes. ``tensorcast`` (the default, as TensorCast counts
+    them): every query sees min(keys, topk). ``causal``: query p of a prefill sees the prefix
+    and the p + 1 tokens up to it (capped at topk) — fewer for the early queries."""
+    capped = keys if topk is None else sympy.Min(keys, topk)
+    if call.option("attention_pairs") != "causal" or call.attrs.get("decode"):
+        return rows(q) * capped
+    prefix = keys - q.extent  # a chunked prefill's earlier tokens (0 for a plain prefill)
+    first, end = query_positions(q, call)
+    if topk is None:
+        return causal_pairs(prefix + first, prefix + end)
+    return sparse_pairs(prefix + first, prefix + end, topk)
+
+
+# TensorCast's read efficiencies: a prefill's sparse KV gather, and a decode step's paged read
+# (pages of 128 keys; better the more pages a query touches, within 1.5%–8%).
+SPARSE_PREFILL_EFFICIENCY = sympy.Float(0.92)
+PAGE_KEYS = 128
+
+
+def _paged_efficiency(keys_per_query: Expr) -> Expr:
+    pages = sympy.ceiling(keys_per_query / PAGE_KEYS)
+    return sympy.Max(0.015, sympy.Min(0.08, 0.025 + 0.006 * sympy.log(pages / 16, 2)))
+
+
 def _mla_cost(call: CostCall) -> OpCost:
-    q, out = call.inputs[0], call.outputs[0]
+    """MLA / sparse flash attention as TensorCast prices it (`tensorcast-formulas.md`).
+
+    Prefill: the latent up-projected per query token (kv_b), scores over nope+rope, values
+    over v. Decode: the absorbed form on the latent. The KV read is the attended keys' latent
+    rows (with the gather's read efficiency), plus the query, the indices and the kv_b
+    weight."""
+    q, kv, out = call.inputs[0], call.inputs[1], call.outputs[0]
     heads = out.shape[1]
     d_nope, d_rope = call.size("qk_nope_head_dim"), call.size("qk_rope_head_dim")
     d_v, latent = call.size("v_head_dim"), call.size("kv_lora_rank")
-    first, end = query_positions(q, call)
-    if call.op.kind == "sparse_attention":
-        # SFA on the absorbed latent: scores over kv_lora + rope, values over kv_lora
-        pairs = sparse_pairs(first, end, call.size("topk"))
-        flops = 2 * pairs * heads * (latent + d_rope) + 2 * pairs * heads * latent
-        kv_read = pairs * (latent + d_rope) * 2
+    sparse = call.op.kind == "sparse_attention"
+    topk = call.size("topk") if sparse else None
+    keys = _keys(call, kv)
+    ctx = _attended(call, q, keys, topk)
+    t = rows(q)
+    kv_bytes = kv.dtype.bytes
+    if call.attrs.get("decode"):
+        flops = (
+            2 * t * heads * d_nope * latent
+            + 2 * ctx * heads * (latent + d_rope)
+            + 2 * ctx * heads * latent
+            + 2 * t * heads * latent * d_v
+        )
+        per_query = keys if topk is None else sympy.Min(keys, topk)
+        efficiency = _paged_efficiency(per_query)
     else:
-        pairs = causal_pairs(first, end)
-        flops = 2 * pairs * heads * (d_nope + d_rope) + 2 * pairs * heads * d_v
-        kv_read = ZERO
+        flops = (
+            2 * t * heads * (d_nope + d_v) * latent
+            + 2 * ctx * heads * (d_nope + d_rope)
+            + 2 * ctx * heads * d_v
+        )
+        efficiency = SPARSE_PREFILL_EFFICIENCY if sparse else sympy.Integer(1)
+    kv_read = ctx * (latent + d_rope) * kv_bytes / efficiency
+    kv_b = latent * heads * (d_nope + d_v) * q.dtype.bytes
+    indices = nbytes(call.inputs[2]) if sparse else ZERO
     return OpCost(
-        mma=(("bf16", flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call) + kv_read
+        mma=((float_mma(q), flops),),
+        vector=4 * ctx * heads,
+        hbm_bytes=kv_read + kv_b + nbytes(q) + indices + nbytes(out),
     )
 
 
 def _indexer_cost(call: CostCall) -> OpCost:
+    """The lightning indexer as TensorCast prices it: the query-side projections, the key
+    projection on the hidden states, scores over the keys, rope, the head-weighted reduce and
+    top-k; the historical key cache read (a quarter of the prefill's queries' worth, with 90%
+    read efficiency; a decode step's read slower the fewer its pages) and the indices."""
     q_c, x = call.inputs
-    t_q, t_x, keys = rows(q_c), rows(x), x.extent
+    out = call.outputs[0]
+    t_q, t_x = rows(q_c), rows(x)
     index_heads, dim = call.size("index_n_heads"), call.size("index_head_dim")
     hidden = call.size("hidden") if "hidden" in call.attrs else features(x)
+    keys = _keys(call, x)
+    d_rope = dim / 2  # the indexer rotates half of each head (DeepSeek-V3.2, GLM-5)
+    projects = "hidden" in call.attrs and features(x) != dim
+    act = q_c.dtype.bytes
     query = OpCost(
         mma=(
             (
-                "bf16",
+                float_mma(q_c),
                 2 * t_q * features(q_c) * index_heads * dim  # wq_b
                 + 2 * t_q * hidden * index_heads  # weights_proj
-                + 2 * t_q * keys * index_heads * dim,  # scores against the whole key cache
+                + 2 * t_q * index_heads * keys * dim,  # scores
             ),
         ),
-        vector=t_q * keys,  # top-k over every key
-        # wq_b and weights_proj weights (bf16), the query, the whole key cache, the indices
-        hbm_bytes=(features(q_c) * index_heads * dim + hidden * index_heads) * 2
+        vector=3 * t_q * (index_heads * d_rope + d_rope)  # rope
+        + 2 * t_q * index_heads * keys  # head weights and their reduce
+        + t_q * keys,  # top-k
+        hbm_bytes=(features(q_c) * index_heads * dim + hidden * index_heads) * act
         + nbytes(q_c)
-        + keys * dim * 2
-        + nbytes(call.outputs[0]),
+        + _key_cache_read(call, t_q, keys, dim)
+        + nbytes(out),
     )
-    projects = "hidden" in call.attrs and features(x) != dim
     key = OpCost(
-        mma=(("bf16", 2 * t_x * features(x) * dim if projects else ZERO),),
-        vector=4 * t_x * dim,  # norm and rope of the key
-        # read x (and wk, when the op includes it), write the indexer cache
-        hbm_bytes=nbytes(x) + t_x * dim * 2 + (features(x) * dim * 2 if projects else ZERO),
+        mma=((float_mma(x), 2 * t_x * features(x) * dim if projects else ZERO),),
+        # read x (and wk, when the op includes it), append the rows to the key cache
+        hbm_bytes=nbytes(x) + t_x * dim * act + (features(x) * dim * act if projects else ZERO),
     )
     return combined((("query", query), ("key", key)))
+
+
+def _key_cache_read(call: CostCall, t_q: Expr, keys: Expr, dim: Expr) -> Expr:
+    if call.attrs.get("decode"):
+        pages = sympy.ceiling(keys / PAGE_KEYS)
+        efficiency = sympy.Max(0.15, sympy.Min(0.30 + 0.23 * sympy.log(pages / PAGE_KEYS, 2), 1))
+        return t_q * keys * dim * 2 / efficiency
+    return sympy.ceiling(t_q / 4) * keys * dim * 2 / sympy.Float(0.90)
 
 
 def _gqa_cost(call: CostCall) -> OpCost:
@@ -468,7 +553,12 @@ def _gqa_cost(call: CostCall) -> OpCost:
     first, end = query_positions(q, call)
     pairs = causal_pairs(first, end) if call.attrs.get("causal", True) else rows(q) * rows(k)
     flops = 4 * pairs * heads * head_dim  # QKᵀ and PV
-    return OpCost(mma=(("bf16", flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call))
+    return OpCost(mma=((float_mma(q), flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call))
+
+
+# TensorCast charges the fused MLA q-side (mlapo) 15 launches beyond the first: 80 µs of
+# static cost on the A3, the kernels it stands for.
+FUSED_PROLOG_EXTRA_LAUNCHES = sympy.Integer(15)
 
 
 def _prolog_cost(call: CostCall) -> OpCost:
@@ -485,7 +575,10 @@ def _prolog_cost(call: CostCall) -> OpCost:
     weights = (h * q_lora + q_lora * q_width + h * (kv_lora + d_rope)) * per_weight
     vector = 4 * t * (q_lora + kv_lora) + 4 * t * (q.shape[1] * d_rope + d_rope)
     return OpCost(
-        mma=((mma_dtype(quant), matmul),), vector=vector, hbm_bytes=weights + io_bytes(call)
+        mma=((mma_dtype(quant, hidden.dtype), matmul),),
+        vector=vector,
+        hbm_bytes=weights + io_bytes(call),
+        extra_launches=FUSED_PROLOG_EXTRA_LAUNCHES,
     )
 
 

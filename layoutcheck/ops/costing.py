@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 import attrs
+from attrs import field as _field  # CostCall has an attr named attrs
 import sympy
 
 from layoutcheck.graph import Op
@@ -21,12 +22,17 @@ ZERO = sympy.Integer(0)
 
 @attrs.frozen
 class Comm:
-    """One collective: its kind, group, the group size, and M — the bytes of the full tensor."""
+    """One collective: its kind, group, the group size, and M — the bytes of the full tensor.
+
+    An all_to_all also says the bytes the rank sends and receives *to and from other ranks*
+    (its own share stays put); it is timed on the larger of the two."""
 
     kind: str
     group: str
     size: Expr
     full_bytes: Expr
+    sent: Expr | None = None
+    received: Expr | None = None
 
     @property
     def wire_bytes(self) -> Expr:
@@ -44,6 +50,13 @@ class OpCost:
     hbm_bytes: Expr = ZERO
     comm: Comm | None = None
     parts: tuple[tuple[str, OpCost], ...] = ()
+    vector_dtype: str = "bf16"  # the vector unit's rate: fp32 work runs at half the fp16 rate
+    # launches beyond the first (TensorCast's extra static cost count: the fused MLA q-side
+    # has 15, a group of per-expert down projections one per expert)
+    extra_launches: Expr = ZERO
+    # the parts are separate kernels (an MoE's dispatch, experts and combine): the op's time is
+    # the sum of theirs, each with its own roofline and launch
+    separate: bool = False
 
     @property
     def mma_flops(self) -> Expr:
@@ -74,6 +87,23 @@ def combined(parts: Sequence[tuple[str, OpCost]]) -> OpCost:
     return attrs.evolve(total, parts=tuple(parts))
 
 
+def repeated(cost: OpCost, count: Expr) -> OpCost:
+    """``count`` identical kernels: the work ``count`` times, and ``count`` launches."""
+    return attrs.evolve(
+        cost,
+        mma=tuple((dtype, flops * count) for dtype, flops in cost.mma),
+        vector=cost.vector * count,
+        hbm_bytes=cost.hbm_bytes * count,
+        extra_launches=(1 + cost.extra_launches) * count - 1,
+    )
+
+
+def kernels(parts: Sequence[tuple[str, OpCost]]) -> OpCost:
+    """An op that runs as several kernels one after another (an MoE's dispatch, grouped
+    matmuls and combine): its totals are the sums, its time the sum of the parts' times."""
+    return attrs.evolve(combined(parts), separate=True)
+
+
 @attrs.frozen
 class CostCall:
     """What a cost rule sees: the op, its typed inputs and outputs, and the rank being costed."""
@@ -84,6 +114,10 @@ class CostCall:
     context: Context
     attrs: Mapping[str, object]
     rank: Expr  # which rank of a LOCAL range (0 = first, g−1 = last)
+    options: Mapping[str, str] = _field(factory=dict)  # the pricing's named choices
+
+    def option(self, name: str) -> str | None:
+        return self.options.get(name)
 
     def size(self, key: str) -> Expr:
         value = self.attrs[key]
@@ -100,6 +134,12 @@ class CostCall:
 
 
 CostRule = Callable[[CostCall], OpCost]
+
+
+def float_mma(value: AbstractValue) -> str:
+    """The peak a float matmul on ``value`` runs at: its own float dtype (fp16 in TensorCast's
+    graphs, fp32 for a router cast up), bf16 for anything else."""
+    return value.dtype.value if value.dtype.is_float else "bf16"
 
 
 def elements(value: AbstractValue) -> Expr:

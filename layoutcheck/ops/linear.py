@@ -144,7 +144,9 @@ def linear_cost(call: CostCall) -> OpCost:
     n_in, n_out = features(x), features(y)
     weight = n_in * n_out * weight_bytes(quant)
     flops = 2 * rows(x) * n_in * n_out
-    return OpCost(mma=((mma_dtype(quant), flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
+    return OpCost(
+        mma=((mma_dtype(quant, x.dtype), flops),), hbm_bytes=weight + nbytes(x) + nbytes(y)
+    )
 
 
 # -- weights: one [out, in] tensor, sharded as the parallel mode says -----------------------

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import attrs
+import sympy
 
 from layoutcheck import rules
-from layoutcheck.lattice import Dtype, FeatureState
+from layoutcheck.lattice import AbstractValue, Dtype, FeatureState
 from layoutcheck.ops.base import (
     Family,
     OpCall,
@@ -38,7 +39,9 @@ from layoutcheck.ops.costing import (
     elements,
     features,
     io_bytes,
+    kernels,
     nbytes,
+    repeated,
     rows,
 )
 from layoutcheck.ops.weights import Sharding, Tensor, WeightCall, WeightRule, no_weights
@@ -304,6 +307,11 @@ ENGINE_OPS: tuple[OpSpec, ...] = (
             "intermediate": size("expert intermediate size"),
             "group": group("ep", "expert-parallel group"),
             "quant": choice(*QUANT_CHOICES, default="bf16"),
+            "active": size(
+                "experts that compute this step (the engine's count; default: the rank's "
+                "experts/g)",
+                required=False,
+            ),
         },
         layout=_expert_compute,
         shape=keep_features,
@@ -345,32 +353,87 @@ def _gate_cost(call: CostCall) -> OpCost:
     quant = str(call.attrs.get("quant", "bf16"))
     flops = 2 * rows(x) * features(x) * experts
     weight = features(x) * experts * weight_bytes(quant)
-    return OpCost(mma=((mma_dtype(quant), flops),), hbm_bytes=weight + nbytes(x) + nbytes(logits))
+    return OpCost(
+        mma=((mma_dtype(quant, x.dtype), flops),),
+        hbm_bytes=weight + nbytes(x) + nbytes(logits),
+    )
 
 
 def _topk_cost(call: CostCall) -> OpCost:
     return OpCost(vector=elements(call.inputs[0]), hbm_bytes=io_bytes(call))
 
 
+def _expert_kernels(
+    rows: Expr, hidden: Expr, inter: Expr, active: Expr, quant: str, x: AbstractValue
+) -> list[tuple[str, OpCost]]:
+    """The routed experts as an engine runs them (TensorCast's model of the Ascend kernels):
+    the received rows quantized (W8A8_DYNAMIC), one grouped gate_up matmul over the active
+    experts, then for each expert its activation, product, quantization and down projection
+    (each a kernel with its own launch), and the rows concatenated back. Rows are balanced
+    over the active experts."""
+    per_weight = weight_bytes(quant)
+    quantized = quant.endswith("_dynamic")  # activations quantized to int8 on the fly
+    in_bytes = 1 if quantized or x.dtype is Dtype.INT8 else 2
+    per = rows / active  # rows each active expert computes
+    mma = mma_dtype(quant, x.dtype)
+    kernels: list[tuple[str, OpCost]] = []
+    if quantized and x.dtype is not Dtype.INT8:
+        kernels.append(("quantize", OpCost(hbm_bytes=rows * hidden * (2 + 1))))
+    kernels.append(
+        (
+            "gate_up",
+            OpCost(
+                mma=((mma, 2 * rows * hidden * 2 * inter),),
+                hbm_bytes=active * hidden * 2 * inter * per_weight
+                + rows * hidden * in_bytes
+                + rows * 2 * inter * 2,
+            ),
+        )
+    )
+    glue = [
+        ("activation", OpCost(vector=per * inter, hbm_bytes=2 * per * inter * 2)),
+        ("product", OpCost(vector=per * inter, hbm_bytes=3 * per * inter * 2)),
+    ]
+    if quantized:
+        glue.append(("quantize", OpCost(hbm_bytes=per * inter * (2 + 1))))
+    down = OpCost(
+        mma=((mma, 2 * per * inter * hidden),),
+        hbm_bytes=inter * hidden * per_weight + per * inter * in_bytes + per * hidden * 2,
+    )
+    for name, cost in (*glue, ("down", down)):
+        kernels.append((f"expert {name} ×{format_expr(active)}", repeated(cost, active)))
+    kernels.append(("concat", OpCost(hbm_bytes=2 * rows * hidden * 2)))
+    return kernels
+
+
+def _active_experts(call: CostCall) -> Expr:
+    local = call.size("experts") / call.group_size(str(call.attrs.get("group", "ep")))
+    given = call.attrs.get("active")
+    return given if isinstance(given, sympy.Expr) else local
+
+
 def _experts_cost(call: CostCall) -> OpCost:
+    """Routing, the dispatch all_to_all, the experts, the combine all_to_all and the weighted
+    sum back onto the tokens: separate kernels, as the engines run them."""
     x = call.inputs[0]
     t, hidden = rows(x), features(x)
     k, inter = call.size("top_k"), call.size("intermediate")
     quant = str(call.attrs.get("quant", "bf16"))
     group_name = str(call.attrs.get("group", "ep"))
     ep = call.group_size(group_name)
-    # balanced routing: each rank computes t·k token-expert pairs and holds experts/ep experts
-    flops = 2 * t * k * 3 * hidden * inter
-    weights = call.size("experts") / ep * 3 * hidden * inter * weight_bytes(quant)
     dispatch = str(call.attrs.get("dispatch", "all_to_all"))
-    # dispatch out and combine back: t·k rows of H bf16 each way
-    moved = 2 * t * k * hidden * 2
-    return OpCost(
-        mma=((mma_dtype(quant), flops),),
-        vector=4 * t * k * inter,
-        hbm_bytes=weights + io_bytes(call),
-        comm=Comm(dispatch, group_name, ep, moved),
-    )
+    routed = t * k  # token-expert pairs this rank sends (and, balanced, receives)
+    moved = routed * hidden * 2
+    exchange = OpCost(comm=Comm(dispatch, group_name, ep, moved))
+    parts = [
+        ("routing", OpCost(hbm_bytes=nbytes(x) + routed * hidden * 2)),
+        ("dispatch", exchange),
+        *_expert_kernels(routed, hidden, inter, _active_experts(call), quant, x),
+        ("combine", exchange),
+        ("unpermute", OpCost(vector=routed * hidden, hbm_bytes=2 * routed * hidden * 2)),
+        ("weighted sum", OpCost(vector=2 * routed * hidden, hbm_bytes=nbytes(call.outputs[0]))),
+    ]
+    return kernels(parts)
 
 
 def _dispatch_cost(call: CostCall) -> OpCost:
@@ -378,17 +441,12 @@ def _dispatch_cost(call: CostCall) -> OpCost:
 
 
 def _expert_compute_cost(call: CostCall) -> OpCost:
-    """The received rows through the rank's experts: gate_up, activation and down."""
+    """The received rows through the rank's experts (see ``_expert_kernels``)."""
     x = call.inputs[0]
-    rows, hidden, inter = x.shape[0], features(x), call.size("intermediate")
     quant = str(call.attrs.get("quant", "bf16"))
-    local = call.size("experts") / call.group_size(str(call.attrs.get("group", "ep")))
-    weights = local * 3 * hidden * inter * weight_bytes(quant)
-    return OpCost(
-        mma=((mma_dtype(quant), 2 * rows * 3 * hidden * inter),),
-        vector=4 * rows * inter,
-        hbm_bytes=weights + io_bytes(call),
-    )
+    active = _active_experts(call)
+    inter = call.size("intermediate")
+    return kernels(_expert_kernels(x.shape[0], features(x), inter, active, quant, x))
 
 
 COSTS: Mapping[str, CostRule] = {

@@ -30,7 +30,16 @@ from layoutcheck.ops.base import (
     text,
     warn_local_split,
 )
-from layoutcheck.ops.costing import CostCall, CostRule, OpCost, features, free, nbytes, rows
+from layoutcheck.ops.costing import (
+    CostCall,
+    CostRule,
+    OpCost,
+    features,
+    float_mma,
+    free,
+    nbytes,
+    rows,
+)
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
 from layoutcheck.symbols import Expr
 
@@ -63,7 +72,8 @@ def _embedding_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tup
 
 
 def _embedding_dtype(call: OpCall) -> Sequence[Dtype]:
-    return (Dtype.BF16,)
+    given = call.op.attr("dtype")
+    return (Dtype(str(given)) if given is not None else Dtype.BF16,)
 
 
 def _lm_head(call: OpCall) -> Sequence[OutLayout]:
@@ -141,6 +151,11 @@ OPS: tuple[OpSpec, ...] = (
             "hidden": size("hidden size"),
             "parallel": choice("vocab", "replicated", default="vocab"),
             "group": group(),
+            "dtype": choice(
+                *(d.value for d in Dtype if d.is_float),
+                doc="the table's element type (bf16 unless given; TensorCast models fp16)",
+                optional=True,
+            ),
         },
         layout=_embedding,
         shape=_embedding_shape,
@@ -191,7 +206,7 @@ def _lm_head_cost(call: CostCall) -> OpCost:
     x, y = call.inputs[0], call.outputs[0]
     flops = 2 * rows(x) * features(x) * features(y)
     weight = features(x) * features(y) * 2
-    return OpCost(mma=(("bf16", flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
+    return OpCost(mma=((float_mma(x), flops),), hbm_bytes=weight + nbytes(x) + nbytes(y))
 
 
 COSTS: Mapping[str, CostRule] = {

@@ -122,7 +122,8 @@ def test_show_prints_the_rfc_shapes() -> None:
     assert "[512, 64, 256] F·W" in line("model.layers.0.self_attn.attn")
     assert "[128, 64, 256] L·W" in line("model.layers.0.self_attn.slice_1")
     o_proj = line("model.layers.0.self_attn.o_proj")
-    assert "bf16[T/tp, 6144] = [128, 6144] L·W" in o_proj
+    # int8 in (W8A8_DYNAMIC), fp16 out: TensorCast models bf16 activations as fp16
+    assert "fp16[T/tp, 6144] = [128, 6144] L·W" in o_proj
     assert "[128, 6144] L·W" in line("model.layers.0.post_attention_layernorm")
 
 

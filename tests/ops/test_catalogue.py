@@ -715,7 +715,7 @@ def test_dsa_indexer_picks_min_of_topk_and_tokens(topk: int, width: int) -> None
         numeric=[4096, width],
         tokens=FULL,
         features=WHOLE,
-        dtype=Dtype.INT32,
+        dtype=Dtype.INT64,
     )
 
 
@@ -732,7 +732,7 @@ def test_dsa_indexer_on_local_queries_and_projected_keys() -> None:
         numeric=[64, 1024],
         tokens=LOCAL,
         features=WHOLE,
-        dtype=Dtype.INT32,
+        dtype=Dtype.INT64,
         group="tp",
     )
 
