@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 import attrs
-from attrs import field as _field  # CostCall has an attr named attrs
 import sympy
+from attrs import field as _field  # CostCall has an attr named attrs
 
 from layoutcheck.graph import Op
 from layoutcheck.lattice import AbstractValue, TokenLayout
