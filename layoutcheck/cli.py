@@ -262,6 +262,13 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         help="prefill: prompt tokens (default 4096); decode: tokens per DP rank (default 1)",
     )
     model.add_argument(
+        "--context",
+        type=Bounded("--context", 0, MAX_TOKENS),
+        help="tokens each request already holds in its KV cache (decode: default 0; a "
+        "chunked prefill's earlier chunks); attention then sees S = context + new tokens keys, "
+        "a symbol a what-if can sweep (--sweep S=…)",
+    )
+    model.add_argument(
         "--layout",
         choices=[layout.value for layout in Layout],
         default=Layout.TENSORCAST.value,
@@ -357,6 +364,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "sp": args.sp,
         "phase": args.phase,
         "tokens": args.tokens,
+        "context": getattr(args, "context", None),
         "layout": args.layout,
         "shared_experts": args.shared_experts,
         "repetition": getattr(args, "repetition", False),

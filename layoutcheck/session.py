@@ -60,6 +60,7 @@ class Options:
     sp: bool = False
     phase: str | None = None  # None: prefill for a model; for an engine graph, as recorded
     tokens: int | None = None
+    context: int | None = None  # KV context per request: decode's cache, a chunked prefix
     layout: str = Layout.TENSORCAST.value
     shared_experts: str | None = None
     repetition: bool = False
@@ -179,6 +180,7 @@ class Session:
             sp=True if options.sp else None,
             phase=options.phase,
             quant=options.quant,
+            context=options.context,
         )
 
     @functools.cached_property
@@ -216,7 +218,7 @@ class Session:
         return build_from_spec(
             self.spec,
             ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep),
-            Execution(phase, tokens),
+            Execution(phase, tokens, options.context or 0),
             sequence_parallel=options.sp,
             layout=_choice(Layout, options.layout, "--layout"),
             shared_experts=(

@@ -494,6 +494,8 @@ def k_mla(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 def k_indexer(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     dim = rt.number(op.attr("index_head_dim"), "index_head_dim", op.name)
     topk = rt.number(op.attr("topk"), "topk", op.name)
+    given = op.attr("context")
+    context = rt.number(given, "context", op.name) if given is not None else None
     q, x = xs
     outputs = []
     for r in range(rt.ranks):
@@ -505,10 +507,15 @@ def k_indexer(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
         keys = xa if xa.shape[-1] == dim else xa @ wk
         queries = qa @ rt.weight(op, "wq", (qa.shape[-1], dim))
         scores = np.where(_causal(q_pos, k_pos), queries @ keys.T, -np.inf)
-        k = min(topk, keys.shape[0])
+        # the op's width: min(topk, keys per request); a decode graph's context (S keys in
+        # a cache the graph does not hold) leaves the slots past the keys given empty (-1)
+        width = min(topk, context) if context is not None else min(topk, keys.shape[0])
+        k = min(width, keys.shape[0])
         order = np.argsort(-scores, axis=-1, kind="stable")[:, :k]
         picked = np.take_along_axis(scores, order, axis=-1)
         chosen = np.where(np.isfinite(picked), k_pos[order], -1)
+        if k < width:
+            chosen = np.pad(chosen, ((0, 0), (0, width - k)), constant_values=-1)
         outputs.append(np.sort(chosen, axis=-1).astype(np.float64))
     return [Held(tuple(outputs), q.positions)]
 

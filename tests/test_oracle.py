@@ -314,7 +314,18 @@ def _small_case(model: str, tokens: int, tp: int, form: AttentionForm) -> Case:
 def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Graph]]:
     fused = _small_case(model, tokens, tp, AttentionForm.FUSED)
     key_side = _small_case(model, tokens, tp, AttentionForm.KEY_SIDE)
-    decode = build_model(fused.config, ParallelConfig(tp=tp, dp=2), Execution(Phase.DECODE, tokens))
+    # a decode step: every token its own request (with no earlier context here), so it is
+    # judged against the decode baseline, not against a prefill of the same tokens
+    decode_execution = Execution(Phase.DECODE, tokens)
+    decode = build_model(fused.config, ParallelConfig(tp=tp, dp=2), decode_execution)
+    decode_case = Case(
+        fused.config,
+        ParallelConfig(tp=tp, dp=2),
+        decode_execution,
+        normalize(
+            build_baseline(model_spec(fused.config), ParallelConfig(tp=tp), decode_execution)
+        ),
+    )
     cp_only, _ = run_passes(fused.baseline, [DsaCpPass(Layout.TENSORCAST)])
     return {
         "sequence-parallel": (
@@ -326,7 +337,7 @@ def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Gra
             key_side,
             key_side.built(sequence_parallel=True, layout=Layout.VLLM_ASCEND),
         ),
-        "mc2-decode": (fused, decode.graph),
+        "mc2-decode": (decode_case, decode.graph),
         "fold-expand": (fused, real_repetition(fused.baseline)),
     }
 

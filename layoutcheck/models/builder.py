@@ -45,10 +45,19 @@ class ParallelConfig:
 
 @attrs.frozen
 class Execution:
-    """What runs: the phase, tokens (prefill: prompt tokens; decode: tokens per DP rank)."""
+    """What runs: the phase, tokens (prefill: prompt tokens; decode: tokens per DP rank, one
+    request each) and the context each request already holds in its KV cache (decode: the
+    tokens generated so far; prefill: a chunked prefill's earlier chunks, 0 for a plain one)."""
 
     phase: Phase = Phase.PREFILL
     tokens: int = 4096
+    context: int = 0
+
+    @property
+    def keys(self) -> int:
+        """Keys a request's queries attend (its cache and its new tokens): the symbol S."""
+        new = 1 if self.phase is Phase.DECODE else self.tokens
+        return self.context + new
 
 
 VOCAB_PADDING = 64  # vocab-parallel embeddings pad the vocabulary to a multiple of 64·tp
@@ -113,6 +122,7 @@ class _Builder:
     ) -> None:
         self.spec = spec
         self.form = form
+        self.execution = execution
         symbols: dict[str, int | None] = {
             "T": execution.tokens,
             "tp": parallel.tp,
@@ -146,6 +156,10 @@ class _Builder:
             )
             if spec.moe.shared_experts:
                 symbols["shared_I"] = spec.moe.intermediate * spec.moe.shared_experts
+        # a KV context: the attended keys per request become the symbol S (a decode step's
+        # cache and new token; a chunked prefill's earlier chunks and its own tokens)
+        if self.has_context:
+            symbols["S"] = execution.keys
         # Expert parallelism over all ranks unless given: then the ep group *is* tp·dp, so a
         # what-if over tp scales the experts per rank too.
         ep_size: str = "tp*dp"
@@ -161,6 +175,16 @@ class _Builder:
             groups={"tp": "tp", "ep": ep_size, "dp": "dp"},
             infer_roles=False,
         )
+
+    @property
+    def has_context(self) -> bool:
+        return self.execution.phase is Phase.DECODE or self.execution.context > 0
+
+    def context_attrs(self) -> dict[str, object]:
+        """What attention and the indexer are told of the keys each request attends."""
+        if not self.has_context:
+            return {}  # a plain prefill: the keys are the prompt's own tokens
+        return {"context": "S", "decode": self.execution.phase is Phase.DECODE}
 
     def build(self) -> Graph:
         b = self.b
@@ -254,7 +278,8 @@ class _Builder:
                 out_features=qk,
                 parallel="column",
             )
-        q = b.op(f"{a}.q_rope", "rope", [q])
+        # rope turns the rope dims of each head only
+        q = b.op(f"{a}.q_rope", "rope", [q], rotary_dim="d_rope", head_dim="d_nope+d_rope")
         kv_a = b.op(
             f"{a}.kv_a_proj_with_mqa",
             "linear",
@@ -299,6 +324,7 @@ class _Builder:
             "qk_rope_head_dim": "d_rope",
             "v_head_dim": "d_v",
             "kv_lora_rank": "kv_lora",
+            **self.context_attrs(),
         }
         if indices is not None:
             out = b.op(
@@ -325,6 +351,7 @@ class _Builder:
             index_n_heads="index_heads",
             index_head_dim="index_dim",
             topk="index_topk",
+            **self.context_attrs(),
         )
 
     def gqa(self, p: str, x: ValueRef, gqa: GqaSpec) -> ValueRef:

@@ -30,9 +30,10 @@ from layoutcheck.ops.base import (
     reject_partial,
     require_agree,
     same_layout,
+    size,
     sizes,
 )
-from layoutcheck.ops.costing import CostRule, copy, elementwise, free
+from layoutcheck.ops.costing import CostCall, CostRule, OpCost, copy, elements, elementwise, free
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, format_expr
@@ -272,6 +273,10 @@ OPS: tuple[OpSpec, ...] = (
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
+        attrs={
+            "rotary_dim": size("dims turned per head (default: all)", required=False),
+            "head_dim": size("dims per head, when rotary_dim is given", required=False),
+        },
         layout=_elementwise,
         shape=keep_features,
         summary="→ same",
@@ -341,12 +346,24 @@ OPS: tuple[OpSpec, ...] = (
 
 # -- cost: vector work per element (norm: square, mean, rsqrt, scale), read + write ----------
 
+
+def _rope_cost(call: CostCall) -> OpCost:
+    """Rotary embedding: 4 operations per turned element, read and written in place; only
+    the rotary dims of each head when given (MLA turns 64 of a head's 256)."""
+    x = call.inputs[0]
+    turned = elements(x)
+    rotary, head = call.attrs.get("rotary_dim"), call.attrs.get("head_dim")
+    if isinstance(rotary, sympy.Expr) and isinstance(head, sympy.Expr):
+        turned = turned * rotary / head
+    return OpCost(vector=4 * turned, hbm_bytes=2 * turned * x.dtype.bytes)
+
+
 COSTS: Mapping[str, CostRule] = {
     "add": elementwise(1),
     "rms_norm": elementwise(4),
     "add_rms_norm": elementwise(3),  # two outputs: 6 per element in all
     "activation": elementwise(4),
-    "rope": elementwise(4),
+    "rope": _rope_cost,
     "reshape": free,
     "concat": copy,
     "split": copy,

@@ -33,6 +33,7 @@ from layoutcheck.ops.costing import (
     CostCall,
     OpCost,
     features,
+    kernels,
     nbytes,
     rows,
 )
@@ -139,11 +140,23 @@ OPS: tuple[OpSpec, ...] = (
 
 
 def linear_cost(call: CostCall) -> OpCost:
+    """The matmul; under a dynamic activation quantization (W8A8_DYNAMIC) of a float input,
+    preceded by its own quantize kernel (reads the activation, writes int8), as TensorCast
+    prices the step an engine runs before every such linear. An engine graph states that step
+    as a quantize op of its own, so an int8 input is not quantized again."""
     x, y = call.inputs[0], call.outputs[0]
     quant = str(call.attrs.get("quant", "bf16"))
     n_in, n_out = features(x), features(y)
     weight = n_in * n_out * weight_bytes(quant)
     flops = 2 * rows(x) * n_in * n_out
+    activations = rows(x) * n_in
+    if quant.endswith("_dynamic") and x.dtype.is_float:
+        quantize = OpCost(hbm_bytes=activations * (x.dtype.bytes + 1))
+        matmul = OpCost(
+            mma=((mma_dtype(quant, x.dtype), flops),),
+            hbm_bytes=weight + activations + nbytes(y),
+        )
+        return kernels((("quantize", quantize), ("matmul", matmul)))
     return OpCost(
         mma=((mma_dtype(quant, x.dtype), flops),), hbm_bytes=weight + nbytes(x) + nbytes(y)
     )

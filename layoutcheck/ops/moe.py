@@ -348,15 +348,25 @@ OPS = OPS + ENGINE_OPS
 
 
 def _gate_cost(call: CostCall) -> OpCost:
+    """The router. A float router runs in fp32, as the HF modeling code and TensorCast do:
+    the hidden states cast up (a kernel of its own, unless the graph casts them first) and an
+    fp32 matmul against an fp32 weight."""
     x, logits = call.inputs[0], call.outputs[0]
     experts = call.size("experts")
     quant = str(call.attrs.get("quant", "bf16"))
     flops = 2 * rows(x) * features(x) * experts
-    weight = features(x) * experts * weight_bytes(quant)
-    return OpCost(
-        mma=((mma_dtype(quant, x.dtype), flops),),
-        hbm_bytes=weight + nbytes(x) + nbytes(logits),
+    if mma_dtype(quant) == "int8":
+        weight = features(x) * experts * weight_bytes(quant)
+        return OpCost(mma=(("int8", flops),), hbm_bytes=weight + nbytes(x) + nbytes(logits))
+    fp32 = Dtype.FP32.bytes
+    matmul = OpCost(
+        mma=(("fp32", flops),),
+        hbm_bytes=features(x) * experts * fp32 + elements(x) * fp32 + elements(logits) * fp32,
     )
+    if x.dtype is Dtype.FP32:
+        return matmul
+    cast = OpCost(hbm_bytes=elements(x) * (x.dtype.bytes + fp32))
+    return kernels((("cast to fp32", cast), ("matmul", matmul)))
 
 
 def _topk_cost(call: CostCall) -> OpCost:
@@ -406,10 +416,13 @@ def _expert_kernels(
     return kernels
 
 
-def _active_experts(call: CostCall) -> Expr:
+def _active_experts(call: CostCall, routed: Expr) -> Expr:
+    """The experts that compute: the engine's count when the graph states it, else the
+    rank's experts that can receive a row — min(local experts, routed rows): a decode step's
+    few rows reach few experts, and an expert with no row runs no kernel."""
     local = call.size("experts") / call.group_size(str(call.attrs.get("group", "ep")))
     given = call.attrs.get("active")
-    return given if isinstance(given, sympy.Expr) else local
+    return given if isinstance(given, sympy.Expr) else sympy.Min(local, routed)
 
 
 def _experts_cost(call: CostCall) -> OpCost:
@@ -428,7 +441,7 @@ def _experts_cost(call: CostCall) -> OpCost:
     parts = [
         ("routing", OpCost(hbm_bytes=nbytes(x) + routed * hidden * 2)),
         ("dispatch", exchange),
-        *_expert_kernels(routed, hidden, inter, _active_experts(call), quant, x),
+        *_expert_kernels(routed, hidden, inter, _active_experts(call, routed), quant, x),
         ("combine", exchange),
         ("unpermute", OpCost(vector=routed * hidden, hbm_bytes=2 * routed * hidden * 2)),
         ("weighted sum", OpCost(vector=2 * routed * hidden, hbm_bytes=nbytes(call.outputs[0]))),
@@ -444,7 +457,7 @@ def _expert_compute_cost(call: CostCall) -> OpCost:
     """The received rows through the rank's experts (see ``_expert_kernels``)."""
     x = call.inputs[0]
     quant = str(call.attrs.get("quant", "bf16"))
-    active = _active_experts(call)
+    active = _active_experts(call, x.shape[0])
     inter = call.size("intermediate")
     return kernels(_expert_kernels(x.shape[0], features(x), inter, active, quant, x))
 
