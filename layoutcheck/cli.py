@@ -18,6 +18,7 @@ from typing import Any
 
 import sympy
 
+from layoutcheck.capture.command import add_capture_parser
 from layoutcheck.contracts import all_rules
 from layoutcheck.diagnostics import render_text
 from layoutcheck.errors import (
@@ -215,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=Bounded("--seed", 0, MAX_SEED), default=0, help="hypothesis seed (default 0)"
     )
     fuzz.add_argument("-o", "--output", help="also write the counterexample graph to this file")
+
+    add_capture_parser(commands)  # layoutcheck/capture/command.py: its parser and its runs
 
     commands.add_parser("rules", help="list every rule id")
     explain = commands.add_parser("explain", help="what a rule means: What / Why / Example / Fix")
@@ -522,6 +525,12 @@ def _simulable(session: Session, given: frozenset[str]) -> Any:
     return with_symbols(graph, changes)
 
 
+def _cmd_capture(args: argparse.Namespace) -> int:
+    from layoutcheck.capture.command import run_capture  # torch only when a capture runs
+
+    return run_capture(args)
+
+
 def _cmd_fuzz(args: argparse.Namespace) -> int:
     import importlib
 
@@ -758,6 +767,7 @@ COMMANDS = {
     "quant-description": _cmd_quant_description,
     "sim": _cmd_sim,
     "fuzz": _cmd_fuzz,
+    "capture": _cmd_capture,
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "ops": _cmd_ops,

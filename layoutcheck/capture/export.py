@@ -141,15 +141,24 @@ def _export(torch: Any, gm: Any, inputs: list[Any]) -> Any:
     except CaptureError:
         raise
     except Exception as error:  # torch.export's failures have no common base
-        raise CaptureError(
-            f"torch.export could not export the graph: {first_line(error)}"
-        ) from None
+        raise CaptureError(f"torch.export could not export the graph: {_reason(error)}") from None
     finally:
         for node, custom in saved.items():
             if custom is None:
                 node.meta.pop("custom", None)
             else:
                 node.meta["custom"] = custom
+
+
+def _reason(error: Exception) -> str:
+    from torch._subclasses.fake_tensor import UnsupportedOperatorException
+
+    if isinstance(error, UnsupportedOperatorException):  # the usual one with custom ops
+        return (
+            f"{error.func} has no fake (meta) kernel, so its result shape is unknown: register "
+            "one with torch.library.register_fake"
+        )
+    return first_line(error)
 
 
 def _annotate(graph: Any, origins: Mapping[str, NodeOrigin]) -> tuple[int, int, int, int]:

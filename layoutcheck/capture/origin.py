@@ -112,6 +112,8 @@ def origin_of(meta: Mapping[str, object], rename: Rename | None = None) -> NodeO
     if not raw:  # the root module itself: no path to record
         return NodeOrigin(frames=frames)
     module = rename(raw) if rename is not None else raw
+    if not module:  # the engine's wrapper around the model: no model module to name
+        return NodeOrigin(frames=frames)
     return NodeOrigin(module, type_name(module_type), raw, frames)
 
 
