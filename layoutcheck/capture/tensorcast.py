@@ -147,12 +147,14 @@ def _cli_main() -> Any:
 @contextlib.contextmanager
 def _capturing(backend: type) -> Iterator[list[tuple[Any, Any]]]:
     """Wrap the two hooks for the length of the run; yields the (graph, inputs) pairs the
-    backend finished, in order."""
+    backend finished, in order. The class is left as it was found (a hook it inherits is
+    removed from it again, not copied onto it)."""
     finished: list[tuple[Any, Any]] = []
     inputs_of: dict[int, Any] = {}
     inputs_name, graph_name = INPUTS_HOOK[0], GRAPH_HOOK[0]
-    original_inputs_hook = backend.__dict__.get(inputs_name, getattr(backend, inputs_name))
-    original_graph_hook = backend.__dict__.get(graph_name, getattr(backend, graph_name))
+    own = {name: backend.__dict__.get(name) for name in (inputs_name, graph_name)}
+    original_inputs_hook = getattr(backend, inputs_name)
+    original_graph_hook = getattr(backend, graph_name)
 
     def inputs_hook(self: Any, gm: Any, inputs: Any, *args: Any, **kwargs: Any) -> Any:
         inputs_of[id(gm)] = list(inputs)
@@ -170,8 +172,11 @@ def _capturing(backend: type) -> Iterator[list[tuple[Any, Any]]]:
     try:
         yield finished
     finally:
-        setattr(backend, inputs_name, original_inputs_hook)
-        setattr(backend, graph_name, original_graph_hook)
+        for name, original in own.items():
+            if original is None:
+                delattr(backend, name)
+            else:
+                setattr(backend, name, original)
 
 
 def _run(main: Any, arguments: list[str]) -> None:
@@ -184,12 +189,23 @@ def _run(main: Any, arguments: list[str]) -> None:
         if done.code not in (0, None):
             said = f": {done.code}" if isinstance(done.code, str) else f" with status {done.code}"
             raise CaptureError(f"TensorCast exited{said} (its own message is above)") from None
-    except CaptureError:
-        raise
     except Exception as error:
-        raise CaptureError(f"TensorCast failed: {first_line(error)}") from None
+        # a hook's own error comes back wrapped when torch.compile called the backend
+        ours = _capture_error_in(error)
+        raise ours or CaptureError(f"TensorCast failed: {first_line(error)}") from None
     finally:
         sys.argv = saved
+
+
+def _capture_error_in(error: BaseException) -> CaptureError | None:
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, CaptureError):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
 
 
 # -- what the arguments ask for ------------------------------------------------------------------

@@ -30,6 +30,7 @@ class FakeMsmodeling:
     has_main: bool = True
     crash: bool = False  # main() raises after parsing, as the bf16 SP run did in a compile step
     compiles: int = 1  # graphs compiled in one run (a prefill and a decode graph: 2)
+    inputs_hook: bool = True  # False: the compile never calls apply_multistream_pass
 
 
 BACKEND = '''
@@ -45,7 +46,8 @@ class CompilerBackend:
 
     def compile(self, gm, example_inputs, **kwargs):
         # the real compile runs its rewrites, freezes, then these two as its last steps
-        self.apply_multistream_pass(gm, example_inputs)
+        if {inputs_hook}:
+            self.apply_multistream_pass(gm, example_inputs)
         self.{graph_hook}(gm)
         return gm
 
@@ -91,7 +93,10 @@ def {main}():
         with FakeTensorMode(allow_non_fake_inputs=True) as mode:  # what torch.compile hands over
             fake_inputs = [mode.from_tensor(value) for value in inputs]
         if args.compile:
-            get_backend()(gm, fake_inputs)
+            try:
+                get_backend()(gm, fake_inputs)
+            except Exception as error:  # torch.compile reports a backend's failure as its own
+                raise RuntimeError(f"backend='tensorcast' raised: {{error}}") from error
     print("Metrics: total 1.00 ms (a stand-in's table)")
     if args.chrome_trace:
         with open(args.chrome_trace, "w") as stream:
@@ -117,7 +122,9 @@ def write_fake_msmodeling(root: Path, fake: FakeMsmodeling = FakeMsmodeling()) -
     files = {
         "tensor_cast/__init__.py": "",
         "tensor_cast/compilation/__init__.py": COMPILATION,
-        "tensor_cast/compilation/compile_backend.py": BACKEND.format(graph_hook=fake.graph_hook),
+        "tensor_cast/compilation/compile_backend.py": BACKEND.format(
+            graph_hook=fake.graph_hook, inputs_hook=fake.inputs_hook
+        ),
         "cli/__init__.py": "",
         "cli/inference/__init__.py": "",
         "cli/inference/text_generate.py": TEXT_GENERATE.format(

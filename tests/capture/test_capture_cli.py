@@ -108,9 +108,7 @@ def test_capture_fx_end_to_end_from_the_command_line(tmp_path: Path, glm_config:
     assert captured.code == 0, captured.err
     assert captured.out.startswith("wrote local.pt2: 115 op nodes, 77 with a module path")
     # the recorded sp=true chooses the RFC contract with no --sp; the graph's one bug is found
-    checked = layoutcheck_process(
-        "check", "local.pt2", "--config", glm_config, "--format", "json", cwd=tmp_path
-    )
+    checked = run("check", tmp_path / "local.pt2", "--config", glm_config, "--format", "json")
     report = json.loads(checked.out)
     assert checked.code == 1
     assert report["contract"] == "tensorcast-dsa-cp-prefill"
@@ -296,6 +294,10 @@ def test_tensorcast_not_importable_is_one_line(
         (
             FakeMsmodeling(has_main=False),
             "cli.inference.text_generate has no main() taking its arguments from sys.argv",
+        ),
+        (  # found mid-run, inside the backend torch.compile called (its error wraps ours)
+            FakeMsmodeling(inputs_hook=False),
+            "CompilerBackend finished a graph without passing it to apply_multistream_pass",
         ),
     ],
 )
