@@ -24,9 +24,9 @@ FX_DESCRIPTION = """\
 Import MODULE (from the working directory or sys.path), call FUNCTION() and export the
 (graph_module, example_inputs) it returns.
 
-This runs your own code: `capture fx` is the only layoutcheck command that imports code it is
-given, and it does so only because you named it here. Every other command reads files as data
-and never runs them."""
+This runs your own code, because you named it here: `capture fx` and `fuzz --pass` (which
+imports the pass it fuzzes) are the only layoutcheck commands that import code they are given.
+Every other command reads its files as data and never runs them."""
 
 TENSORCAST_DESCRIPTION = """\
 Run TensorCast's own CLI in this process, as `python -m cli.inference.text_generate ARGS…`

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import keyword
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -122,11 +123,19 @@ def _replay_module(torch: Any, gm: Any) -> Any:
             return torch.fx.Interpreter(self.graph_module).run(*args)
 
     # export names the graph's inputs after forward's parameters: keep the graph's own names
-    Replay.forward.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-        + [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
-    )
+    # (when they can be parameter names; else export's args_0, args_1, …)
+    if _parameter_names(names):
+        positional = inspect.Parameter.POSITIONAL_OR_KEYWORD
+        Replay.forward.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+            [inspect.Parameter(name, positional) for name in ["self", *names]]
+        )
     return Replay()
+
+
+def _parameter_names(names: Sequence[str]) -> bool:
+    return len(set(names)) == len(names) and all(
+        name.isidentifier() and not keyword.iskeyword(name) and name != "self" for name in names
+    )
 
 
 def _export(torch: Any, gm: Any, inputs: list[Any]) -> Any:
@@ -138,8 +147,6 @@ def _export(torch: Any, gm: Any, inputs: list[Any]) -> Any:
     try:
         with torch.fx.traceback.preserve_node_meta():
             return torch.export.export(_replay_module(torch, gm), tuple(inputs), strict=False)
-    except CaptureError:
-        raise
     except Exception as error:  # torch.export's failures have no common base
         raise CaptureError(f"torch.export could not export the graph: {_reason(error)}") from None
     finally:

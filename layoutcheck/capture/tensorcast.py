@@ -42,23 +42,22 @@ TRACE_FLAGS = ("--chrome-trace-file", "--chrome-trace")
 @attrs.frozen
 class TensorCastCapture:
     """A finished capture: the archive written, how many graphs TensorCast compiled (the last
-    is the one exported) and the chrome trace asked of TensorCast, if any."""
+    is the one exported) and the chrome trace asked of TensorCast, if any, and whether it
+    wrote one."""
 
     exported: Exported
     compiled: int
     trace: str | None = None
+    trace_written: bool = False
 
     def summary(self) -> str:
         lines = [self.exported.summary()]
         if self.compiled > 1:
             lines.append(f"TensorCast compiled {self.compiled} graphs; the last one is exported")
-        if self.trace is not None:
-            written = Path(self.trace).is_file()
-            lines.append(
-                f"TensorCast's chrome trace: {self.trace}"
-                if written
-                else f"note: TensorCast wrote no chrome trace at {self.trace}"
-            )
+        if self.trace is not None and self.trace_written:
+            lines.append(f"TensorCast's chrome trace: {self.trace}")
+        elif self.trace is not None:
+            lines.append(f"note: TensorCast wrote no chrome trace at {self.trace}")
         return "\n".join(lines)
 
 
@@ -91,7 +90,8 @@ def capture_tensorcast(
     exported = export_graph(
         gm, inputs, output, settings_from_args(arguments), rename_module=tensorcast_module_path
     )
-    return TensorCastCapture(exported, len(captured), trace)
+    written = trace is not None and Path(trace).is_file()
+    return TensorCastCapture(exported, len(captured), trace, written)
 
 
 # -- TensorCast's internals ----------------------------------------------------------------------

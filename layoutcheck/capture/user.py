@@ -1,6 +1,6 @@
 """``capture fx MODULE:FUNCTION``: import the user's module, call the function for
-``(graph_module, example_inputs)`` and export what it returns. The one place layoutcheck imports
-and runs code it was given, and only because the user asked for exactly that."""
+``(graph_module, example_inputs)`` and export what it returns. With ``fuzz --pass``, the one
+place layoutcheck imports and runs code it was given, and only because the user asked for it."""
 
 from __future__ import annotations
 
