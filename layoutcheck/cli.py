@@ -18,7 +18,7 @@ from typing import Any
 
 import sympy
 
-from layoutcheck.capture.command import add_capture_parser
+from layoutcheck.capture.command import add_capture_parser, run_capture
 from layoutcheck.contracts import all_rules
 from layoutcheck.diagnostics import render_text
 from layoutcheck.errors import (
@@ -217,7 +217,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fuzz.add_argument("-o", "--output", help="also write the counterexample graph to this file")
 
-    add_capture_parser(commands)  # layoutcheck/capture/command.py: its parser and its runs
+    add_capture_parser(commands)  # capture fx / capture tensorcast (layoutcheck/capture)
 
     commands.add_parser("rules", help="list every rule id")
     explain = commands.add_parser("explain", help="what a rule means: What / Why / Example / Fix")
@@ -525,12 +525,6 @@ def _simulable(session: Session, given: frozenset[str]) -> Any:
     return with_symbols(graph, changes)
 
 
-def _cmd_capture(args: argparse.Namespace) -> int:
-    from layoutcheck.capture.command import run_capture  # torch only when a capture runs
-
-    return run_capture(args)
-
-
 def _cmd_fuzz(args: argparse.Namespace) -> int:
     import importlib
 
@@ -767,7 +761,7 @@ COMMANDS = {
     "quant-description": _cmd_quant_description,
     "sim": _cmd_sim,
     "fuzz": _cmd_fuzz,
-    "capture": _cmd_capture,
+    "capture": run_capture,  # imports torch only when a capture runs
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "ops": _cmd_ops,

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from layoutcheck.capture.errors import CaptureError, first_line
+from layoutcheck.capture.errors import CaptureError, first_line, require_torch
 from layoutcheck.capture.export import Exported, export_graph
 from layoutcheck.capture.settings import CaptureSettings
 
@@ -21,6 +21,7 @@ from layoutcheck.capture.settings import CaptureSettings
 def capture_fx(
     reference: str, output: str | os.PathLike[str], settings: CaptureSettings
 ) -> Exported:
+    require_torch()  # before the user's module, which would fail on it less plainly
     gm, example_inputs = graph_of(reference)
     return export_graph(gm, example_inputs, output, settings)
 

@@ -209,7 +209,8 @@ def _dsa_indexer(
     topk_limit: int,
     query_lens: torch.Tensor,
 ) -> torch.Tensor:
-    # query tokens follow hidden_states; one row of top-k key indices each
+    # query tokens follow hidden_states; one row of top-k key indices each, topk_limit wide
+    # (the real archives show [1, 512, 2048]: the width is topk_limit even past the tokens)
     return _like(hidden_states, *hidden_states.shape[:-1], topk_limit, dtype=torch.int64)
 
 
