@@ -18,6 +18,7 @@ from typing import Any
 
 import sympy
 
+from layoutcheck.capture.command import add_capture_parser, run_capture
 from layoutcheck.contracts import all_rules
 from layoutcheck.diagnostics import render_text
 from layoutcheck.errors import (
@@ -215,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=Bounded("--seed", 0, MAX_SEED), default=0, help="hypothesis seed (default 0)"
     )
     fuzz.add_argument("-o", "--output", help="also write the counterexample graph to this file")
+
+    add_capture_parser(commands)  # capture fx / capture tensorcast (layoutcheck/capture)
 
     commands.add_parser("rules", help="list every rule id")
     explain = commands.add_parser("explain", help="what a rule means: What / Why / Example / Fix")
@@ -781,6 +784,7 @@ COMMANDS = {
     "quant-description": _cmd_quant_description,
     "sim": _cmd_sim,
     "fuzz": _cmd_fuzz,
+    "capture": run_capture,  # imports torch only when a capture runs
     "rules": _cmd_rules,
     "explain": _cmd_explain,
     "ops": _cmd_ops,

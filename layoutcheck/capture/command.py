@@ -1,0 +1,106 @@
+"""The ``layoutcheck capture`` subcommand: its parser and what each kind runs. Importing this
+module imports no torch; running a capture does."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from layoutcheck.capture.errors import CaptureError
+from layoutcheck.capture.settings import CaptureSettings
+from layoutcheck.errors import EXIT_OK, UsageError
+
+SETTING_KEYS = ", ".join(field.name for field in attrs.fields(CaptureSettings))
+
+DESCRIPTION = """\
+Re-export a live torch.fx graph with torch.export as a .pt2 that `layoutcheck check` reads:
+every node keeps its module path and file:line, and the run's settings (engine, tp, sp, phase,
+…) are recorded beside the graph. Needs torch: pip install 'layoutcheck[capture]'."""
+
+FX_DESCRIPTION = """\
+Import MODULE (from the working directory or sys.path), call FUNCTION() and export the
+(graph_module, example_inputs) it returns.
+
+This runs your own code, because you named it here: `capture fx` and `fuzz --pass` (which
+imports the pass it fuzzes) are the only layoutcheck commands that import code they are given.
+Every other command reads its files as data and never runs them."""
+
+TENSORCAST_DESCRIPTION = """\
+Run TensorCast's own CLI in this process, as `python -m cli.inference.text_generate ARGS…`
+from the msmodeling root would, take the final graph its compile backend produces (ARGS must
+include --compile) and export it, with the settings ARGS ask for. Run it from the msmodeling
+root (or with TensorCast on PYTHONPATH); TensorCast's own output is shown as it prints it.
+
+example:
+  layoutcheck capture tensorcast -o glm.pt2 --trace glm.trace.json -- \\
+    tests/assets/model_config/glm5_1 --num-queries 1 --query-length 512 --num-devices 4 \\
+    --tp-size 4 --compile --word-embedding-tp row \\
+    --compilation-config enable_sequence_parallel"""
+
+
+def add_capture_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    capture = commands.add_parser(
+        "capture",
+        help="export a live fx graph (your function's, or TensorCast's) as a .pt2 to check",
+        description=DESCRIPTION,
+    )
+    kinds = capture.add_subparsers(dest="capture_kind", required=True, parser_class=type(capture))
+    fx = kinds.add_parser(
+        "fx",
+        help="call your MODULE:FUNCTION for (graph_module, example_inputs); runs your code",
+        description=FX_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    fx.add_argument("function", metavar="MODULE:FUNCTION")
+    _add_output(fx)
+    fx.add_argument(
+        "--settings",
+        metavar="JSON",
+        help=f'the run\'s settings as a JSON object, e.g. \'{{"tp": 4, "sp": true}}\' '
+        f"(keys: {SETTING_KEYS})",
+    )
+    tensorcast = kinds.add_parser(
+        "tensorcast",
+        help="run TensorCast's text_generate CLI here and export its compiled graph",
+        description=TENSORCAST_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_output(tensorcast)
+    tensorcast.add_argument(
+        "--trace", metavar="FILE.json", help="also have TensorCast write its chrome trace here"
+    )
+    tensorcast.add_argument(
+        "engine_args", nargs="*", metavar="-- ARGS", help="TensorCast's arguments, after --"
+    )
+
+
+def _add_output(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("-o", "--output", required=True, metavar="FILE.pt2")
+
+
+def run_capture(args: argparse.Namespace) -> int:
+    output = Path(args.output)
+    if output.suffix != ".pt2":
+        raise UsageError(f"-o {args.output}: the archive's name must end in .pt2")
+    if not output.parent.is_dir():
+        raise CaptureError(f"-o {args.output}: no directory {output.parent}")
+    if args.capture_kind == "fx":
+        from layoutcheck.capture.user import capture_fx
+
+        settings = CaptureSettings() if args.settings is None else _settings(args.settings)
+        print(capture_fx(args.function, output, settings).summary())
+    else:
+        from layoutcheck.capture.tensorcast import capture_tensorcast
+
+        print(capture_tensorcast(args.engine_args, output, args.trace).summary())
+    return EXIT_OK
+
+
+def _settings(text: str) -> CaptureSettings:
+    try:
+        return CaptureSettings.from_json(text)
+    except CaptureError as error:
+        raise CaptureError(f"--{error.message}") from None
