@@ -7,8 +7,9 @@ Where it parts from the checkpoint accounting, and why:
 - the embedding is whole on every rank (its TP plan shards ``embed_tokens`` only under
   ``--word-embedding-tp``) and neither it nor ``lm_head`` pads the vocabulary (``lm_head``
   holds ``ceil(vocab/tp)`` rows);
-- GLM/DeepSeek shared experts are whole on every rank: its TP plan's shared-expert patterns
-  name ``shared_expert.*`` modules, which ``mlp.shared_experts.gate_proj`` does not match;
+- GLM/DeepSeek shared experts are whole on every rank, with EP or without: its TP plan's
+  shared-expert patterns name ``shared_expert.*`` modules, which ``mlp.shared_experts.gate_proj``
+  does not match;
 - a quantized linear holds one fp32 scalar ``weight_scale`` (and a static one an fp32
   ``activation_scale``), not per-channel tensors;
 - every decoder linear takes the recipe's type, the router excepted (a parameter, not a
