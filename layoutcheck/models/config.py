@@ -335,8 +335,10 @@ def _shared_indexer_layers(
     listed = data.get("indexer_types")
     pattern = data.get("index_topk_pattern")
     field = "indexer_types"
-    if listed in (None, [], "") and isinstance(pattern, str) and pattern:
-        listed, field = [_PATTERN_LETTERS.get(c, c) for c in pattern], "index_topk_pattern"
+    if listed in (None, [], "") and isinstance(pattern, (str, list)) and pattern:
+        # a string of letters, or a list of the words (as HF's config takes either)
+        words = [_PATTERN_LETTERS.get(c, c) if isinstance(c, str) else c for c in pattern]
+        listed, field = words, "index_topk_pattern"
     if listed in (None, [], ""):
         frequency = max(fields.opt_int("index_topk_freq", minimum=0) or 1, 1)
         offset = fields.opt_int("index_skip_topk_offset", minimum=0)

@@ -11,12 +11,15 @@ input embedding (DeepSeek/Kimi/GLM publish the latter, Qwen/Mistral the former).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from layoutcheck.memory import parameters
 from layoutcheck.models.config import ConfigError, ModelSpec, load_config, model_spec
+from tests.helpers import run
 
 
 def spec_of(name: str) -> ModelSpec:
@@ -88,6 +91,9 @@ GLM52_SCHEDULE = {
     },
     "frequency": {"index_topk_freq": 4, "index_skip_topk_offset": 3},  # HF derives the same
     "pattern": {"index_topk_pattern": "".join("F" if i in GLM52_FULL else "S" for i in range(78))},
+    "pattern words": {
+        "index_topk_pattern": ["full" if i in GLM52_FULL else "shared" for i in range(78)]
+    },
 }
 
 
@@ -364,3 +370,26 @@ def test_a_dense_model_has_every_parameter_active() -> None:
     assert counted(spec) == (total, total, total - 1000 * 256)
     mtp = layer + 2 * 256 + 256 * 2 * 256 + 256  # a dense MTP layer: norms, eh_proj, head norm
     assert counted(spec, 1) == (total + mtp, total + mtp, total + mtp - 1000 * 256)
+
+
+def test_memory_reports_glm52_parameters_and_refuses_a_bad_schedule(tmp_path: Path) -> None:
+    folder = tmp_path / "glm-5.2"
+    folder.mkdir()
+    config = config_of("glm-5.1", **GLM52_SCHEDULE["indexer_types"])
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    code, out, err = run(
+        "memory", folder, "--tp", "16", "--repetition", "--mtp", "--format", "json"
+    )
+    assert code == 0 and "field 'indexer_types' is ignored" in err  # the graph still runs them
+    total, active, without = glm_counts(indexer_layers=21, mtp=1)
+    assert json.loads(out)["parameters"] == {
+        "total": total,
+        "active": active,
+        "active_without_embedding": without,
+    }
+    config["indexer_types"] = ["shared"] * 78
+    (folder / "config.json").write_text(json.dumps(config), encoding="utf-8")
+    code, out, err = run("memory", folder, "--tp", "16", "--repetition")
+    assert (code, out) == (2, "")
+    (line,) = err.strip().splitlines()
+    assert "field 'indexer_types': layer 0 is 'shared'" in line
