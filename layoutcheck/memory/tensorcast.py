@@ -15,7 +15,8 @@ Where it parts from the checkpoint accounting, and why:
 - every decoder linear takes the recipe's type, the router excepted (a parameter, not a
   linear); ``kv_b_proj``, indexer ``wk`` and ``weights_proj`` stay float only under DSA-CP;
 - it caches the rotary table: cos and sin, ``max_position_embeddings × rope dim`` each, in the
-  activation dtype (2 bytes).
+  activation dtype (2 bytes). A graph imported from TensorCast already holds the two tables (as
+  lookups); a built graph does not, and the accounting adds them.
 
 Not in the graph's inventory and so not here: the router's fp32 ``e_score_correction_bias``
 and the indexer ``k_norm`` bias (about 80 KiB on GLM-5.1).
@@ -28,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 import sympy
 
-from layoutcheck.memory.accounting import ONE, Checkpoint, Item, Shares, shares_of
+from layoutcheck.memory.accounting import ONE, Checkpoint, Item, Shares, elements, shares_of
 from layoutcheck.memory.inventory import MemoryError_
 from layoutcheck.models.config import MlaSpec, ModelSpec
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind
@@ -59,9 +60,10 @@ SCALAR_BYTES = 4
 # How it holds a tensor where that differs from the graph's layout (the module docstring says
 # why for each).
 HELD_AS: tuple[tuple[Callable[[Tensor], bool], Sharding], ...] = (
-    (lambda t: t.kind is TensorKind.EMBEDDING, Sharding.REPLICATED),
+    (lambda t: _part(t) is Part.EMBED_TOKENS, Sharding.REPLICATED),
     (lambda t: t.role is not None and t.role.block is Block.SHARED_EXPERTS, Sharding.REPLICATED),
 )
+VOCABULARY_ROWS = (Part.EMBED_TOKENS, Part.LM_HEAD)  # tensors of vocab rows, unpadded here
 
 ACTIVATION_BYTES = 2  # bf16 / fp16: the rotary table's dtype
 
@@ -75,6 +77,7 @@ class Tensorcast(Checkpoint):
     vocab: int = 0  # the model's vocabulary, unpadded
     rotary_rows: int = 0  # max_position_embeddings
     rotary_dim: int = 0  # the dims rope turns: qk_rope_head_dim (MLA) or head_dim
+    rotary_in_graph: bool = False  # the graph holds the cos/sin tables itself (an import)
 
     @classmethod
     def of(cls, spec: ModelSpec | None, found: Sequence[tuple[Tensor, int]]) -> Tensorcast:
@@ -100,11 +103,13 @@ class Tensorcast(Checkpoint):
             and t.tp_sharding is not Sharding.REPLICATED
             for t, _ in found
         )
+        table = (sympy.Integer(spec.max_positions), sympy.Integer(rotary_dim))
         return cls(
             dsa_cp=dsa_cp,
             vocab=spec.vocab,
             rotary_rows=spec.max_positions,
             rotary_dim=rotary_dim,
+            rotary_in_graph=any(_is_table(t, table) for t, _ in found),
         )
 
     def quant_type(self, description: QuantDescription, tensor: Tensor) -> QuantType:
@@ -123,6 +128,9 @@ class Tensorcast(Checkpoint):
         groups: Mapping[str, Expr],
         layers: int,
     ) -> list[Item]:
+        if _is_table(tensor, (sympy.Integer(self.rotary_rows), sympy.Integer(self.rotary_dim))):
+            bytes_ = count * elements(tensor.shape) * ACTIVATION_BYTES
+            return [Item(tensor.name, tensor.module, "buffers", bytes_, tensor.layer)]
         held_as = next((sharding for rule, sharding in HELD_AS if rule(tensor)), tensor.sharding)
         shares = self._shares(attrs.evolve(tensor, sharding=held_as), groups)
         items = self.weight(tensor, count, quant, shares)
@@ -141,7 +149,7 @@ class Tensorcast(Checkpoint):
     def _shares(self, tensor: Tensor, groups: Mapping[str, Expr]) -> Shares:
         """The graph's shares, with the unpadded vocabulary for the embedding and the head."""
         shares = shares_of(tensor, groups)
-        if tensor.kind not in (TensorKind.EMBEDDING, TensorKind.HEAD):
+        if _part(tensor) not in VOCABULARY_ROWS:
             return shares
         hidden = tensor.shape[-1]
         full = sympy.Integer(self.vocab) * hidden
@@ -150,6 +158,18 @@ class Tensorcast(Checkpoint):
         return attrs.evolve(shares, full=full, held=held, tp_share=tp_share)
 
     def pools(self, priced: Sequence[tuple[Tensor, QuantType]]) -> list[Item]:
-        """The rotary cos/sin table the model caches once for all layers."""
+        """The rotary cos/sin table the model caches once for all layers (unless the graph
+        holds it)."""
+        if self.rotary_in_graph:
+            return []
         table = 2 * self.rotary_rows * self.rotary_dim * ACTIVATION_BYTES
         return [Item("rotary cos/sin cache", "model.rotary_emb", "buffers", ONE * table, None)]
+
+
+def _part(tensor: Tensor) -> Part | None:
+    return tensor.role.part if tensor.role is not None else None
+
+
+def _is_table(tensor: Tensor, shape: tuple[Expr, Expr]) -> bool:
+    """A rotary cos or sin table: a lookup table of ``max_positions × rope dim``."""
+    return tensor.kind is TensorKind.EMBEDDING and tuple(tensor.shape) == shape

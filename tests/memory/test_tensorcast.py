@@ -95,6 +95,25 @@ def test_the_four_layer_runs_match_their_logs(
     assert ours == pytest.approx(logged_weights(case), abs=0.0006)  # the log prints 3 decimals
 
 
+@pytest.mark.parametrize(
+    ("case", "flags"),
+    [
+        ("glm51-tp4-nosp-w8a8", []),
+        ("glm51-tp4-sp-default-w8a8", ["--sp"]),
+        ("glm51-decode-dp2-tp2-ep4", []),
+    ],
+)
+def test_the_imported_tensorcast_graphs_match_their_logs(case: str, flags: list[str]) -> None:
+    """The same runs read from their .pt2: the graph holds the rotary cos/sin tables itself
+    (two [202752, 64] lookups), so the accounting adds none of its own."""
+    code, out, _ = run("memory", ENGINE_GRAPHS / f"{case}.pt2", *flags, *QUANT, "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["total_bytes"] / GIB == pytest.approx(logged_weights(case), abs=0.0006)
+    assert data["by_category"]["buffers"] == 2 * 202752 * 64 * 2
+    assert "model.rotary_emb" not in data["by_module"]  # the graph's own tables, not the pool
+
+
 def test_a_row_parallel_embedding_run_is_outside_the_accounting(four_layers: Path) -> None:
     """glm51-tp4-sp-row-w8a8 ran with --word-embedding-tp row; the accounting holds TensorCast's
     default, a whole embedding: the difference is exactly 3/4 of the embedding."""
