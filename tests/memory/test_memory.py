@@ -710,6 +710,18 @@ def test_kv_bytes_per_token_mla_with_dsa() -> None:
     assert v3 == {"kv": (512 + 64) * 2, "indexer": 0, "total": (512 + 64) * 2}
 
 
+def test_shared_indexer_layers_keep_no_indexer_key() -> None:
+    """GLM-5.2: 21 of 78 layers run the indexer; the other 57 reuse its top-k and cache no key."""
+    config = dict(load_config("glm-5.1")[0])
+    full = (0, 1, 2, *range(6, 78, 4))
+    config["indexer_types"] = ["full" if i in full else "shared" for i in range(78)]
+    glm52 = model_spec(config, "glm-5.2")
+    latent = (KV_LORA + D_ROPE) * 2
+    assert kv_bytes_per_token(glm52, 4)["total"] == latent + 2 * IDX_DIM  # a full layer
+    assert kv_bytes_per_token_all_layers(glm52, 4) == latent * 78 + 2 * IDX_DIM * 21
+    assert kv_bytes_per_token_all_layers(glm52, 4, "C8") == latent // 2 * 78 + (IDX_DIM + 4) * 21
+
+
 def test_kv_bytes_per_token_gqa_splits_kv_heads() -> None:
     qwen = spec_of("qwen3-30b-a3b")  # 4 KV heads of 128
     assert kv_bytes_per_token(qwen, 1)["total"] == 2 * 4 * 128 * 2
