@@ -19,7 +19,7 @@ Where it parts from the checkpoint accounting, and why:
   lookups); a built graph does not, and the accounting adds them.
 
 Not in the graph's inventory and so not here: the router's fp32 ``e_score_correction_bias``
-and the indexer ``k_norm`` bias (about 80 KiB on GLM-5.1).
+and the indexer ``k_norm`` bias (96,768 bytes on GLM-5.1).
 """
 
 from __future__ import annotations

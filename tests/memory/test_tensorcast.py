@@ -45,7 +45,7 @@ def test_the_glm51_runs_are_within_one_percent_of_tensorcast(
     ours = memory(*argv, *QUANT, "--repetition")["total_bytes"] / GIB
     assert ours == pytest.approx(tensorcast_gib, rel=0.01)
     # closer than that, to the printed 3 decimals: only the router's e_score_correction_bias
-    # and the indexer k_norm bias (about 97 KB, not in the graph's inventory) are missing
+    # and the indexer k_norm bias (96,768 bytes, not in the inventory) are missing
     assert abs(tensorcast_gib - ours) < 0.0006
 
 
