@@ -156,7 +156,12 @@ def build_parser() -> argparse.ArgumentParser:
     memory = commands.add_parser("memory", help="static weight memory per rank, itemized")
     _add_target(memory)
     _add_quant(memory)
-    memory.add_argument("--accounting", choices=("checkpoint", "engine"), default="engine")
+    memory.add_argument(
+        "--accounting",
+        choices=("checkpoint", "engine", "tensorcast"),
+        default="engine",
+        help="checkpoint tensors, what vLLM-Ascend holds (default), or TensorCast's figure",
+    )
     memory.add_argument(
         "--layer-sharding", help="projections spread over ranks by layer, e.g. o_proj,q_b_proj"
     )
@@ -655,13 +660,13 @@ def _warn_description(session: Session) -> None:
 
 
 def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
-    from layoutcheck.memory import kv_bytes_per_token
+    from layoutcheck.memory import kv_bytes_per_token_all_layers
 
     items = session.memory()
     spec = session.spec
     tp = dict(session.graph.symbols).get("tp") or 1
     cache_type = session.description.kv_cache_type
-    kv = kv_bytes_per_token(spec, tp, cache_type)["total"] * len(spec.layer_kinds) if spec else 0
+    kv = kv_bytes_per_token_all_layers(spec, tp, cache_type) if spec else 0
     return {
         "weights": sympy.Add(*(item.bytes for item in items)),
         "kv_per_token": sympy.Integer(kv),

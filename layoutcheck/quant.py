@@ -5,7 +5,7 @@ files that assign a type to every module. Cost and memory both read it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -133,9 +133,10 @@ FLOAT_ROLES: tuple[Role, ...] = (
 )
 
 
-def recipe_type(recipe: str, role: Role | None) -> str:
-    """The type a recipe gives a quantizable weight of this role."""
-    if recipe == "bf16" or (role is not None and any(role.within(r) for r in FLOAT_ROLES)):
+def recipe_type(recipe: str, role: Role | None, float_roles: Sequence[Role] = FLOAT_ROLES) -> str:
+    """The type a recipe gives a quantizable weight of this role (``float_roles``: the roles
+    it leaves FLOAT; another tool's rules may name others)."""
+    if recipe == "bf16" or (role is not None and any(role.within(r) for r in float_roles)):
         return "FLOAT"
     if recipe == "w8a8_dynamic":
         return "W8A8_DYNAMIC"

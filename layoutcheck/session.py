@@ -340,6 +340,7 @@ class Session:
             accounting=accounting,
             layer_sharding=layer_sharding,
             oproj_pool=oproj_pool,
+            spec=self.spec,
         )
 
 

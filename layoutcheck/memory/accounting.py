@@ -3,7 +3,8 @@
 ``Checkpoint`` counts the checkpoint's tensors after sharding (and the quantization auxiliaries
 stored beside them); ``Engine`` counts what vLLM-Ascend materializes on top: kv_b_proj turned
 into W_UK_T / W_UV, aclnn's per-input-channel scales, layer-sharded windows and the o_proj pool.
-Bytes per rank are sympy expressions of the group sizes and the model dims.
+Bytes per rank are sympy expressions of the group sizes and the model dims. TensorCast's own
+figure is a third accounting (``layoutcheck.memory.tensorcast``); ``pricing`` picks one by name.
 """
 
 from __future__ import annotations
@@ -13,11 +14,8 @@ from collections.abc import Mapping, Sequence
 import attrs
 import sympy
 
-from layoutcheck.graph import Graph
-from layoutcheck.interp import TypedGraph
-from layoutcheck.memory.inventory import MemoryError_, inventory, typed_of
+from layoutcheck.memory.inventory import MemoryError_
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind
-from layoutcheck.passes.repetition import layer_multiplicity
 from layoutcheck.quant import QuantDescription, QuantType
 from layoutcheck.roles import Part
 from layoutcheck.symbols import Expr
@@ -30,6 +28,7 @@ CATEGORIES = (
     "replication beyond TP",
     "layout copies",
     "embeddings/head",
+    "buffers",  # tables a rank holds beside the weights (TensorCast's rotary cos/sin)
 )
 ONE = sympy.Integer(1)
 
@@ -66,7 +65,7 @@ class LayerSharding:
 
 
 @attrs.frozen
-class _Shares:
+class Shares:
     """How much of a tensor one rank holds, in elements."""
 
     full: Expr  # the whole tensor
@@ -77,7 +76,7 @@ class _Shares:
     inp: Expr  # its input columns
 
 
-def _divisor(sharding: Sharding, groups: Mapping[str, Expr]) -> Expr:
+def divisor(sharding: Sharding, groups: Mapping[str, Expr]) -> Expr:
     if sharding in (Sharding.TP_DIM0, Sharding.TP_DIM1, Sharding.VOCAB):
         return groups.get("tp", ONE)
     if sharding is Sharding.EP:
@@ -85,22 +84,22 @@ def _divisor(sharding: Sharding, groups: Mapping[str, Expr]) -> Expr:
     return ONE
 
 
-def _elements(shape: Sequence[Expr]) -> Expr:
+def elements(shape: Sequence[Expr]) -> Expr:
     result: Expr = ONE
     for dim in shape:
         result = result * dim
     return result
 
 
-def _shares(tensor: Tensor, groups: Mapping[str, Expr]) -> _Shares:
-    full = _elements(tensor.shape)
+def shares_of(tensor: Tensor, groups: Mapping[str, Expr]) -> Shares:
+    full = elements(tensor.shape)
     stack = tensor.shape[0] if len(tensor.shape) == 3 else ONE
     out = tensor.shape[-2] if len(tensor.shape) > 1 else tensor.shape[0]
-    copies = stack / _divisor(Sharding.EP, groups) if tensor.sharding is Sharding.EP else stack
-    return _Shares(
+    copies = stack / divisor(Sharding.EP, groups) if tensor.sharding is Sharding.EP else stack
+    return Shares(
         full=full,
-        held=full / _divisor(tensor.sharding, groups),
-        tp_share=full / _divisor(tensor.tp_sharding, groups),
+        held=full / divisor(tensor.sharding, groups),
+        tp_share=full / divisor(tensor.tp_sharding, groups),
         copies=copies,
         out=out,
         inp=tensor.shape[-1],
@@ -133,6 +132,10 @@ class Checkpoint:
 
     name: str = "checkpoint"
 
+    def quant_type(self, description: QuantDescription, tensor: Tensor) -> QuantType:
+        """The quantization this accounting holds the tensor in: the description's."""
+        return description.type_of(tensor.module, tensor.role, tensor.quantizable)
+
     def price(
         self,
         tensor: Tensor,
@@ -141,12 +144,12 @@ class Checkpoint:
         groups: Mapping[str, Expr],
         layers: int,
     ) -> list[Item]:
-        shares = _shares(tensor, groups)
+        shares = shares_of(tensor, groups)
         return self.weight(tensor, count, quant, shares) + self.auxiliaries(
             tensor, count, quant, shares, tensor.sharding, groups
         )
 
-    def weight(self, tensor: Tensor, count: int, quant: QuantType, shares: _Shares) -> list[Item]:
+    def weight(self, tensor: Tensor, count: int, quant: QuantType, shares: Shares) -> list[Item]:
         """The weight at its plain-TP share, and what the layout replicates beyond it."""
         size = quant.weight_bytes
         items = [
@@ -175,7 +178,7 @@ class Checkpoint:
         tensor: Tensor,
         count: int,
         quant: QuantType,
-        shares: _Shares,
+        shares: Shares,
         sharding: Sharding,
         groups: Mapping[str, Expr],
     ) -> list[Item]:
@@ -220,7 +223,7 @@ class Engine(Checkpoint):
         groups: Mapping[str, Expr],
         layers: int,
     ) -> list[Item]:
-        shares = _shares(tensor, groups)
+        shares = shares_of(tensor, groups)
         part = tensor.role.part if tensor.role is not None else None
         if part is Part.KV_B_PROJ:
             name = f"{tensor.module} → W_UK_T, W_UV"
@@ -232,7 +235,7 @@ class Engine(Checkpoint):
             # buffer (a layout copy) is gathered into for the layer being run
             sharding = Sharding.TP_DIM1
             size = quant.weight_bytes
-            held = count * shares.full / _divisor(Sharding.TP_DIM1, groups) * size
+            held = count * shares.full / divisor(Sharding.TP_DIM1, groups) * size
             items = [
                 Item(tensor.name, tensor.module, base_category(tensor, quant), held, tensor.layer)
             ]
@@ -272,7 +275,7 @@ class Engine(Checkpoint):
     def pools(self, priced: Sequence[tuple[Tensor, QuantType]]) -> list[Item]:
         """The o_proj-TP pool: one buffer as large as the largest full o_proj weight."""
         sizes = {
-            _elements(tensor.shape) * quant.weight_bytes
+            elements(tensor.shape) * quant.weight_bytes
             for tensor, quant in priced
             if tensor.role is not None and tensor.role.part is Part.O_PROJ
         }
@@ -280,39 +283,3 @@ class Engine(Checkpoint):
             return []
         largest = sizes.pop() if len(sizes) == 1 else sympy.Max(*sizes)
         return [Item("o_proj full-weight pool", "o_proj pool", "layout copies", largest, None)]
-
-
-ACCOUNTINGS = ("checkpoint", "engine")
-
-
-def accounting_for(
-    name: str, layer_sharding: LayerSharding | None = None, oproj_pool: bool = False
-) -> Checkpoint:
-    if name == "checkpoint":
-        return Checkpoint()
-    if name == "engine":
-        return Engine(layer_sharding=layer_sharding, oproj_pool=oproj_pool)
-    raise MemoryError_(f"--accounting {name!r}: use {' or '.join(ACCOUNTINGS)}")
-
-
-def account(
-    target: Graph | TypedGraph,
-    description: QuantDescription,
-    *,
-    accounting: str = "engine",
-    layer_sharding: LayerSharding | None = None,
-    oproj_pool: bool = False,
-) -> list[Item]:
-    """Every byte a rank holds, itemized, under one accounting."""
-    chosen = accounting_for(accounting, layer_sharding, oproj_pool)
-    typed = typed_of(target)
-    graph = typed.graph
-    groups = dict(graph.groups)
-    layers = sum(layer_multiplicity(graph).values()) or 1
-    items: list[Item] = []
-    priced: list[tuple[Tensor, QuantType]] = []
-    for tensor, count in inventory(typed):
-        quant = description.type_of(tensor.module, tensor.role, tensor.quantizable)
-        priced.append((tensor, quant))
-        items.extend(chosen.price(tensor, count, quant, groups, layers))
-    return items + chosen.pools(priced)

@@ -1,57 +1,170 @@
-"""Parameter counts from a model config: total and activated (MTP layers only when asked)."""
+"""Parameter counts from a model config, tensor by tensor as the checkpoint lists them: total,
+active per token, and active without the input embedding (MTP layers only when asked)."""
 
 from __future__ import annotations
 
-from layoutcheck.models.config import MlaSpec, ModelSpec
+import attrs
+
+from layoutcheck.models.config import DsaSpec, GqaSpec, MlaSpec, ModelSpec, MoeSpec
+
+# A block's tensors as (checkpoint name inside the block, elements): the counts below are sums
+# of these lists, so each tensor is visible and a missing one is a missing line.
+Tensors = list[tuple[str, int]]
+
+
+@attrs.frozen
+class ParameterCount:
+    """Total and per-token active parameters. ``input_embedding`` is the embedding tables
+    counted in ``active`` (the main one, and an MTP layer's own copy): DeepSeek, Kimi and GLM
+    publish active counts without them, Qwen and Mistral with them."""
+
+    total: int
+    active: int
+    input_embedding: int
+
+    @property
+    def active_without_embedding(self) -> int:
+        return self.active - self.input_embedding
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "total": self.total,
+            "active": self.active,
+            "active_without_embedding": self.active_without_embedding,
+        }
 
 
 def parameters(spec: ModelSpec, mtp_layers: int = 0) -> dict[str, int]:
-    """Total and activated parameters from the config (MTP layers only when asked)."""
-    hidden = spec.hidden
-    if isinstance(spec.attention, MlaSpec):
-        a = spec.attention
-        q = (
-            (
-                hidden * a.q_lora_rank
-                + a.q_lora_rank
-                + a.q_lora_rank * spec.heads * (a.qk_nope_head_dim + a.qk_rope_head_dim)
-            )
-            if a.q_lora_rank
-            else (hidden * spec.heads * (a.qk_nope_head_dim + a.qk_rope_head_dim))
-        )
-        attention = (
-            q
-            + hidden * (a.kv_lora_rank + a.qk_rope_head_dim)
-            + a.kv_lora_rank
-            + a.kv_lora_rank * spec.heads * (a.qk_nope_head_dim + a.v_head_dim)
-            + spec.heads * a.v_head_dim * hidden
-        )
-    else:
-        g = spec.attention
-        attention = hidden * spec.heads * g.head_dim * 2 + hidden * g.kv_heads * g.head_dim * 2
-    if spec.dsa is not None:
-        d = spec.dsa
-        q_dim = (
-            spec.attention.q_lora_rank
-            if isinstance(spec.attention, MlaSpec) and spec.attention.q_lora_rank
-            else hidden
-        )
-        attention += q_dim * d.index_n_heads * d.index_head_dim + hidden * d.index_head_dim
-        attention += hidden * d.index_n_heads + 2 * d.index_head_dim
-    total = active = 2 * spec.vocab * hidden + hidden  # embeddings, lm_head, final norm
+    """Total, active and active-without-the-input-embedding parameters from the config."""
+    return count_parameters(spec, mtp_layers).as_dict()
+
+
+def count_parameters(spec: ModelSpec, mtp_layers: int = 0) -> ParameterCount:
+    """The checkpoint's parameters: the decoder layers, then ``mtp_layers`` MTP layers."""
+    embedding = spec.vocab * spec.hidden
+    outer = _sum(
+        [("model.embed_tokens", embedding), ("lm_head", embedding), ("model.norm", spec.hidden)]
+    )
+    total = active = outer
+    input_embedding = embedding
     kinds = list(spec.layer_kinds) + ["moe" if spec.moe else "dense"] * mtp_layers
     for index, kind in enumerate(kinds):
-        layer = attention + 2 * hidden
-        if index >= len(spec.layer_kinds):
-            layer += 2 * hidden * hidden + 2 * hidden  # MTP: eh_proj, enorm, hnorm
-        if kind == "moe" and spec.moe is not None:
-            m = spec.moe
-            expert = 3 * hidden * m.intermediate
-            router = m.experts * hidden + m.experts
-            total += layer + m.experts * expert + m.shared_experts * expert + router
-            active += layer + (m.top_k + m.shared_experts) * expert + router
-        else:
-            mlp = 3 * hidden * spec.intermediate
-            total += layer + mlp
-            active += layer + mlp
-    return {"total": total, "active": active}
+        mtp = index >= len(spec.layer_kinds)
+        layer_total, layer_active = _layer(spec, index, kind, mtp)
+        total += layer_total
+        active += layer_active
+        if mtp and spec.mtp_embedding_copies:
+            input_embedding += embedding
+    return ParameterCount(total, active, input_embedding)
+
+
+def _layer(spec: ModelSpec, index: int, kind: str, mtp: bool) -> tuple[int, int]:
+    """One decoder (or MTP) layer's total and active parameters."""
+    hidden = spec.hidden
+    always = [
+        *_attention(spec),
+        ("input_layernorm", hidden),
+        ("post_attention_layernorm", hidden),
+    ]
+    if spec.dsa is not None and (mtp or index not in spec.dsa.shared_layers):
+        always += _indexer(spec, spec.dsa)  # a shared-indexer layer reuses an earlier top-k
+    if mtp:
+        always += _mtp_extras(spec)
+    if kind == "moe" and spec.moe is not None:
+        m = spec.moe
+        expert = _sum(_mlp(hidden, m.intermediate))
+        always += [*_router(hidden, m), ("mlp.shared_experts", m.shared_experts * expert)]
+        base = _sum(always)
+        return base + m.experts * expert, base + m.top_k * expert
+    base = _sum(always + _mlp(hidden, spec.intermediate))
+    return base, base
+
+
+def _attention(spec: ModelSpec) -> Tensors:
+    if isinstance(spec.attention, MlaSpec):
+        return _mla(spec, spec.attention)
+    return _gqa(spec, spec.attention)
+
+
+def _mla(spec: ModelSpec, a: MlaSpec) -> Tensors:
+    hidden, heads = spec.hidden, spec.heads
+    qk = a.qk_nope_head_dim + a.qk_rope_head_dim
+    if a.q_lora_rank:
+        query = [
+            ("self_attn.q_a_proj", a.q_lora_rank * hidden),
+            ("self_attn.q_a_layernorm", a.q_lora_rank),
+            ("self_attn.q_b_proj", heads * qk * a.q_lora_rank),
+        ]
+    else:
+        query = [("self_attn.q_proj", heads * qk * hidden)]
+    return [
+        *query,
+        ("self_attn.kv_a_proj_with_mqa", (a.kv_lora_rank + a.qk_rope_head_dim) * hidden),
+        ("self_attn.kv_a_layernorm", a.kv_lora_rank),
+        ("self_attn.kv_b_proj", heads * (a.qk_nope_head_dim + a.v_head_dim) * a.kv_lora_rank),
+        ("self_attn.o_proj", hidden * heads * a.v_head_dim),
+    ]
+
+
+def _gqa(spec: ModelSpec, g: GqaSpec) -> Tensors:
+    hidden, q_width, kv_width = spec.hidden, spec.heads * g.head_dim, g.kv_heads * g.head_dim
+    tensors = [
+        ("self_attn.q_proj", q_width * hidden),
+        ("self_attn.k_proj", kv_width * hidden),
+        ("self_attn.v_proj", kv_width * hidden),
+        ("self_attn.o_proj", hidden * q_width),
+    ]
+    if g.qk_norm:
+        tensors += [("self_attn.q_norm", g.head_dim), ("self_attn.k_norm", g.head_dim)]
+    return tensors
+
+
+def _indexer(spec: ModelSpec, d: DsaSpec) -> Tensors:
+    """The lightning indexer; its query reads the q LoRA latent when there is one."""
+    a = spec.attention
+    query_in = a.q_lora_rank if isinstance(a, MlaSpec) and a.q_lora_rank else spec.hidden
+    return [
+        ("self_attn.indexer.wq_b", d.index_n_heads * d.index_head_dim * query_in),
+        ("self_attn.indexer.wk", d.index_head_dim * spec.hidden),
+        ("self_attn.indexer.k_norm.weight", d.index_head_dim),  # a LayerNorm: weight and bias
+        ("self_attn.indexer.k_norm.bias", d.index_head_dim),
+        ("self_attn.indexer.weights_proj", d.index_n_heads * spec.hidden),
+    ]
+
+
+def _mtp_extras(spec: ModelSpec) -> Tensors:
+    """What an MTP layer adds to its decoder layer: the two input norms, the projection of
+    [embedding, hidden] back to hidden, the norm before the head, and (DeepSeek-V3) its own
+    copies of the embedding and the head."""
+    hidden = spec.hidden
+    tensors = [
+        ("enorm", hidden),
+        ("hnorm", hidden),
+        ("eh_proj", hidden * 2 * hidden),
+        ("shared_head.norm", hidden),
+    ]
+    if spec.mtp_embedding_copies:
+        tensors += [
+            ("embed_tokens", spec.vocab * hidden),
+            ("shared_head.head", spec.vocab * hidden),
+        ]
+    return tensors
+
+
+def _mlp(hidden: int, width: int) -> Tensors:
+    return [
+        ("gate_proj", width * hidden),
+        ("up_proj", width * hidden),
+        ("down_proj", hidden * width),
+    ]
+
+
+def _router(hidden: int, m: MoeSpec) -> Tensors:
+    tensors = [("mlp.gate.weight", m.experts * hidden)]
+    if m.router_bias:
+        tensors.append(("mlp.gate.e_score_correction_bias", m.experts))
+    return tensors
+
+
+def _sum(tensors: Tensors) -> int:
+    return sum(elements for _, elements in tensors)

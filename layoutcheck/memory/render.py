@@ -1,5 +1,6 @@
 """Memory summaries and the text table of ``layoutcheck memory`` (totals by category, module
-and layer; parameters; the KV cache that fits after the weights)."""
+and layer; parameters; the KV cache that fits after the weights). Text prints GiB (2³⁰ bytes,
+what the engines and TensorCast print as "GB"); JSON keeps bytes."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import sympy
 
 from layoutcheck.graph import Graph
 from layoutcheck.memory.accounting import CATEGORIES, Item
-from layoutcheck.memory.kv import kv_bytes_per_token
+from layoutcheck.memory.kv import kv_bytes_per_token, kv_bytes_per_token_all_layers
 from layoutcheck.memory.parameters import parameters
 from layoutcheck.models.config import ModelSpec
 from layoutcheck.quant import QuantDescription
 from layoutcheck.symbols import Expr, symbol
+
+GIB = 2**30
 
 
 def by(items: Iterable[Item], key: str) -> dict[str, Expr]:
@@ -56,8 +59,7 @@ def summary(
     total = sum(numeric(i.bytes, values) for i in items)
     tp = values.get("tp", 1)
     kv = kv_bytes_per_token(spec, tp, kv_cache_type)
-    layers = len(spec.layer_kinds)
-    per_token = kv["total"] * layers
+    per_token = kv_bytes_per_token_all_layers(spec, tp, kv_cache_type)
     fits = (
         max(0, int((hbm_bytes - total) // per_token))
         if hbm_bytes is not None and per_token
@@ -65,7 +67,6 @@ def summary(
     )
     return {
         "total_bytes": total,
-        "total_gb": total / 1e9,
         "by_category": {
             c: numeric(v, values)
             for c, v in sorted(
@@ -99,7 +100,7 @@ def render_memory(
     """The text table of ``layoutcheck memory``."""
     lines = [
         f"{graph.name}: static weights per rank, {accounting} accounting, {description.source}: "
-        f"{data['total_gb']:.3f} GB"
+        f"{data['total_bytes'] / GIB:.3f} GiB"
     ]
     values = {name: value for name, value in graph.symbols if value is not None}
     if by_key == "category":
@@ -109,11 +110,12 @@ def render_memory(
             ((k, numeric(v, values)) for k, v in by(items, by_key).items()), key=lambda kv: -kv[1]
         )
     for label, amount in rows:
-        lines.append(f"  {label:<52} {amount / 1e9:10.3f} GB")
+        lines.append(f"  {label:<52} {amount / GIB:10.3f} GiB")
     params = data["parameters"]
     kv = data["kv_cache"]
     lines.append(
-        f"parameters: {params['total'] / 1e9:.1f}B total, {params['active'] / 1e9:.1f}B active"
+        f"parameters: {params['total'] / 1e9:.1f}B total, {params['active'] / 1e9:.1f}B active "
+        f"({params['active_without_embedding'] / 1e9:.1f}B without the input embedding)"
     )
     fits = kv["tokens_that_fit"]
     lines.append(

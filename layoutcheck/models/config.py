@@ -1,7 +1,9 @@
 """Reading a Hugging Face ``config.json`` into a :class:`ModelSpec`, naming every missing field.
 
 Structure is detected from fields, never from ``model_type``: MLA from ``kv_lora_rank``, DSA
-from ``index_topk`` (or ``topk_limit`` with ``index_n_heads``), MoE from the expert counts.
+from ``index_topk`` (or ``topk_limit`` with ``index_n_heads``), MoE from the expert counts. The
+two facts a config does not state (Qwen3's q/k norms, DeepSeek-V3's MTP copies of the embedding
+and head) come from its ``architectures`` class, in one table (``CHECKPOINT_FACTS``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import attrs
 from layoutcheck import resources
 from layoutcheck.errors import InputError
 from layoutcheck.files import load_json, read_text
-from layoutcheck.limits import MAX_CONFIG_SIZE, MAX_LAYERS, shown
+from layoutcheck.limits import MAX_CONFIG_SIZE, MAX_LAYERS, MAX_SYMBOL_VALUE, shown
 
 MAX_CONFIG_BYTES = 16 * 2**20  # a real config.json is a few kB
 
@@ -37,6 +39,7 @@ class MlaSpec:
 class GqaSpec:
     kv_heads: int
     head_dim: int
+    qk_norm: bool = False  # a per-head RMSNorm on q and k (q_norm, k_norm: head_dim each)
 
 
 @attrs.frozen
@@ -44,6 +47,9 @@ class DsaSpec:
     index_n_heads: int
     index_head_dim: int
     index_topk: int
+    # decoder layers that reuse the previous full layer's top-k and hold no indexer (GLM-5.2's
+    # IndexShare: ``indexer_types``); MTP layers always run their own
+    shared_layers: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -52,6 +58,9 @@ class MoeSpec:
     top_k: int
     intermediate: int
     shared_experts: int
+    # the router's e_score_correction_bias [experts]: only auxiliary-loss-free routing
+    # (``topk_method: noaux_tc``) learns one
+    router_bias: bool = False
 
 
 @attrs.frozen
@@ -70,6 +79,30 @@ class ModelSpec:
     layer_kinds: tuple[str, ...]  # "dense" or "moe", one per decoder layer
     # what the config holds that the built graph does not model, one message per field
     warnings: tuple[str, ...] = attrs.field(default=(), eq=False)
+    max_positions: int | None = None  # max_position_embeddings: the rotary table's rows
+    # an MTP layer stores its own embedding and output head (copies of the main ones)
+    mtp_embedding_copies: bool = False
+
+
+@attrs.frozen
+class CheckpointFacts:
+    """What a checkpoint holds that its ``config.json`` has no field for."""
+
+    qk_norm: bool = False
+    mtp_embedding_copies: bool = False
+
+
+# Keyed by the checkpoint class a config names in ``architectures``; any other class has neither.
+CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
+    # Qwen3 adds a per-head q_norm/k_norm to Qwen2's attention; no config field says so
+    "Qwen3ForCausalLM": CheckpointFacts(qk_norm=True),
+    "Qwen3MoeForCausalLM": CheckpointFacts(qk_norm=True),
+    # DeepSeek-V3's MTP layer ships model.layers.61.embed_tokens and .shared_head.head as
+    # copies of the main ones (its 685B = 671B + 14B MTP); V3.2 keeps that layout. GLM-5's MTP
+    # layer has neither and shares the main model's.
+    "DeepseekV3ForCausalLM": CheckpointFacts(mtp_embedding_copies=True),
+    "DeepseekV32ForCausalLM": CheckpointFacts(mtp_embedding_copies=True),
+}
 
 
 def has_dsa_structure(config: Mapping[str, Any]) -> bool:
@@ -159,6 +192,18 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:60] + "…"
 
 
+def checkpoint_facts(config: Mapping[str, Any]) -> CheckpointFacts:
+    """The facts ``CHECKPOINT_FACTS`` records for the config's checkpoint class (none if the
+    class is not listed)."""
+    classes = config.get("architectures", _text_config(config).get("architectures"))
+    if not isinstance(classes, list):
+        return CheckpointFacts()
+    for name in classes:
+        if isinstance(name, str) and name in CHECKPOINT_FACTS:
+            return CHECKPOINT_FACTS[name]
+    return CheckpointFacts()
+
+
 def mtp_layers(config: Mapping[str, Any], where: str = "config") -> int:
     """``num_nextn_predict_layers``: the MTP layers after the decoder (0 when absent)."""
     fields = _Fields(_text_config(config), where)
@@ -175,6 +220,7 @@ def model_spec(
     layers = fields.integer("num_hidden_layers", maximum=MAX_LAYERS)
     vocab = fields.integer("vocab_size")
     heads = fields.integer("num_attention_heads")
+    facts = checkpoint_facts(config)
     attention: MlaSpec | GqaSpec
     if data.get("kv_lora_rank") is not None:
         attention = MlaSpec(
@@ -192,13 +238,19 @@ def model_spec(
                 f"{fields.where}: num_attention_heads {heads} is not a multiple of "
                 f"num_key_value_heads {kv_heads}"
             )
-        attention = GqaSpec(kv_heads=kv_heads, head_dim=head_dim)
+        qk_norm = data.get("use_qk_norm")  # GLM-4.5 style: the field, when given, decides
+        attention = GqaSpec(
+            kv_heads=kv_heads,
+            head_dim=head_dim,
+            qk_norm=qk_norm if isinstance(qk_norm, bool) else facts.qk_norm,
+        )
     dsa = None
     if has_dsa_structure(data):
         dsa = DsaSpec(
             index_n_heads=fields.integer("index_n_heads"),
             index_head_dim=fields.integer("index_head_dim"),
             index_topk=fields.first_int("index_topk", "topk_limit"),
+            shared_layers=_shared_indexer_layers(data, fields, layers),
         )
     warnings: list[str] = []
     moe = _moe(data, fields, warnings)
@@ -216,7 +268,18 @@ def model_spec(
         moe=moe,
         layer_kinds=_layer_kinds(data, fields, layers, moe is not None),
         warnings=tuple(warnings),
+        max_positions=_max_positions(data),
+        mtp_embedding_copies=facts.mtp_embedding_copies,
     )
+
+
+def _max_positions(data: Mapping[str, Any]) -> int | None:
+    """``max_position_embeddings`` when it is a usable count, else None: only TensorCast's
+    accounting reads it (its rotary table), so a strange value must not refuse the config."""
+    value = data.get("max_position_embeddings")
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value if 1 <= value <= MAX_SYMBOL_VALUE else None
 
 
 def _divide(a: int, b: int, name: str, field: str) -> int:
@@ -249,7 +312,56 @@ def _moe(data: Mapping[str, Any], fields: _Fields, warnings: list[str]) -> MoeSp
         )
     intermediate = fields.opt_int("moe_intermediate_size") or fields.integer("intermediate_size")
     shared = fields.opt_int("n_shared_experts", minimum=0) or 0
-    return MoeSpec(experts=experts, top_k=top_k, intermediate=intermediate, shared_experts=shared)
+    return MoeSpec(
+        experts=experts,
+        top_k=top_k,
+        intermediate=intermediate,
+        shared_experts=shared,
+        router_bias=data.get("topk_method") == "noaux_tc",
+    )
+
+
+_INDEXER_TYPES = {"full": False, "shared": True}  # word -> the layer reuses the previous top-k
+_PATTERN_LETTERS = {"F": "full", "S": "shared"}  # index_topk_pattern, e.g. "FFFSSSF…"
+
+
+def _shared_indexer_layers(
+    data: Mapping[str, Any], fields: _Fields, layers: int
+) -> tuple[int, ...]:
+    """The layers that reuse the previous full layer's top-k (GLM-5.2's IndexShare), as
+    Hugging Face's GlmMoeDsaConfig reads them: ``indexer_types``, else ``index_topk_pattern``,
+    else every ``index_topk_freq``-th layer after ``index_skip_topk_offset`` (default 2) is full.
+    """
+    listed = data.get("indexer_types")
+    pattern = data.get("index_topk_pattern")
+    field = "indexer_types"
+    if listed in (None, [], "") and isinstance(pattern, (str, list)) and pattern:
+        # a string of letters, or a list of the words (as HF's config takes either)
+        words = [_PATTERN_LETTERS.get(c, c) if isinstance(c, str) else c for c in pattern]
+        listed, field = words, "index_topk_pattern"
+    if listed in (None, [], ""):
+        frequency = max(fields.opt_int("index_topk_freq", minimum=0) or 1, 1)
+        offset = fields.opt_int("index_skip_topk_offset", minimum=0)
+        offset = 2 if offset is None else offset
+        return tuple(i for i in range(layers) if max(i - offset + 1, 0) % frequency)
+    if not isinstance(listed, list) or len(listed) != layers:
+        raise ConfigError(
+            f"{fields.where}: field {field!r} must list one type per layer ({layers})"
+        )
+    shared = []
+    for index, item in enumerate(listed):
+        if not isinstance(item, str) or item not in _INDEXER_TYPES:
+            raise ConfigError(
+                f"{fields.where}: unknown {field} entry {_shown(item)} (known: full, shared)"
+            )
+        if _INDEXER_TYPES[item]:
+            shared.append(index)
+    if shared and shared[0] == 0:
+        raise ConfigError(
+            f"{fields.where}: field {field!r}: layer 0 is 'shared' but no earlier layer has an "
+            "indexer to share"
+        )
+    return tuple(shared)
 
 
 _MLP_TYPE_WORDS = {"dense": "dense", "mlp": "dense", "sparse": "moe", "moe": "moe"}
@@ -337,12 +449,13 @@ def ignored_fields(config: Mapping[str, Any], data: Mapping[str, Any]) -> list[s
         found.append(
             "field 'indexer_types' is ignored: every layer was built with its own DSA indexer "
             "(shared-indexer layers, which reuse the previous full layer's top-k, are not "
-            "modelled yet)"
+            "modelled yet; the parameter count leaves their indexers out)"
         )
     frequency = data.get("index_topk_freq")
     if frequency is not None and frequency != 1:
         found.append(
             f"field 'index_topk_freq' ({_shown(frequency)}) is ignored: every layer was built "
-            "with its own DSA indexer and top-k (shared-indexer layers are not modelled yet)"
+            "with its own DSA indexer and top-k (shared-indexer layers are not modelled yet; the "
+            "parameter count leaves their indexers out)"
         )
     return found

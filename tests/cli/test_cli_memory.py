@@ -24,6 +24,7 @@ from layoutcheck.cost.devices import load_device
 from layoutcheck.memory import (
     account,
     kv_bytes_per_token,
+    kv_bytes_per_token_all_layers,
     load_description,
     numeric,
     parameters,
@@ -42,7 +43,8 @@ LAYERS = 78
 O_PROJ, Q_B_PROJ = H * HEADS * D_V, HEADS * (D_NOPE + D_ROPE) * Q_LORA
 KV_B_PROJ = HEADS * (D_NOPE + D_V) * KV_LORA
 HBM = 64 * 2**30  # a3-752t
-KV_PER_TOKEN = ((KV_LORA + D_ROPE) * 2 + 128 + 4) * LAYERS  # bf16 latent + indexer key + scale
+KV_PER_TOKEN = ((KV_LORA + D_ROPE) * 2 + 2 * 128) * LAYERS  # bf16 latent + bf16 indexer key
+GIB = 2**30
 CATEGORY_LINES = (
     "quantized weights",
     "float weights",
@@ -98,28 +100,29 @@ def one_error_line(code: int, out: str, err: str, *needles: str) -> str:
 # -- memory: text and JSON ---------------------------------------------------------------------
 
 
-def test_memory_text_shows_each_category_in_gb() -> None:
+def test_memory_text_shows_each_category_in_gib() -> None:
     code, out, err = run("memory", *W8A8)
     assert (code, err) == (0, "")
     data = memory_json(*W8A8)
     lines = out.splitlines()
     assert lines[0] == (
         "glm-5.1-prefill-tp4-sp: static weights per rank, engine accounting, --quant w8a8: "
-        "39.623 GB"
+        f"{data['total_bytes'] / GIB:.3f} GiB"
     )
+    assert lines[0].endswith(": 36.902 GiB")
     rows = {}
     for line in lines[1:]:
-        match = re.fullmatch(r"  (\S.*?)\s+(\d+\.\d{3}) GB", line)
+        match = re.fullmatch(r"  (\S.*?)\s+(\d+\.\d{3}) GiB", line)
         if match:
             rows[match.group(1)] = float(match.group(2))
     assert list(rows) == list(CATEGORY_LINES)
-    for category, gb in rows.items():
-        assert gb == round(data["by_category"][category] / 1e9, 3)
-    assert rows["quantized weights"] == 28.056 and rows["derived weights"] == 2.290
-    assert rows["replication beyond TP"] == 7.852 and rows["embeddings/head"] == 0.952
-    assert "parameters: 743.9B total, 41.8B active" in lines
+    for category, gib in rows.items():
+        assert gib == round(data["by_category"][category] / GIB, 3)
+    assert rows["quantized weights"] == 26.129 and rows["derived weights"] == 2.133
+    assert rows["replication beyond TP"] == 7.312 and rows["embeddings/head"] == 0.886
+    assert "parameters: 743.9B total, 41.8B active (40.8B without the input embedding)" in lines
     assert lines[-1] == (
-        "KV cache: 100152 bytes per token (all layers); 290520 tokens fit on a3-752t after the "
+        "KV cache: 109824 bytes per token (all layers); 264935 tokens fit on a3-752t after the "
         "weights"
     )
 
@@ -128,23 +131,25 @@ def test_memory_json_fields() -> None:
     data = memory_json(*W8A8)
     assert set(data) == {
         "total_bytes",
-        "total_gb",
         "by_category",
         "by_module",
         "parameters",
         "kv_cache",
     }
     total = data["total_bytes"]
-    assert data["total_gb"] == pytest.approx(total / 1e9, rel=1e-12)
-    assert total / 1e9 == pytest.approx(39.62, abs=0.005)
+    assert total / GIB == pytest.approx(36.902, abs=0.0005)
     assert sum(data["by_category"].values()) == pytest.approx(total, rel=1e-12)
     assert sum(data["by_module"].values()) == pytest.approx(total, rel=1e-12)
     modules = data["by_module"]
     assert list(modules.values()) == sorted(modules.values(), reverse=True)
     assert modules["model.layers.*.self_attn.kv_b_proj"] == LAYERS * KV_B_PROJ * 2  # W_UK_T, W_UV
-    assert data["parameters"] == {"total": 743_911_218_432, "active": 41_784_728_832}
+    assert data["parameters"] == {
+        "total": 743_911_218_432,
+        "active": 41_784_728_832,
+        "active_without_embedding": 41_784_728_832 - 154880 * H,
+    }
     kv = data["kv_cache"]
-    assert kv["bytes_per_token_per_layer"] == {"kv": 1152, "indexer": 132, "total": 1284}
+    assert kv["bytes_per_token_per_layer"] == {"kv": 1152, "indexer": 256, "total": 1408}
     assert kv["bytes_per_token"] == KV_PER_TOKEN
     assert kv["tokens_that_fit"] == int((HBM - total) // KV_PER_TOKEN)
 
@@ -168,7 +173,7 @@ def test_checkpoint_and_engine_accounting_differ_by_derived_and_aux() -> None:
     aclnn = LAYERS * 4 * (H + Q_LORA + H + Q_LORA + HEADS * D_V)
     assert e["quantization auxiliaries"] - c["quantization auxiliaries"] == aclnn
     assert engine["total_bytes"] - checkpoint["total_bytes"] == pytest.approx(aclnn, abs=1e-3)
-    assert checkpoint["total_bytes"] / 1e9 == pytest.approx(39.61, abs=0.005)
+    assert checkpoint["total_bytes"] / GIB == pytest.approx(36.892, abs=0.0005)
     code, out, _ = run("memory", *W8A8, "--accounting", "checkpoint", "--repetition")
     assert code == 0 and "checkpoint accounting" in out.splitlines()[0]
 
@@ -177,21 +182,21 @@ def test_memory_by_module() -> None:
     code, out, err = run("memory", *W8A8, "--by", "module")
     assert (code, err) == (0, "")
     data = memory_json(*W8A8)
-    rows = dict(re.findall(r"^  (\S+)\s+(\d+\.\d{3}) GB$", out, flags=re.M))
+    rows = dict(re.findall(r"^  (\S+)\s+(\d+\.\d{3}) GiB$", out, flags=re.M))
     assert rows.keys() == data["by_module"].keys()
-    for module, gb in rows.items():
-        assert float(gb) == round(data["by_module"][module] / 1e9, 3)
-    assert float(rows["model.layers.*.self_attn.o_proj"]) > 7.8  # full o_proj on every rank
+    for module, gib in rows.items():
+        assert float(gib) == round(data["by_module"][module] / GIB, 3)
+    assert float(rows["model.layers.*.self_attn.o_proj"]) > 7.3  # full o_proj on every rank
 
 
 def test_memory_by_layer() -> None:
     code, out, err = run("memory", *W8A8, "--by", "layer")
     assert (code, err) == (0, "")
-    rows = dict(re.findall(r"^  (\S+)\s+(\d+\.\d{3}) GB$", out, flags=re.M))
+    rows = dict(re.findall(r"^  (\S+)\s+(\d+\.\d{3}) GiB$", out, flags=re.M))
     assert set(rows) == {str(i) for i in range(LAYERS)} | {"other"}
     total = memory_json(*W8A8)["total_bytes"]
-    assert sum(float(v) for v in rows.values()) == pytest.approx(total / 1e9, abs=0.0005 * 79)
-    assert float(rows["other"]) == 0.952  # embeddings and lm_head (and the final norm)
+    assert sum(float(v) for v in rows.values()) == pytest.approx(total / GIB, abs=0.0005 * 79)
+    assert float(rows["other"]) == 0.886  # embeddings and lm_head (and the final norm)
     assert float(rows["0"]) < float(rows["3"]) == float(rows["77"])  # dense < MoE layers
 
 
@@ -375,8 +380,8 @@ def test_query_solve_tp_finds_the_smallest_tp_that_fits() -> None:
     assert match, out
     tp = int(match.group(1))
     assert int(match.group(3)) == tp - 1
-    kv = kv_bytes_per_token(glm_spec(), tp)["total"] * LAYERS
-    assert kv == KV_PER_TOKEN
+    kv = kv_bytes_per_token_all_layers(glm_spec(), tp)
+    assert kv == KV_PER_TOKEN == kv_bytes_per_token(glm_spec(), tp)["total"] * LAYERS
 
     def headroom(at: int) -> float:
         return HBM - weights_at(at) - 131072 * kv
@@ -384,7 +389,7 @@ def test_query_solve_tp_finds_the_smallest_tp_that_fits() -> None:
     assert headroom(tp) >= 0 > headroom(tp - 1)  # fits at tp, not at tp − 1
     assert float(match.group(4)) == pytest.approx(headroom(tp), rel=1e-9)
     assert float(match.group(2)) == pytest.approx(headroom(tp - 1), rel=1e-9)
-    assert weights_at(16) / 1e9 == pytest.approx(60.95, abs=0.005)  # the tp16·ep16 figure
+    assert weights_at(16) / GIB == pytest.approx(56.764, abs=0.0005)  # the tp16·ep16 figure
     assert tp == 19
 
 

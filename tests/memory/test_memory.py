@@ -1,7 +1,8 @@
-"""Static weight memory (``layoutcheck.memory``): parameter counts, the bytes of each quant
-type's tensors on a small hand-built graph, the W8A8 recipe's FLOAT exceptions, DSA-CP
-replication (``disable_tp``), derived W_UK_T / W_UV, layer-sharding windows, repetition graphs,
-KV-cache sizes and quant_model_description files.
+"""Static weight memory (``layoutcheck.memory``): the bytes of each quant type's tensors on a
+small hand-built graph, the W8A8 recipe's FLOAT exceptions, DSA-CP replication (``disable_tp``),
+derived W_UK_T / W_UV, layer-sharding windows, repetition graphs, KV-cache sizes and
+quant_model_description files. Parameter counts: ``test_parameters.py``; TensorCast's
+accounting: ``test_tensorcast.py``.
 
 References: ``engine-notes.md`` (quantization description, DSA-CP weights) and the RFC §1, §3.5,
 §3.7. Expected values are written out here from the model dimensions (plain arithmetic over the
@@ -34,6 +35,7 @@ from layoutcheck.memory import (
     description_data,
     inventory,
     kv_bytes_per_token,
+    kv_bytes_per_token_all_layers,
     load_description,
     numeric,
     parameters,
@@ -120,130 +122,6 @@ def engine_items(dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription) -> list[Item
 @pytest.fixture(scope="module")
 def checkpoint_items(dsa_cp: BuiltModel, dsa_cp_w8a8: QuantDescription) -> list[Item]:
     return account(dsa_cp.graph, dsa_cp_w8a8, accounting="checkpoint")
-
-
-# -- parameter counts --------------------------------------------------------------------------
-
-
-def checkpoint_parameters(config: Mapping[str, Any], mtp_layers: int = 0) -> tuple[int, int]:
-    """Total and active parameters by listing the Hugging Face checkpoint's tensors of an MLA
-    MoE model (DeepSeek-V3 style; with the DSA indexer when the config has index_topk)."""
-    h, heads = config["hidden_size"], config["num_attention_heads"]
-    q_lora, kv_lora = config["q_lora_rank"], config["kv_lora_rank"]
-    nope, rope, v = config["qk_nope_head_dim"], config["qk_rope_head_dim"], config["v_head_dim"]
-    attention_tensors = [
-        q_lora * h,  # q_a_proj
-        q_lora,  # q_a_layernorm
-        heads * (nope + rope) * q_lora,  # q_b_proj
-        (kv_lora + rope) * h,  # kv_a_proj_with_mqa
-        kv_lora,  # kv_a_layernorm
-        heads * (nope + v) * kv_lora,  # kv_b_proj
-        h * heads * v,  # o_proj
-        h,  # input_layernorm
-        h,  # post_attention_layernorm
-    ]
-    if config.get("index_topk"):
-        index_heads, index_dim = config["index_n_heads"], config["index_head_dim"]
-        attention_tensors += [
-            index_heads * index_dim * q_lora,  # indexer.wq_b
-            index_dim * h,  # indexer.wk
-            index_dim,  # indexer.k_norm.weight
-            index_dim,  # indexer.k_norm.bias
-            index_heads * h,  # indexer.weights_proj
-        ]
-    attention = sum(attention_tensors)
-    experts, top_k = config["n_routed_experts"], config["num_experts_per_tok"]
-    shared = config["n_shared_experts"]
-    expert = 3 * h * config["moe_intermediate_size"]  # gate_proj, up_proj, down_proj
-    router = experts * h + experts  # gate.weight, gate.e_score_correction_bias
-    dense_mlp = 3 * h * config["intermediate_size"]
-    outer = 2 * config["vocab_size"] * h + h  # embed_tokens, lm_head, model.norm
-    total_count = active_count = outer
-    layers = config["num_hidden_layers"]
-    for index in range(layers + mtp_layers):
-        layer = attention
-        if index >= layers:  # MTP: eh_proj [h, 2h], enorm, hnorm (embeddings/head shared)
-            layer += 2 * h * h + 2 * h
-        if index < config["first_k_dense_replace"]:
-            total_count += layer + dense_mlp
-            active_count += layer + dense_mlp
-        else:
-            total_count += layer + (experts + shared) * expert + router
-            active_count += layer + (top_k + shared) * expert + router
-    return total_count, active_count
-
-
-def test_deepseek_v3_parameters_match_the_published_671b_and_37b() -> None:
-    config = load_config("deepseek-v3")[0]
-    counted = parameters(spec_of("deepseek-v3"))
-    # 671,026,419,200 total and 37,552,297,472 active (MTP excluded)
-    assert counted == {"total": 671_026_419_200, "active": 37_552_297_472}
-    assert (counted["total"], counted["active"]) == checkpoint_parameters(config)
-    assert counted["total"] == pytest.approx(671e9, rel=0.005)
-    assert counted["active"] == pytest.approx(37e9, rel=0.02)
-
-
-def test_glm51_parameters() -> None:
-    config = load_config("glm-5.1")[0]
-    counted = parameters(spec_of("glm-5.1"))
-    # 743,911,218,432 total and 41,784,728,832 active (743.9B / 41.8B)
-    assert counted == {"total": 743_911_218_432, "active": 41_784_728_832}
-    assert (counted["total"], counted["active"]) == checkpoint_parameters(config)
-
-
-def test_deepseek_v32_parameters_add_the_indexer() -> None:
-    config = load_config("deepseek-v3.2")[0]
-    v32, v3 = parameters(spec_of("deepseek-v3.2")), parameters(spec_of("deepseek-v3"))
-    assert (v32["total"], v32["active"]) == checkpoint_parameters(config)
-    indexer = 64 * 128 * 1536 + 128 * 7168 + 2 * 128 + 64 * 7168  # wq_b, wk, k_norm, weights_proj
-    assert v32["total"] - v3["total"] == 61 * indexer
-    assert v32["active"] - v3["active"] == 61 * indexer
-
-
-@pytest.mark.parametrize("name", ["deepseek-v3", "glm-5.1"])
-def test_mtp_adds_one_moe_layer_with_its_projection(name: str) -> None:
-    config = load_config(name)[0]
-    spec = spec_of(name)
-    base, with_mtp = parameters(spec), parameters(spec, mtp_layers=1)
-    assert (with_mtp["total"], with_mtp["active"]) == checkpoint_parameters(config, 1)
-    h = config["hidden_size"]
-    # an MTP layer holds more than its eh_proj: a whole MoE decoder layer
-    assert with_mtp["total"] - base["total"] > 256 * 3 * h * 2048
-    assert with_mtp["active"] - base["active"] > 2 * h * h + (8 + 1) * 3 * h * 2048
-
-
-DENSE_CONFIG = {
-    "_name_or_path": "tiny-dense",
-    "hidden_size": 256,
-    "num_hidden_layers": 3,
-    "vocab_size": 1000,
-    "num_attention_heads": 8,
-    "num_key_value_heads": 2,
-    "intermediate_size": 768,
-}
-
-
-def test_dense_model_has_every_parameter_active() -> None:
-    spec = model_spec(DENSE_CONFIG, "tiny-dense")
-    assert spec.moe is None
-    counted = parameters(spec)
-    head_dim = 256 // 8
-    layer = (
-        256 * 8 * head_dim * 2  # q_proj, o_proj
-        + 256 * 2 * head_dim * 2  # k_proj, v_proj
-        + 3 * 256 * 768  # gate, up, down
-        + 2 * 256  # two norms
-    )
-    expected = 2 * 1000 * 256 + 256 + 3 * layer
-    assert counted == {"total": expected, "active": expected}
-    with_mtp = parameters(spec, mtp_layers=1)
-    assert with_mtp["total"] == with_mtp["active"] > expected
-
-
-def test_moe_model_active_is_far_below_total() -> None:
-    qwen = parameters(spec_of("qwen3-30b-a3b"))  # published: 30.5B total, 3.3B active
-    assert qwen["total"] == pytest.approx(30.5e9, rel=0.01)
-    assert qwen["active"] == pytest.approx(3.3e9, rel=0.03)
 
 
 # -- bytes per quant type on a small graph -----------------------------------------------------
@@ -685,12 +563,12 @@ def test_glm_dsa_cp_engine_categories(dsa_cp: BuiltModel, engine_items: list[Ite
         assert found[category] == pytest.approx(size, rel=1e-12), category
     assert set(found) == set(expected) | {"quantization auxiliaries"}
     assert set(found) <= set(CATEGORIES)
-    # the measured figures: 28.056 / 0.392 / 2.290 / 7.852 / 0.952 GB; 39.62 GB in all
-    gb = {c: round(v / 1e9, 3) for c, v in found.items()}
-    assert gb["quantized weights"] == 28.056 and gb["float weights"] == 0.392
-    assert gb["derived weights"] == 2.290 and gb["replication beyond TP"] == 7.852
-    assert gb["embeddings/head"] == 0.952
-    assert total(graph, engine_items) / 1e9 == pytest.approx(39.62, abs=0.01)
+    # the figures `memory` prints: 26.129 / 0.365 / 2.133 / 7.312 / 0.886 GiB; 36.902 in all
+    gib = {c: round(v / GIB, 3) for c, v in found.items()}
+    assert gib["quantized weights"] == 26.129 and gib["float weights"] == 0.365
+    assert gib["derived weights"] == 2.133 and gib["replication beyond TP"] == 7.312
+    assert gib["embeddings/head"] == 0.886
+    assert total(graph, engine_items) / GIB == pytest.approx(36.902, abs=0.0005)
 
 
 @pytest.mark.parametrize("accounting", ["checkpoint", "engine"])
@@ -720,7 +598,7 @@ def test_checkpoint_and_engine_differ_by_derived_and_aux_tensors(
     assert engine["quantization auxiliaries"] - checkpoint["quantization auxiliaries"] == aclnn
     assert total(graph, engine_items) - total(graph, checkpoint_items) == aclnn
     assert engine["quantized weights"] == checkpoint["quantized weights"]
-    assert total(graph, checkpoint_items) / 1e9 == pytest.approx(39.61, abs=0.01)
+    assert total(graph, checkpoint_items) / GIB == pytest.approx(36.892, abs=0.0005)
 
 
 def test_glm_tp16_engine_figure() -> None:
@@ -731,7 +609,7 @@ def test_glm_tp16_engine_figure() -> None:
     expected = glm_dsa_cp_categories(tp=16, ep=16)
     for category, size in expected.items():
         assert found[category] == pytest.approx(size, rel=1e-12), category
-    assert total(graph, items) / 1e9 == pytest.approx(60.95, abs=0.01)
+    assert total(graph, items) / GIB == pytest.approx(56.764, abs=0.0005)
 
 
 # -- layer sharding ----------------------------------------------------------------------------
@@ -818,17 +696,30 @@ def test_repetition_graph_counts_each_region_repeat_times(
 def test_kv_bytes_per_token_mla_with_dsa() -> None:
     glm = spec_of("glm-5.1")
     latent = (KV_LORA + D_ROPE) * 2  # bf16 latent + rope
-    indexer = IDX_DIM + 4  # fp8 indexer key + fp32 scale
+    indexer = 2 * IDX_DIM  # the bf16 indexer key
     for tp in (1, 4, 16):  # MLA: the latent is whole on every rank
         assert kv_bytes_per_token(glm, tp) == {
             "kv": latent,
             "indexer": indexer,
             "total": latent + indexer,
         }
-    c8 = kv_bytes_per_token(glm, 4, "C8")
-    assert c8["kv"] * 2 == latent and c8["indexer"] == indexer
+    c8 = kv_bytes_per_token(glm, 4, "C8")  # int8 latent; int8 indexer key + its fp32 scale
+    assert c8 == {"kv": latent // 2, "indexer": IDX_DIM + 4, "total": latent // 2 + IDX_DIM + 4}
+    assert kv_bytes_per_token_all_layers(glm, 4) == (latent + indexer) * LAYERS
     v3 = kv_bytes_per_token(spec_of("deepseek-v3"), 8)
     assert v3 == {"kv": (512 + 64) * 2, "indexer": 0, "total": (512 + 64) * 2}
+
+
+def test_shared_indexer_layers_keep_no_indexer_key() -> None:
+    """GLM-5.2: 21 of 78 layers run the indexer; the other 57 reuse its top-k and cache no key."""
+    config = dict(load_config("glm-5.1")[0])
+    full = (0, 1, 2, *range(6, 78, 4))
+    config["indexer_types"] = ["full" if i in full else "shared" for i in range(78)]
+    glm52 = model_spec(config, "glm-5.2")
+    latent = (KV_LORA + D_ROPE) * 2
+    assert kv_bytes_per_token(glm52, 4)["total"] == latent + 2 * IDX_DIM  # a full layer
+    assert kv_bytes_per_token_all_layers(glm52, 4) == latent * 78 + 2 * IDX_DIM * 21
+    assert kv_bytes_per_token_all_layers(glm52, 4, "C8") == latent // 2 * 78 + (IDX_DIM + 4) * 21
 
 
 def test_kv_bytes_per_token_gqa_splits_kv_heads() -> None:
@@ -857,22 +748,22 @@ def test_summary_kv_cache_and_tokens_that_fit(
     folded: tuple[Graph, list[Item]],
 ) -> None:
     weights = total(dsa_cp.graph, engine_items)
-    per_token = (KV_LORA + D_ROPE) * 2 + IDX_DIM + 4
+    per_token = (KV_LORA + D_ROPE) * 2 + 2 * IDX_DIM  # bf16 latent and indexer key
     kv = glm_summary["kv_cache"]
     assert kv["bytes_per_token_per_layer"] == {
         "kv": (KV_LORA + D_ROPE) * 2,
-        "indexer": IDX_DIM + 4,
+        "indexer": 2 * IDX_DIM,
         "total": per_token,
     }
-    assert kv["bytes_per_token"] == per_token * LAYERS == 100152
-    assert kv["tokens_that_fit"] == int((A3_HBM - weights) // (per_token * LAYERS)) == 290520
+    assert kv["bytes_per_token"] == per_token * LAYERS == 109824
+    assert kv["tokens_that_fit"] == int((A3_HBM - weights) // (per_token * LAYERS)) == 264935
     graph, items = folded
     c8 = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM, kv_cache_type="C8")
-    c8_per_token = (KV_LORA + D_ROPE) + IDX_DIM + 4  # int8 latent
+    c8_per_token = (KV_LORA + D_ROPE) + IDX_DIM + 4  # int8 latent, int8 key + fp32 scale
     assert c8["kv_cache"]["bytes_per_token"] == c8_per_token * LAYERS
     assert c8["kv_cache"]["tokens_that_fit"] == int((A3_HBM - weights) // (c8_per_token * LAYERS))
-    less = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM - 100152 * 1000)
-    assert less["kv_cache"]["tokens_that_fit"] == 290520 - 1000
+    less = summary(graph, dsa_cp.spec, items, hbm_bytes=A3_HBM - 109824 * 1000)
+    assert less["kv_cache"]["tokens_that_fit"] == 264935 - 1000
     assert summary(graph, dsa_cp.spec, items, hbm_bytes=None)["kv_cache"]["tokens_that_fit"] is None
 
 
@@ -885,7 +776,7 @@ def test_summary_totals(
     data = glm_summary
     weights = total(dsa_cp.graph, engine_items)
     assert data["total_bytes"] == pytest.approx(weights, rel=1e-12)
-    assert data["total_gb"] == pytest.approx(weights / 1e9, rel=1e-12)
+    assert "total_gb" not in data  # JSON keeps bytes
     assert sum(data["by_category"].values()) == pytest.approx(weights, rel=1e-12)
     assert sum(data["by_module"].values()) == pytest.approx(weights, rel=1e-12)
     assert list(data["by_category"]) == [c for c in CATEGORIES if c in data["by_category"]]
