@@ -185,11 +185,13 @@ def _unmatched_lines(items: Sequence[UnmatchedTime]) -> list[str]:
             label = item.name.removesuffix(".default") if item.side == "tensorcast" else item.kind
             groups[(label, item.reason)].append(item)
     ordered = sorted(groups.items(), key=lambda group: -sum(i.us for i in group[1]))
+    labels = [f"{label} ×{len(group)}" for (label, _), group in ordered]
+    width = max([24, *map(len, labels)])
     lines = []
-    for (label, reason), group in ordered:
+    for text, ((_, reason), group) in zip(labels, ordered, strict=True):
         where = _layer_span([item.layer for item in group])
         lines.append(
-            f"  {label + f' ×{len(group)}':<32} {sum(i.us for i in group):>10.1f} µs  "
+            f"  {text:<{width}} {sum(i.us for i in group):>10.1f} µs  "
             f"layers {where or '—'}: {reason}"
         )
     return lines

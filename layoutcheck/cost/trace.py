@@ -20,6 +20,7 @@ from layoutcheck.engines.read import ReadError, json_nesting_depth, open_regular
 from layoutcheck.errors import InputError
 
 GZIP_MAGIC = b"\x1f\x8b"
+INFLATE_CHUNK = 16 * 2**20
 
 
 class TraceError(InputError):
@@ -145,8 +146,9 @@ def _gunzip(data: bytes, limit: int) -> bytes:
         chunk = rest
         try:
             while True:
-                # max_length is at least 1 here: 0 would mean "no limit"
-                out += inflater.decompress(chunk, limit + 1 - len(out))
+                # max_length is at least 1 here (0 would mean "no limit"); chunks of at most
+                # INFLATE_CHUNK keep a bomb's peak memory near the limit, not twice it
+                out += inflater.decompress(chunk, min(INFLATE_CHUNK, limit + 1 - len(out)))
                 if len(out) > limit:
                     raise TraceError(
                         f"decompresses to over the {size_text(limit)} limit for a trace"
@@ -233,9 +235,10 @@ def _event(
     if not isinstance(name, str) or not name or len(name) > _MAX_NAME_CHARS:
         raise TraceError(f"{where}: name must be text of 1 to {_MAX_NAME_CHARS} characters")
     where = f"event {position} ({_clean(name)})"
-    dur = _number(item.get("dur"), f"{where}: dur", required=True)
+    # the trace format's own fields are JSON numbers; only TensorCast's args are text
+    dur = _number(item.get("dur"), f"{where}: dur", required=True, text=False)
     assert dur is not None
-    ts = _number(item.get("ts"), f"{where}: ts")
+    ts = _number(item.get("ts"), f"{where}: ts", text=False)
     args = item.get("args", {})
     if not isinstance(args, dict):
         raise TraceError(f"{where}: args must be an object")
@@ -268,17 +271,22 @@ def _event(
 
 
 def _number(
-    value: object, what: str, *, scale: float = 1.0, required: bool = False
+    value: object, what: str, *, scale: float = 1.0, required: bool = False, text: bool = True
 ) -> float | None:
-    """A finite non-negative number: a JSON number, or decimal text (TensorCast writes its
-    args as strings). Booleans, NaN, infinities and anything else are refused."""
+    """A finite non-negative number: a JSON number, or (``text``) decimal text, as TensorCast
+    writes its args. Booleans, NaN, infinities and anything else are refused."""
     if value is None:
         if required:
             raise TraceError(f"{what} is missing")
         return None
     if isinstance(value, bool):
         raise TraceError(f"{what} is {value}, not a number")
-    decimal = isinstance(value, str) and len(value) <= _MAX_TEXT_CHARS and _DECIMAL.fullmatch(value)
+    decimal = (
+        text
+        and isinstance(value, str)
+        and len(value) <= _MAX_TEXT_CHARS
+        and _DECIMAL.fullmatch(value) is not None
+    )
     if not (isinstance(value, int | float) or decimal):
         raise TraceError(f"{what} is {_shown(value)}, not a number")
     number = float(value)  # type: ignore[arg-type]
