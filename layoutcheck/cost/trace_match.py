@@ -210,8 +210,8 @@ def _region_id(node: EngineNode, entry: OpMapEntry) -> str:
 
 def align(expected: Sequence[str], observed: Sequence[str]) -> list[tuple[int, int]]:
     """Pairs ``(i, j)`` of equal names, in order, where ``observed`` is ``expected`` with
-    items inserted or left out here and there: after a disagreement both are skipped ahead
-    by the fewest items (events first) after which ``RESYNC_RUN`` names agree again."""
+    items inserted or left out here and there: after a disagreement both are skipped ahead to
+    where the names agree again for longest (``RESYNC_RUN`` at most), skipping fewest first."""
     pairs: list[tuple[int, int]] = []
     i = j = 0
     while i < len(expected) and j < len(observed):
@@ -230,14 +230,20 @@ def align(expected: Sequence[str], observed: Sequence[str]) -> list[tuple[int, i
 def _resync(
     expected: Sequence[str], observed: Sequence[str], i: int, j: int
 ) -> tuple[int, int] | None:
+    best: tuple[int, int, int] | None = None  # (agreeing run, skipped expected, skipped observed)
     for total in range(1, RESYNC_WINDOW + 1):
         for skip_observed in range(total, -1, -1):  # prefer skipping the trace's extra events
-            skip_expected = total - skip_observed
-            a, b = i + skip_expected, j + skip_observed
-            run = min(RESYNC_RUN, len(expected) - a, len(observed) - b)
-            if run >= 1 and all(expected[a + k] == observed[b + k] for k in range(run)):
-                return skip_expected, skip_observed
-    return None
+            a, b = i + total - skip_observed, j + skip_observed
+            longest = min(RESYNC_RUN, len(expected) - a, len(observed) - b)
+            run = 0
+            while run < longest and expected[a + run] == observed[b + run]:
+                run += 1
+            if run == RESYNC_RUN:
+                return total - skip_observed, skip_observed
+            # near the ends a run is cut short: the nearest longest one wins
+            if run and (best is None or run > best[0]):
+                best = (run, total - skip_observed, skip_observed)
+    return None if best is None else (best[1], best[2])
 
 
 def _node_of(source: str | None) -> str | None:
