@@ -169,12 +169,23 @@ def _layer_lines(layers: Sequence[Row], width: int) -> list[str]:
     return lines + outside
 
 
-def _layer_span(layers: Sequence[int | None]) -> str:
+def _where(layers: Sequence[int | None]) -> str:
+    """``layers 0-3``, ``outside the layers``, or both."""
     numbered = sorted({layer for layer in layers if layer is not None})
-    parts = [_spans(numbered)] if numbered else []
+    parts = []
+    if numbered:
+        runs: list[list[int]] = []
+        for layer in numbered:
+            if runs and runs[-1][-1] == layer - 1:
+                runs[-1].append(layer)
+            else:
+                runs.append([layer])
+        parts.append(
+            "layer" + ("s" if len(numbered) > 1 else "") + " " + ", ".join(map(_spans, runs))
+        )
     if any(layer is None for layer in layers):
-        parts.append("outside")
-    return ", ".join(parts)
+        parts.append("outside the layers")
+    return " and ".join(parts)
 
 
 def _unmatched_lines(items: Sequence[UnmatchedTime]) -> list[str]:
@@ -189,11 +200,8 @@ def _unmatched_lines(items: Sequence[UnmatchedTime]) -> list[str]:
     width = max([24, *map(len, labels)])
     lines = []
     for text, ((_, reason), group) in zip(labels, ordered, strict=True):
-        where = _layer_span([item.layer for item in group])
-        lines.append(
-            f"  {text:<{width}} {sum(i.us for i in group):>10.1f} µs  "
-            f"layers {where or '—'}: {reason}"
-        )
+        where = _where([item.layer for item in group])
+        lines.append(f"  {text:<{width}} {sum(i.us for i in group):>10.1f} µs  {where}: {reason}")
     return lines
 
 
