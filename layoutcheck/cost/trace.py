@@ -58,6 +58,11 @@ TIME_ARGS: Mapping[str, str] = {
 _ESTIMATE = re.compile(r"estimated_([a-z0-9_]{1,40})_time_s")
 # decimal text only: no "nan", "inf", "0x1p3", "1_000", "١" (float() takes all of those)
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+# "[[512, 6144], [6144], []]": a list of int lists (dims of at most 18 digits)
+_SHAPE = re.compile(r"\[(?:[0-9]{1,18}(?:, [0-9]{1,18})*)?\]")
+_SHAPE_LIST = re.compile(rf"\[(?:{_SHAPE.pattern}(?:, {_SHAPE.pattern})*)?\]")
+_DIMS = re.compile(r"[0-9]+")
+_ALGORITHM = re.compile(r"[A-Za-z0-9_]{1,40}")
 _MAX_NAME_CHARS = 200
 _MAX_TEXT_CHARS = 64
 
@@ -227,37 +232,52 @@ def _events(document: object, limits: TraceLimits) -> tuple[tuple[TraceEvent, ..
     return tuple(events), skipped
 
 
+class _Bad(Exception):
+    """A field of an event that is not what it must be; the event's place is added once."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field, self.problem = field, problem
+
+
 def _event(
     item: Mapping[str, object], index: int, position: int, limits: TraceLimits
 ) -> TraceEvent:
-    where = f"event {position}"
     name = item.get("name")
     if not isinstance(name, str) or not name or len(name) > _MAX_NAME_CHARS:
-        raise TraceError(f"{where}: name must be text of 1 to {_MAX_NAME_CHARS} characters")
-    where = f"event {position} ({_clean(name)})"
+        raise TraceError(
+            f"event {position}: name must be text of 1 to {_MAX_NAME_CHARS} characters"
+        )
+    try:
+        return _fields(item, name, index, limits)
+    except _Bad as bad:  # the message is made for the one bad event, not for every event
+        raise TraceError(f"event {position} ({_clean(name)}): {bad.field} {bad.problem}") from None
+
+
+def _fields(item: Mapping[str, object], name: str, index: int, limits: TraceLimits) -> TraceEvent:
     # the trace format's own fields are JSON numbers; only TensorCast's args are text
-    dur = _number(item.get("dur"), f"{where}: dur", required=True, text=False)
+    dur = _number(item.get("dur"), "dur", required=True, text=False)
     assert dur is not None
-    ts = _number(item.get("ts"), f"{where}: ts", text=False)
+    ts = _number(item.get("ts"), "ts", text=False)
     args = item.get("args", {})
     if not isinstance(args, dict):
-        raise TraceError(f"{where}: args must be an object")
-    times = {
-        field: _number(args.get(key), f"{where}: {key}", scale=1e6)
-        for key, field in TIME_ARGS.items()
-    }
+        raise _Bad("args", "must be an object")
+    times: dict[str, float | None] = {}
     estimates = []
-    for key, value in args.items():
-        match = _ESTIMATE.fullmatch(key)
+    for key, value in args.items():  # only the keys an event has: most have none
+        field = TIME_ARGS.get(key)
+        if field is not None:
+            times[field] = _number(value, key, scale=1e6)
+            continue
+        match = _ESTIMATE.fullmatch(key) if key.startswith("estimated_") else None
         if match is not None:
-            us = _number(value, f"{where}: {key}", scale=1e6)
+            us = _number(value, key, scale=1e6)
             assert us is not None
             estimates.append((match.group(1), us))
     algorithm = args.get("algorithm")
     if algorithm is not None and not (
-        isinstance(algorithm, str) and re.fullmatch(r"[A-Za-z0-9_]{1,40}", algorithm)
+        isinstance(algorithm, str) and _ALGORITHM.fullmatch(algorithm)
     ):
-        raise TraceError(f"{where}: algorithm must be a short name")
+        raise _Bad("algorithm", "must be a short name")
     return TraceEvent(
         index=index,
         name=name,
@@ -265,22 +285,22 @@ def _event(
         ts_us=ts,
         algorithm=algorithm,
         estimates_us=tuple(sorted(estimates)),
-        shapes=_shapes(args.get("simulation_shapes"), where, limits),
+        shapes=_shapes(args.get("simulation_shapes"), limits),
         **times,
     )
 
 
 def _number(
-    value: object, what: str, *, scale: float = 1.0, required: bool = False, text: bool = True
+    value: object, field: str, *, scale: float = 1.0, required: bool = False, text: bool = True
 ) -> float | None:
     """A finite non-negative number: a JSON number, or (``text``) decimal text, as TensorCast
     writes its args. Booleans, NaN, infinities and anything else are refused."""
     if value is None:
         if required:
-            raise TraceError(f"{what} is missing")
+            raise _Bad(field, "is missing")
         return None
     if isinstance(value, bool):
-        raise TraceError(f"{what} is {value}, not a number")
+        raise _Bad(field, f"is {value}, not a number")
     decimal = (
         text
         and isinstance(value, str)
@@ -288,31 +308,33 @@ def _number(
         and _DECIMAL.fullmatch(value) is not None
     )
     if not (isinstance(value, int | float) or decimal):
-        raise TraceError(f"{what} is {_shown(value)}, not a number")
+        raise _Bad(field, f"is {_shown(value)}, not a number")
     number = float(value)  # type: ignore[arg-type]
     if not math.isfinite(number * scale):
-        raise TraceError(f"{what} is {_shown(value)}, not a finite number")
+        raise _Bad(field, f"is {_shown(value)}, not a finite number")
     if number < 0:
-        raise TraceError(f"{what} is {_shown(value)}: a time or size cannot be negative")
+        raise _Bad(field, f"is {_shown(value)}: a time or size cannot be negative")
     return number * scale
 
 
-def _shapes(value: object, where: str, limits: TraceLimits) -> tuple[tuple[int, ...], ...] | None:
+def _shapes(value: object, limits: TraceLimits) -> tuple[tuple[int, ...], ...] | None:
     """``"[[512, 6144], [6144]]"`` as shapes; a non-tensor input TensorCast leaves out."""
     if value is None:
         return None
-    what = f"{where}: simulation_shapes"
+    field = "simulation_shapes"
     if not isinstance(value, str) or len(value) > limits.shape_chars:
-        raise TraceError(f"{what} must be text of at most {limits.shape_chars} characters")
-    encoded = value.encode()
-    if json_nesting_depth(encoded) > limits.shape_depth:
-        raise TraceError(f"{what} nests deeper than {limits.shape_depth}")
+        raise _Bad(field, f"must be text of at most {limits.shape_chars} characters")
+    if _SHAPE_LIST.fullmatch(value):  # the common form, read without a parser
+        inner = value[1:-1]
+        return tuple(tuple(map(int, _DIMS.findall(shape))) for shape in _SHAPE.findall(inner))
+    if json_nesting_depth(value.encode()) > limits.shape_depth:
+        raise _Bad(field, f"nests deeper than {limits.shape_depth}")
     try:
         parsed = json.loads(value, parse_constant=_refuse_constant)
     except json.JSONDecodeError:
-        raise TraceError(f"{what} is not a list of shapes: {_shown(value)}") from None
+        raise _Bad(field, f"is not a list of shapes: {_shown(value)}") from None
     if not isinstance(parsed, list):
-        raise TraceError(f"{what} is not a list of shapes: {_shown(value)}")
+        raise _Bad(field, f"is not a list of shapes: {_shown(value)}")
     shapes = []
     for shape in parsed:
         if not isinstance(shape, list) or not all(
