@@ -118,3 +118,15 @@ def test_a_bad_trace_is_one_line_and_exit_2(tmp_path: Path) -> None:
         (line,) = err.splitlines()
         assert line.startswith(f"{path}: error: ") and says[name] in line, line
         assert "Traceback" not in err
+
+
+def test_a_graph_file_is_matched_by_kind_layer_and_extent() -> None:
+    graph = Path(__file__).resolve().parents[2] / "specs/graphs/glm51-layer-tensorcast-dsa-cp.yaml"
+    data = run("compare", graph, "--trace", TRACE, "--format", "json").json()
+    assert data["matched_by"] == "op kind, layer and token extent"
+    # one RFC layer at T = 4096 against the 4-layer run at 512: its attention matches one of
+    # the trace's four, the rest is listed on both sides
+    attention = next(row for row in data["by_kind"] if row["kind"] == "sparse_attention")
+    assert (attention["events"], attention["ops"]) == (4, 1)
+    assert attention["unmatched"]["tensorcast_us"] > 0
+    assert {item["side"] for item in data["unmatched"]} == {"tensorcast", "layoutcheck"}
