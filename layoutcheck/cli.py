@@ -143,6 +143,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_device(compare)
     _add_quant(compare)
+    compare.add_argument(
+        "--trace",
+        metavar="TRACE.json[.gz]",
+        help="a TensorCast chrome trace of the same run: GRAPH's ops against its events, per "
+        "op kind and per layer (costs rank 0, the rank TensorCast simulates, unless --rank)",
+    )
+    compare.add_argument(
+        "--format", choices=("text", "json"), default="text", help="json: with --trace"
+    )
+    compare.set_defaults(rank=None)  # rank 0 against a trace, else the busiest
 
     query = commands.add_parser("query", help="evaluate, sweep or solve a cost expression")
     _add_target(query)
@@ -634,6 +644,11 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     from layoutcheck.cost.compare import compare_reports
     from layoutcheck.cost.render import render_comparison
 
+    if args.trace is not None:
+        return _compare_trace(args)
+    if args.format == "json":
+        raise UsageError("--format json: only with --trace")
+    args.rank = args.rank or "last"
     if args.other is not None:
         sessions = (session_of(args), session_of(args, target=args.other))
         # a model by its name; a file by its graph's name (a path would not fit a column)
@@ -651,6 +666,26 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     reports = [_report(args, session) for session in sessions]
     comparison = compare_reports(reports[0], reports[1], *names)
     print(render_comparison(comparison))
+    return EXIT_OK
+
+
+def _compare_trace(args: argparse.Namespace) -> int:
+    from layoutcheck.cost.render import render_trace_comparison
+    from layoutcheck.cost.trace import read_trace
+    from layoutcheck.cost.trace_compare import compare_with_trace, comparison_json
+
+    if args.other is not None:
+        raise UsageError("--trace compares GRAPH with a trace: give no second graph")
+    trace = read_trace(args.trace)  # a bad trace is refused before the graph is read
+    args.rank = args.rank or "0"
+    session = session_of(args)
+    report = _report(args, session)
+    program = session.program if session.is_engine else None
+    comparison = compare_with_trace(trace, report, program=program, typed=session.quantized)
+    if args.format == "json":
+        print(json.dumps(comparison_json(comparison), indent=1))
+    else:
+        print(render_trace_comparison(comparison))
     return EXIT_OK
 
 

@@ -14,10 +14,12 @@ Special files are made at test time: a FIFO, symlinks named ``x.yaml``/``x.json`
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import os
 import zipfile
+import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -32,6 +34,7 @@ CPU_BOUND_S = 2.0
 RSS_BOUND_MB = 1024.0
 GLM_LAYER = GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml"
 MC2 = GRAPHS / "mc2-decode-moe.yaml"
+QWEN = ENGINE_GRAPHS / "qwen3-dense-tp2-sp-row-bf16.pt2"
 
 TINY = """\
 format: layoutcheck-graph/1
@@ -224,6 +227,22 @@ def _engine_files() -> dict[str, bytes]:
     }
 
 
+def _trace_files() -> dict[str, bytes]:
+    """Hostile TensorCast traces for compare --trace: made from a real one where they need it."""
+    real = (ENGINE_GRAPHS / "qwen3-dense-tp2-sp-row-bf16.trace.json.gz").read_bytes()
+    squeezer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    bomb = b"".join(squeezer.compress(b" " * 2**20) for _ in range(200)) + squeezer.flush()
+    return {
+        "not-gzip.trace.json.gz": b'{"traceEvents": [{"name": "x", "ph": "X", "dur": 1}]}',
+        "truncated.trace.json.gz": real[: len(real) // 2],
+        "bomb.trace.json.gz": bomb,  # 200 MiB of spaces
+        "nested.trace.json": b"[" * 100_000 + b"]" * 100_000,
+        "dur-text.trace.json.gz": gzip.compress(
+            b'{"traceEvents": [{"name": "aten.mm.default", "ph": "X", "ts": 0, "dur": "5us"}]}'
+        ),
+    }
+
+
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("hostile")
@@ -234,7 +253,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8")
-    for name, content in _engine_files().items():
+    for name, content in {**_engine_files(), **_trace_files()}.items():
         (root / name).write_bytes(content)
     os.mkfifo(root / "fifo.yaml")
     os.mkfifo(root / "fifo.json")
@@ -480,6 +499,22 @@ CASES: dict[str, Case] = {
     "pt2-only-a-pickle": case("cost", "{pickle-only.pt2}", says="model.json"),
     "fx-os-system": case("check", "{os-system.py}", says="import os is not allowed"),
     "fx-call-not-an-op": case("check", "{call-in-annotation.py}", says="not an fx graph dump"),
+    # 14. TensorCast traces (compare --trace): bounded and strict, refused before the graph is read
+    "trace-not-gzip": case(
+        "compare", QWEN, "--trace", "{not-gzip.trace.json.gz}", says="is not gzip"
+    ),
+    "trace-truncated-gzip": case(
+        "compare", QWEN, "--trace", "{truncated.trace.json.gz}", says="truncated gzip stream"
+    ),
+    "trace-gzip-bomb": case(
+        "compare", QWEN, "--trace", "{bomb.trace.json.gz}", says="over the 128 MiB limit"
+    ),
+    "trace-nested-1e5": case(
+        "compare", QWEN, "--trace", "{nested.trace.json}", says="nests 100000 deep"
+    ),
+    "trace-duration-not-a-number": case(
+        "compare", QWEN, "--trace", "{dur-text.trace.json.gz}", says="dur is '5us', not a number"
+    ),
     # 12. a checker blind spot: the router width against the experts it feeds
     "router-twice-the-experts": case(
         "check", "{router-width.yaml}", code=1, says="[shape-mismatch]", err_lines=0

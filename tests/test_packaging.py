@@ -51,6 +51,14 @@ def test_the_wheel_ships_the_specs_and_runs_the_readme_command(
         check=True, capture_output=True, text=True, cwd=tmp_path,
     ).stdout  # fmt: skip
     assert where.startswith(str(installed)), where  # the wheel's copy, not the checkout
+    load_table = (
+        "from layoutcheck.cost.trace_kinds import shipped_trace_kinds as t; print(len(t().targets))"
+    )
+    table = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", load_table],
+        check=True, capture_output=True, text=True, cwd=tmp_path,
+    ).stdout  # fmt: skip
+    assert int(table) > 50  # the trace-kind table ships with compare --trace
     run = subprocess.run(
         [str(installed / "bin" / "layoutcheck"), "check", "glm-5.1", "--tp", "16", "--sp"],
         capture_output=True, text=True, cwd=tmp_path, timeout=300,

@@ -10,6 +10,7 @@ import sympy
 
 from layoutcheck.cost.compare import Comparison
 from layoutcheck.cost.report import CATEGORIES, CostReport, Numbers, by_layer, summarize
+from layoutcheck.cost.trace_compare import AGREE_US, Row, TraceComparison, UnmatchedTime
 from layoutcheck.symbols import symbol
 
 KEEP_SYMBOLIC = ("T", "tp")
@@ -116,6 +117,149 @@ def render_comparison(comparison: Comparison) -> str:
     return "\n".join(lines)
 
 
+def _percent(row: Row) -> str:
+    if row.tensorcast_us <= 0:
+        return "new" if row.layoutcheck_us > 0 else "—"
+    return f"{100 * row.delta_us / row.tensorcast_us:+.1f}%"
+
+
+def _trace_header(first: str, width: int) -> str:
+    return f"  {first:<{width}} {'TensorCast':>10} {'layoutcheck':>11} {'Δ':>9} {'Δ%':>8}  cause"
+
+
+def _trace_row(label: str, row: Row, explanation: str, width: int) -> str:
+    return (
+        f"  {label:<{width}} {row.tensorcast_us / 1000:>10.3f} {row.layoutcheck_us / 1000:>11.3f} "
+        f"{row.delta_us / 1000:>+9.3f} {_percent(row):>8}  {explanation}"
+    )
+
+
+def _layer_explanation(row: Row) -> str:
+    if row.agrees or row.top is None:
+        return "agree"
+    return f"{row.top.key}: {row.top.explanation()}"
+
+
+def _layer_lines(layers: Sequence[Row], width: int) -> list[str]:
+    """One line per run of consecutive layers with the same times and cause (a repetition
+    region's layers), the ops outside the layers last."""
+    runs: list[tuple[list[int], Row, str]] = []
+    outside: list[str] = []
+    for row in layers:
+        explanation = _layer_explanation(row)
+        if row.key is None:
+            outside.append(_trace_row("outside", row, explanation, width))
+            continue
+        assert isinstance(row.key, int)
+        if runs:
+            last_layers, last, last_explanation = runs[-1]
+            same = (
+                abs(last.tensorcast_us - row.tensorcast_us) < 1e-6
+                and abs(last.layoutcheck_us - row.layoutcheck_us) < 1e-6
+                and last_explanation == explanation
+            )
+            if same and last_layers[-1] == row.key - 1:
+                last_layers.append(row.key)
+                continue
+        runs.append(([row.key], row, explanation))
+    lines = []
+    for numbers, row, explanation in runs:
+        label = _spans(numbers) + (" (each)" if len(numbers) > 1 else "")
+        lines.append(_trace_row(label, row, explanation, width))
+    return lines + outside
+
+
+def _where(layers: Sequence[int | None]) -> str:
+    """``layers 0-3``, ``outside the layers``, or both."""
+    numbered = sorted({layer for layer in layers if layer is not None})
+    parts = []
+    if numbered:
+        runs: list[list[int]] = []
+        for layer in numbered:
+            if runs and runs[-1][-1] == layer - 1:
+                runs[-1].append(layer)
+            else:
+                runs.append([layer])
+        parts.append(
+            "layer" + ("s" if len(numbered) > 1 else "") + " " + ", ".join(map(_spans, runs))
+        )
+    if any(layer is None for layer in layers):
+        parts.append("outside the layers")
+    return " and ".join(parts)
+
+
+def _unmatched_lines(items: Sequence[UnmatchedTime]) -> list[str]:
+    """Unmatched time grouped by what it is and why; zero-time items counted, not listed."""
+    groups: dict[tuple[str, str], list[UnmatchedTime]] = defaultdict(list)
+    for item in items:
+        if item.us > 0:
+            label = item.name.removesuffix(".default") if item.side == "tensorcast" else item.kind
+            groups[(label, item.reason)].append(item)
+    ordered = sorted(groups.items(), key=lambda group: -sum(i.us for i in group[1]))
+    labels = [f"{label} ×{len(group)}" for (label, _), group in ordered]
+    width = max([24, *map(len, labels)])
+    lines = []
+    for text, ((_, reason), group) in zip(labels, ordered, strict=True):
+        where = _where([item.layer for item in group])
+        lines.append(f"  {text:<{width}} {sum(i.us for i in group):>10.1f} µs  {where}: {reason}")
+    return lines
+
+
+def render_trace_comparison(comparison: TraceComparison) -> str:
+    """The comparison with a TensorCast trace: totals and coverage, per op kind (largest
+    difference first), per layer, and the time only one side has."""
+    total = comparison.total
+    shown = [
+        row for row in comparison.kinds if max(row.tensorcast_us, row.layoutcheck_us) >= AGREE_US
+    ]
+    width = max([18, *(len(str(row.key)) for row in shown)])
+    lines = [
+        f"{comparison.graph} against TensorCast's trace {comparison.trace} "
+        f"(matched by {comparison.method}; {comparison.device}, rank {comparison.rank})",
+        f"TensorCast {total.tensorcast_us / 1000:.3f} ms, layoutcheck "
+        f"{total.layoutcheck_us / 1000:.3f} ms: {total.delta_us / 1000:+.3f} ms "
+        f"({_percent(total)})",
+        f"coverage: {100 * comparison.coverage:.1f}% of TensorCast's time "
+        f"({total.tensorcast.total / 1000:.3f} ms, {comparison.matched_events} of "
+        f"{comparison.events} events) is matched to layoutcheck ops",
+    ]
+    if comparison.unsplit_events:
+        lines.append(
+            f"note: {comparison.unsplit_events} event(s) have parts that do not add up to their "
+            "dur: their time is not split into terms (unsplit)"
+        )
+    if comparison.coverage < 0.5:
+        lines.append("note: less than half is matched: is the trace a run of this graph?")
+    lines += ["", "by op kind, largest difference first (ms):", _trace_header("kind", width)]
+    lines += [_trace_row(str(row.key), row, row.explanation(), width) for row in shown]
+    lines.append(_trace_row("total", total, total.explanation(), width))
+    if len(shown) < len(comparison.kinds):
+        lines.append(
+            f"  ({len(comparison.kinds) - len(shown)} kinds with no time on either side not shown)"
+        )
+    lines += ["", "per layer (ms):", _trace_header("layer", width)]
+    lines += _layer_lines(comparison.layers, width)
+    for side, title in (
+        ("tensorcast", "TensorCast events no layoutcheck op matched"),
+        ("layoutcheck", "layoutcheck ops no TensorCast event matched"),
+    ):
+        items = [item for item in comparison.unmatched if item.side == side]
+        listed = _unmatched_lines(items)
+        silent = sum(1 for item in items if item.us <= 0)
+        if listed or silent:
+            lines += ["", f"{title}:", *listed]
+        if silent:
+            lines.append(f"  and {silent} taking no time")
+    if comparison.unpriced:
+        more = ", …" if len(comparison.unpriced) > 4 else ""
+        lines += [
+            "",
+            f"layoutcheck left {len(comparison.unpriced)} op(s) unpriced (a type error "
+            f"upstream): {', '.join(comparison.unpriced[:4])}{more}",
+        ]
+    return "\n".join(lines)
+
+
 def render_sweep(name: str, points: np.ndarray, values: np.ndarray, label: str) -> str:
     lines = [f"  {name:>10}  {label}"]
     lines += [
@@ -125,4 +269,11 @@ def render_sweep(name: str, points: np.ndarray, values: np.ndarray, label: str) 
     return "\n".join(lines)
 
 
-__all__ = ["CATEGORIES", "render_comparison", "render_cost", "render_sweep", "render_symbolic"]
+__all__ = [
+    "CATEGORIES",
+    "render_comparison",
+    "render_cost",
+    "render_sweep",
+    "render_symbolic",
+    "render_trace_comparison",
+]
