@@ -1522,6 +1522,7 @@ def _dsa_indexer(lw: Lowering) -> None:
         index_head_dim=lw.int_arg("head_dim"),
         topk=lw.int_arg("topk_limit"),
         hidden=numbers[-1] if numbers else None,
+        quant=_stored_quant(lw, "wq_b_weight"),
         # a decode step scores each new token against the S keys of its request's cache
         decode=True if "S" in lw.symbols else None,
         context=lw.context_symbol() if "S" in lw.symbols else None,
@@ -1529,6 +1530,13 @@ def _dsa_indexer(lw: Lowering) -> None:
     lw.bind_act(lw.outputs()[0], ref, q_c.lead)
     for out in lw.outputs()[1:]:
         lw.bind(out, Data(None, ""))
+
+
+def _stored_quant(lw: Lowering, weight: str) -> str:
+    """The quant word of a weight argument as the graph stores it: int8 is TensorCast's
+    W8A8 dynamic (its only int8 linear form), anything else float."""
+    meta = lw.program.meta(str(lw.argv(weight)))
+    return "w8a8_dynamic" if meta is not None and meta.dtype == "int8" else "bf16"
 
 
 @lowering("cache_write")
@@ -1642,7 +1650,8 @@ def _apply_rope(lw: Lowering) -> None:
         act = lw.act_arg(name)
         if act is None or index >= len(outs):
             continue
-        ref = lw.emit("rope", [act.ref])
+        # one kernel turns both: the key's rope adds no launch of its own
+        ref = lw.emit("rope", [act.ref], launch=None if index == 0 else False)
         meta = lw.program.meta(outs[index] or "")
         lead = act.lead
         if meta is not None and lw.numbers(act) is not None:

@@ -371,6 +371,7 @@ OPS: tuple[OpSpec, ...] = (
             "hidden": size(
                 "hidden size, when x is the hidden state (the op includes wk)", required=False
             ),
+            "quant": choice(*QUANT_CHOICES, default="bf16", doc="wq_b's weight quantization"),
             "group": group(),
             **_CONTEXT_ATTRS,
         },
@@ -526,7 +527,12 @@ def _indexer_cost(call: CostCall) -> OpCost:
         vector=3 * t_q * (index_heads * d_rope + d_rope)  # rope
         + 2 * t_q * index_heads * keys  # head weights and their reduce
         + t_q * keys,  # top-k
-        hbm_bytes=(features(q_c) * index_heads * dim + hidden * index_heads) * act
+        # wq_b is stored as its quant type says (its matmul still runs in the activations'
+        # dtype, as TensorCast prices it); weights_proj, a float exception under DSA-CP, is
+        # read in the activations' dtype (0.2 MB on GLM-5: TensorCast reads it as int8 when
+        # DSA-CP is off, a fraction of a µs)
+        hbm_bytes=features(q_c) * index_heads * dim * weight_bytes(str(call.attrs.get("quant")))
+        + hidden * index_heads * act
         + nbytes(q_c)
         + _key_cache_read(call, t_q, keys, dim)
         + nbytes(out),
@@ -550,8 +556,10 @@ def _key_cache_read(call: CostCall, t_q: Expr, keys: Expr, dim: Expr) -> Expr:
 def _gqa_cost(call: CostCall) -> OpCost:
     q, k, out = call.inputs[0], call.inputs[1], call.outputs[0]
     heads, head_dim = out.shape[1], out.shape[2]
-    first, end = query_positions(q, call)
-    pairs = causal_pairs(first, end) if call.attrs.get("causal", True) else rows(q) * rows(k)
+    if call.attrs.get("causal", True):
+        pairs = _attended(call, q, _keys(call, k), None)
+    else:
+        pairs = rows(q) * rows(k)
     flops = 4 * pairs * heads * head_dim  # QKᵀ and PV
     return OpCost(mma=((float_mma(q), flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call))
 

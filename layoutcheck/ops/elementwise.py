@@ -33,7 +33,16 @@ from layoutcheck.ops.base import (
     size,
     sizes,
 )
-from layoutcheck.ops.costing import CostCall, CostRule, OpCost, copy, elements, elementwise, free
+from layoutcheck.ops.costing import (
+    ZERO,
+    CostCall,
+    CostRule,
+    OpCost,
+    copy,
+    elements,
+    elementwise,
+    free,
+)
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, format_expr
@@ -276,6 +285,7 @@ OPS: tuple[OpSpec, ...] = (
         attrs={
             "rotary_dim": size("dims turned per head (default: all)", required=False),
             "head_dim": size("dims per head, when rotary_dim is given", required=False),
+            "launch": flag(True, "its own kernel (false: turned in the previous rope's kernel)"),
         },
         layout=_elementwise,
         shape=keep_features,
@@ -355,7 +365,14 @@ def _rope_cost(call: CostCall) -> OpCost:
     rotary, head = call.attrs.get("rotary_dim"), call.attrs.get("head_dim")
     if isinstance(rotary, sympy.Expr) and isinstance(head, sympy.Expr):
         turned = turned * rotary / head
-    return OpCost(vector=4 * turned, hbm_bytes=2 * turned * x.dtype.bytes)
+    # a rope turned in the kernel of the one before it (TensorCast's apply_rope turns q and
+    # k in one launch) adds its work but no launch
+    fused = call.attrs.get("launch") is False
+    return OpCost(
+        vector=4 * turned,
+        hbm_bytes=2 * turned * x.dtype.bytes,
+        extra_launches=sympy.Integer(-1) if fused else ZERO,
+    )
 
 
 COSTS: Mapping[str, CostRule] = {
