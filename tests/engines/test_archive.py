@@ -534,7 +534,7 @@ def test_random_bytes_are_not_a_zip(tmp_path: Path) -> None:
     path = tmp_path / "random.pt2"
     path.write_bytes(bytes(range(256)) * 64)
     refused(path, "is not a zip archive")
-    with pytest.raises(ReadError, match="a .pt2 is torch.export's zip"):  # by its suffix
+    with pytest.raises(ReadError, match=r"a \.pt2 is torch\.export's zip"):  # by its suffix
         read_program(path)
     renamed = tmp_path / "random.txt"
     renamed.write_bytes(path.read_bytes())
