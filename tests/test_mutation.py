@@ -64,6 +64,7 @@ SUBJECTS: dict[str, Callable[[], tuple[Graph, Contract | None]]] = {
     "mc2-decode-T9": _built(
         tokens=9, phase=Phase.DECODE, parallel=ParallelConfig(tp=4, dp=2, ep=8)
     ),
+    "all2all-prefill-T30": _built(tokens=30),  # tp 4, ep 4, no SP: the MoE sliced over TP
     "example-vllm-ascend": _example("glm51-layer-vllm-ascend-dsa-cp.yaml", d_index=4),
     "example-mc2-decode": _example("mc2-decode-moe.yaml", T=9),
 }

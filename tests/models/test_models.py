@@ -619,12 +619,16 @@ def test_mixtral_more_ranks_than_experts() -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_tp_baseline_is_clean(name: str) -> None:
     built = baseline(name)
-    assert built.passes == ()
-    assert built.contract is None
+    # expert parallelism over the 16 ranks: only the MoE prepare step slices tokens over TP
+    assert [record.name for record in built.passes] == ["all2all-prefill"]
+    assert built.contract == "all2all-prefill"
     assert not built.dsa_cp
     type_checks(built.graph)
     counts = kinds(built.graph)
-    assert counts["reduce_scatter"] == counts["all_gather"] == counts["token_slice"] == 0
+    moe_layers = built.spec.layer_kinds.count("moe")
+    assert counts["reduce_scatter"] == 0
+    assert counts["all_gather"] == moe_layers  # the finalize gathers
+    assert counts["token_slice"] == 2 * moe_layers  # router logits and hidden states
     # one all-reduce per row-parallel linear (o_proj, dense and shared down_proj) + embedding
     rows = sum(op.attr("parallel") == "row" for op in built.graph.ops)
     assert counts["all_reduce"] == rows + 1
