@@ -5,7 +5,7 @@
 * Equivalence: every pass output computes the TP baseline's outputs and the tp = 1 outputs, and
   meets its contract.
 * Bytes: each all-reduce the SP pass turns into reduce-scatter + all-gather keeps its ring bytes.
-* The oracle itself can fail: swapped top-k outputs and TensorCast's shared experts are caught.
+* The oracle itself can fail: swapped top-k outputs and the RFC table's shared experts are caught.
 """
 
 from __future__ import annotations
@@ -402,7 +402,7 @@ def test_swapped_topk_outputs_are_not_equivalent_and_name_the_experts(model: str
 @pytest.mark.parametrize(("tokens", "tp"), SIZES)
 def test_tensorcast_shared_experts_are_the_documented_blind_spot(tokens: int, tp: int) -> None:
     case = _small_case("glm-5.1", tokens, tp, AttentionForm.FUSED)
-    tensorcast = case.built(sequence_parallel=True)  # TensorCast's own shared-expert model
+    tensorcast = case.built(sequence_parallel=True)  # the RFC table's shared-expert model
     report = check_graph(tensorcast, load_contract("tensorcast-dsa-cp-prefill"))
     assert not report.errors
     assert {d.rule for d in report.warnings} == {"local-feature-split"}

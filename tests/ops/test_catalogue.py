@@ -571,7 +571,7 @@ def test_replicated_linear_keeps_whole_features(tokens: TokenLayout) -> None:
 
 
 def test_tp_mlp_on_local_tokens_types_but_warns_that_it_cannot_run() -> None:
-    # TensorCast's shared expert in DSA-CP: a TP MLP on LOCAL tokens. The types follow the
+    # the RFC table's shared expert in DSA-CP: a TP MLP on LOCAL tokens. The types follow the
     # algebra (L·W → L·S → L·P → L·W) and the column linear gets a local-feature-split warning.
     g = Graph()
     x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
