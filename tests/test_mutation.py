@@ -127,12 +127,14 @@ def test_a_router_sized_for_other_experts_is_caught(name: str) -> None:
 @pytest.mark.parametrize("name", ["sp-tensorcast-T32", "vllm-ascend-T32"])
 def test_dropping_the_final_norm_gather_is_reported(name: str) -> None:
     """Once a blind spot: lm_head on LOCAL tokens only warned, while the simulator shows the
-    logits differ. The sampled positions are global, so it is [local-token-select] now."""
+    logits differ. The sampled positions are global, so selecting them from the LOCAL norm
+    output is [local-token-select]; the simulator sees each rank pick its own last token."""
     graph, contract = subject(name)
     typed = interpret(graph)
     drop = "drop the all_gather model.norm.all_gather"
     (mutant,) = [normalize(m) for d, m in drop_gather(graph, typed) if d == drop]
     report = check_graph(mutant, contract)
-    assert [(d.op, d.rule) for d in report.errors] == [("lm_head", "local-token-select")]
+    select = "lm_head.sampled_tokens"
+    assert [(d.op, d.rule) for d in report.errors] == [(select, "local-token-select")]
     equivalence = compare_graphs(graph, mutant)
     assert [f.op for f in equivalence.findings] == ["lm_head"]

@@ -336,7 +336,11 @@ def _small_case(model: str, tokens: int, tp: int, form: AttentionForm) -> Case:
 def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Graph]]:
     fused = _small_case(model, tokens, tp, AttentionForm.FUSED)
     key_side = _small_case(model, tokens, tp, AttentionForm.KEY_SIDE)
-    decode = build_model(fused.config, ParallelConfig(tp=tp, dp=2), Execution(Phase.DECODE, tokens))
+    # decode samples every token: its reference is the decode baseline (prefill samples one)
+    parallel, execution = ParallelConfig(tp=tp, dp=2), Execution(Phase.DECODE, tokens)
+    decode_baseline = normalize(build_baseline(model_spec(fused.config), parallel, execution))
+    decode_case = Case(fused.config, parallel, execution, decode_baseline)
+    decode = build_model(fused.config, parallel, execution)
     cp_only, _ = run_passes(fused.baseline, [DsaCpPass(Layout.TENSORCAST)])
     return {
         "sequence-parallel": (
@@ -348,7 +352,7 @@ def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Gra
             key_side,
             key_side.built(sequence_parallel=True, layout=Layout.VLLM_ASCEND),
         ),
-        "mc2-decode": (fused, decode.graph),
+        "mc2-decode": (decode_case, decode.graph),
         "all2all-prefill": (fused, fused.built()),
         "fold-expand": (fused, real_repetition(fused.baseline)),
     }

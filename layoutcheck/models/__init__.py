@@ -131,6 +131,11 @@ def build_from_spec(
         raise ConfigError(
             f"--tokens {shown(execution.tokens)}: the token count must be 1..{shown(MAX_TOKENS)}"
         )
+    if not 1 <= execution.requests <= execution.tokens:
+        raise ConfigError(
+            f"requests {shown(execution.requests)}: a prefill of {execution.tokens} tokens "
+            f"holds 1..{execution.tokens} requests (each samples one token)"
+        )
     passes, contract, dsa_cp = plan_passes(
         spec,
         parallel,

@@ -45,10 +45,15 @@ class ParallelConfig:
 
 @attrs.frozen
 class Execution:
-    """What runs: the phase, tokens (prefill: prompt tokens; decode: tokens per DP rank)."""
+    """What runs: the phase, tokens (prefill: prompt tokens; decode: tokens per DP rank) and
+    the requests they belong to. Logits are computed for the sampled tokens only: in prefill
+    one per request (its last prompt token), in decode every token."""
 
     phase: Phase = Phase.PREFILL
     tokens: int = 4096
+    # prefill only: how many prompts the tokens hold (a what-if symbol, ``requests``); the
+    # attention is still costed as one causal range of ``tokens``
+    requests: int = 1
 
 
 VOCAB_PADDING = 64  # vocab-parallel embeddings pad the vocabulary to a multiple of 64·tp
@@ -113,6 +118,7 @@ class _Builder:
     ) -> None:
         self.spec = spec
         self.form = form
+        self.execution = execution
         symbols: dict[str, int | None] = {
             "T": execution.tokens,
             "tp": parallel.tp,
@@ -152,6 +158,8 @@ class _Builder:
         if parallel.ep is not None:
             symbols["ep"] = parallel.ep
             ep_size = "ep"
+        if execution.phase is Phase.PREFILL:
+            symbols["requests"] = execution.requests
         phase = execution.phase.value
         graph_name = name or f"{spec.name}-{phase}-tp{parallel.tp}"
         # every op's role and layer are set here, never read back from its name
@@ -182,6 +190,12 @@ class _Builder:
                 hidden, residual = self.layer(layer, kind, hidden, residual)
         assert residual is not None
         final = b.op("model.norm", "add_rms_norm", [hidden, residual], role="model.norm")
+        if self.execution.phase is Phase.PREFILL:
+            # the engines compute logits for each request's sampled (last) token only; a
+            # select of global positions needs FULL tokens, so under SP the norm is gathered
+            final = b.op(
+                "lm_head.sampled_tokens", "token_select", [final], role="model", rows="requests"
+            )
         logits = b.op(
             "lm_head", "lm_head", [final], role="model.lm_head", vocab="vocab", hidden="H"
         )

@@ -1123,6 +1123,12 @@ def test_token_select_reads_full_tokens_only() -> None:
     assert [d.rule for d in interpret(normalize(bad.b.build())).diagnostics] == [
         "local-token-select"
     ]
+    # one sampled token per request: never more rows than the value holds
+    many = Graph()
+    many.op("requests", "token_select", [many.input("full", ["T", "H"])], rows="T+1")
+    (diagnostic,) = interpret(normalize(many.b.build())).diagnostics
+    assert (diagnostic.rule, diagnostic.op) == ("shape-mismatch", "requests")
+    assert "4097 rows" in diagnostic.message and "4096 tokens" in diagnostic.message
 
 
 @covers("feature_gather")

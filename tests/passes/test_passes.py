@@ -561,7 +561,8 @@ def test_indivisible_tokens_are_padded() -> None:
     assert shape(typed, "model.layers.5.input_layernorm") == (256, 6144)
     assert shape(typed, "model.layers.5.self_attn.attn") == (4095, 64, 256)
     assert shape(typed, "model.layers.5.self_attn.o_proj_slice") == (256, 64, 256)
-    assert shape(typed, "lm_head")[0] == 4095
+    assert shape(typed, "model.norm.unpad")[0] == 4095  # gathered and unpadded, then sampled
+    assert shape(typed, "lm_head")[0] == 1
 
 
 def test_divisible_tokens_are_not_padded() -> None:
