@@ -295,8 +295,10 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
     model.add_argument(
         "--shared-experts",
         choices=[mode.value for mode in SharedExperts],
-        help="shared experts on local tokens under --sp: tp (TensorCast's model, a TP MLP with "
-        "an all_reduce; default for the tensorcast layout) or replicated (vLLM-Ascend)",
+        help="shared experts on local tokens under --sp: tp (the RFC table's TP MLP with an "
+        "all_reduce, a cost shape no engine runs; default for the tensorcast layout) or "
+        "replicated (full weights, no all_reduce: vLLM-Ascend, and TensorCast's code for GLM-5 "
+        "under EP; default for the vllm-ascend layout)",
     )
     model.add_argument(
         "--repetition",

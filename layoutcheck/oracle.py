@@ -178,7 +178,7 @@ def check_soundness(
 
 KNOWN_BLIND_SPOTS = (
     "A LOCAL value whose features are also SPLIT or PARTIAL over the same group (a TP MLP on "
-    "local tokens, TensorCast's shared-expert model) has no global reading: rank r holds only "
+    "local tokens, the RFC table's shared-expert model) has no global reading: rank r holds only "
     "its own tokens' feature block, so an all_reduce there sums different tokens. The checker "
     "warns [local-feature-split] rather than rejecting it, because the RFC contract asks for "
     "it as a cost model; the simulator shows it does not compute the TP result. Replicated "

@@ -199,7 +199,7 @@ LOCAL_FEATURE_SPLIT: Final = _rule(
     "Rank r holds only its own tokens, so it can compute only its own feature block of them; "
     "the other feature blocks of its tokens are computed nowhere, and the all_reduce that "
     "follows sums rows of different tokens. The layoutcheck simulator shows the result "
-    "differs from the TP computation. Cost models draw it this way (TensorCast's shared "
+    "differs from the TP computation. Cost models draw it this way (the RFC table's shared "
     "experts on local tokens: an all_reduce of [T/tp, H]), which is why it is a warning: "
     "the costs may be what you want to model, the values are not what any engine computes.",
     """

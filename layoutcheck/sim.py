@@ -655,9 +655,12 @@ def k_feature_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 
 
 def k_token_select(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    rows = rt.number(op.attr("rows"), "rows", op.name)  # the sampled tokens: the last ones
+    """The sampled tokens: the last ``rows`` rows. The selection is a token range of its own,
+    its rows numbered 0..rows−1, so FULL says every rank holds every sampled row."""
+    rows = rt.number(op.attr("rows"), "rows", op.name)
     x = xs[0]
-    return [Held(tuple(a[-rows:] for a in x.arrays), tuple(p[-rows:] for p in x.positions))]
+    numbered = np.arange(rows, dtype=np.int64)
+    return [Held(tuple(a[-rows:] for a in x.arrays), tuple(numbered.copy() for _ in x.arrays))]
 
 
 def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:

@@ -64,6 +64,7 @@ SUBJECTS: dict[str, Callable[[], tuple[Graph, Contract | None]]] = {
     "mc2-decode-T9": _built(
         tokens=9, phase=Phase.DECODE, parallel=ParallelConfig(tp=4, dp=2, ep=8)
     ),
+    "all2all-prefill-T30": _built(tokens=30),  # tp 4, ep 4, no SP: the MoE sliced over TP
     "example-vllm-ascend": _example("glm51-layer-vllm-ascend-dsa-cp.yaml", d_index=4),
     "example-mc2-decode": _example("mc2-decode-moe.yaml", T=9),
 }
@@ -126,12 +127,14 @@ def test_a_router_sized_for_other_experts_is_caught(name: str) -> None:
 @pytest.mark.parametrize("name", ["sp-tensorcast-T32", "vllm-ascend-T32"])
 def test_dropping_the_final_norm_gather_is_reported(name: str) -> None:
     """Once a blind spot: lm_head on LOCAL tokens only warned, while the simulator shows the
-    logits differ. The sampled positions are global, so it is [local-token-select] now."""
+    logits differ. The sampled positions are global, so selecting them from the LOCAL norm
+    output is [local-token-select]; the simulator sees each rank pick its own last token."""
     graph, contract = subject(name)
     typed = interpret(graph)
     drop = "drop the all_gather model.norm.all_gather"
     (mutant,) = [normalize(m) for d, m in drop_gather(graph, typed) if d == drop]
     report = check_graph(mutant, contract)
-    assert [(d.op, d.rule) for d in report.errors] == [("lm_head", "local-token-select")]
+    select = "lm_head.sampled_tokens"
+    assert [(d.op, d.rule) for d in report.errors] == [(select, "local-token-select")]
     equivalence = compare_graphs(graph, mutant)
     assert [f.op for f in equivalence.findings] == ["lm_head"]

@@ -5,7 +5,7 @@
 * Equivalence: every pass output computes the TP baseline's outputs and the tp = 1 outputs, and
   meets its contract.
 * Bytes: each all-reduce the SP pass turns into reduce-scatter + all-gather keeps its ring bytes.
-* The oracle itself can fail: swapped top-k outputs and TensorCast's shared experts are caught.
+* The oracle itself can fail: swapped top-k outputs and the RFC table's shared experts are caught.
 """
 
 from __future__ import annotations
@@ -221,6 +221,28 @@ def test_mc2_decode_computes_the_baseline(case: Case) -> None:
 
 @settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
 @given(decoder_cases())
+def test_all2all_prefill_computes_the_baseline(case: Case) -> None:
+    """Prefill under expert parallelism without SP: the MoE inputs sliced over TP (padded when
+    tp does not divide T), gathered back after the experts."""
+    config, execution = with_moe_last(case, Phase.PREFILL)
+    spec = model_spec(config)
+    built = build_model(config, case.parallel, execution)
+    assert [record.name for record in built.passes] == ["all2all-prefill"]
+    assert built.contract == "all2all-prefill"
+    sliced = [op for op in built.graph.ops if op.kind == "moe_experts"]
+    assert sliced and all(op.inputs[0].op.endswith(".hidden_states_slice") for op in sliced)
+    padded = execution.tokens % case.parallel.tp != 0
+    assert any(op.kind == "pad_tokens" for op in built.graph.ops) is padded
+    baseline = normalize(build_baseline(spec, case.parallel, execution))
+    single = normalize(build_baseline(spec, ParallelConfig(tp=1), execution))
+    assert_equivalent(baseline, built.graph)
+    assert_equivalent(single, built.graph)
+    assert_sound(built.graph)
+    assert_contract(built.graph)
+
+
+@settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
+@given(decoder_cases())
 def test_fold_then_expand_of_the_sp_output_computes_the_baseline(case: Case) -> None:
     sp = real_sequence_parallel(case.baseline)
     expanded = real_repetition(case.baseline)
@@ -338,11 +360,15 @@ def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Gra
             key_side.built(sequence_parallel=True, layout=Layout.VLLM_ASCEND),
         ),
         "mc2-decode": (decode_case, decode.graph),
+        "all2all-prefill": (fused, fused.built()),
         "fold-expand": (fused, real_repetition(fused.baseline)),
     }
 
 
-PASSES = ["sequence-parallel", "dsa-cp-only", "vllm-ascend", "mc2-decode", "fold-expand"]
+PASSES = [
+    *("sequence-parallel", "dsa-cp-only", "vllm-ascend"),
+    *("mc2-decode", "all2all-prefill", "fold-expand"),
+]
 
 
 @pytest.mark.parametrize("name", PASSES)
@@ -387,7 +413,7 @@ def test_swapped_topk_outputs_are_not_equivalent_and_name_the_experts(model: str
 @pytest.mark.parametrize(("tokens", "tp"), SIZES)
 def test_tensorcast_shared_experts_are_the_documented_blind_spot(tokens: int, tp: int) -> None:
     case = _small_case("glm-5.1", tokens, tp, AttentionForm.FUSED)
-    tensorcast = case.built(sequence_parallel=True)  # TensorCast's own shared-expert model
+    tensorcast = case.built(sequence_parallel=True)  # the RFC table's shared-expert model
     report = check_graph(tensorcast, load_contract("tensorcast-dsa-cp-prefill"))
     assert not report.errors
     assert {d.rule for d in report.warnings} == {"local-feature-split"}

@@ -62,7 +62,7 @@ def real_repetition(graph: Graph) -> Graph:
 
 
 def tensorcast_shared_experts(graph: Graph) -> Graph:
-    """SP with TensorCast's shared-expert model (a TP MLP + all_reduce on LOCAL tokens): the
+    """SP with the RFC table's shared-expert model (a TP MLP + all_reduce on LOCAL tokens): the
     checker only warns; it sums different tokens' partials, so it must be caught as wrong."""
     return _run(graph, _sp_passes(graph, Layout.TENSORCAST, SharedExperts.TP_LOCAL))
 

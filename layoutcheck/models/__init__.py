@@ -1,5 +1,6 @@
 """Decoder graphs from Hugging Face configs: build the TP baseline, then run the passes the
-execution calls for (DSA-CP, sequence parallelism, MC2 decode), checked after every pass.
+execution calls for (DSA-CP, sequence parallelism, the MoE prepare step of MC2 decode or of
+all-to-all prefill), checked after every pass.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from layoutcheck.models.config import (
 )
 from layoutcheck.passes.dsa_cp import DsaCpPass
 from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes
-from layoutcheck.passes.mc2 import Mc2DecodePass
+from layoutcheck.passes.moe_prepare import All2AllPrefillPass, Mc2DecodePass
 from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass, SharedExperts
 from layoutcheck.validate import normalize
 
@@ -80,9 +81,15 @@ def plan_passes(
             replicated = sp_layout is Layout.VLLM_ASCEND
             shared_experts = SharedExperts.REPLICATED if replicated else SharedExperts.TP_LOCAL
         passes.append(SequenceParallelPass(sp_layout, shared_experts))
-    if execution.phase is Phase.DECODE and parallel.expert_parallel > 1 and spec.moe is not None:
+    expert_parallel = parallel.expert_parallel > 1 and spec.moe is not None
+    if execution.phase is Phase.DECODE and expert_parallel:
         passes.append(Mc2DecodePass())
         contract = "mc2-decode"
+    elif expert_parallel and not sequence_parallel:
+        # without SP the MoE input is FULL on every TP rank: the prepare step slices it over
+        # TP, as in decode, so each token is dispatched once per TP group, not tp times
+        passes.append(All2AllPrefillPass())
+        contract = "all2all-prefill"
     if dsa_cp and execution.phase is Phase.PREFILL:
         contract = f"{layout.value}-dsa-cp-prefill"
     return passes, contract, dsa_cp
@@ -123,6 +130,11 @@ def build_from_spec(
     if not 1 <= execution.tokens <= MAX_TOKENS:
         raise ConfigError(
             f"--tokens {shown(execution.tokens)}: the token count must be 1..{shown(MAX_TOKENS)}"
+        )
+    if not 1 <= execution.requests <= execution.tokens:
+        raise ConfigError(
+            f"requests {shown(execution.requests)}: a prefill of {execution.tokens} tokens "
+            f"holds 1..{execution.tokens} requests (each samples one token)"
         )
     passes, contract, dsa_cp = plan_passes(
         spec,

@@ -46,12 +46,17 @@ class ParallelConfig:
 @attrs.frozen
 class Execution:
     """What runs: the phase, tokens (prefill: prompt tokens; decode: tokens per DP rank, one
-    request each) and the context each request already holds in its KV cache (decode: the
-    tokens generated so far; prefill: a chunked prefill's earlier chunks, 0 for a plain one)."""
+    request each), the requests a prefill's tokens belong to, and the context each request
+    already holds in its KV cache (decode: the tokens generated so far; prefill: a chunked
+    prefill's earlier chunks, 0 for a plain one). Logits are computed for the sampled tokens
+    only: in prefill one per request (its last prompt token), in decode every token."""
 
     phase: Phase = Phase.PREFILL
     tokens: int = 4096
     context: int = 0
+    # prefill only: how many prompts the tokens hold (a what-if symbol, ``requests``); the
+    # attention is still costed as one causal range of ``tokens``
+    requests: int = 1
 
     @property
     def keys(self) -> int:
@@ -166,6 +171,8 @@ class _Builder:
         if parallel.ep is not None:
             symbols["ep"] = parallel.ep
             ep_size = "ep"
+        if execution.phase is Phase.PREFILL:
+            symbols["requests"] = execution.requests
         phase = execution.phase.value
         graph_name = name or f"{spec.name}-{phase}-tp{parallel.tp}"
         # every op's role and layer are set here, never read back from its name
@@ -206,6 +213,12 @@ class _Builder:
                 hidden, residual = self.layer(layer, kind, hidden, residual)
         assert residual is not None
         final = b.op("model.norm", "add_rms_norm", [hidden, residual], role="model.norm")
+        if self.execution.phase is Phase.PREFILL:
+            # the engines compute logits for each request's sampled (last) token only; a
+            # select of global positions needs FULL tokens, so under SP the norm is gathered
+            final = b.op(
+                "lm_head.sampled_tokens", "token_select", [final], role="model", rows="requests"
+            )
         logits = b.op(
             "lm_head", "lm_head", [final], role="model.lm_head", vocab="vocab", hidden="H"
         )

@@ -234,6 +234,14 @@ def _token_select(call: OpCall) -> Sequence[OutLayout]:
             0,
         )
     rows = call.size("rows")
+    wanted, held = call.context.numeric(rows), call.context.numeric(value.extent)
+    if wanted is not None and held is not None and wanted > held:
+        raise RuleViolation(
+            rules.SHAPE_MISMATCH,
+            f"token_select of {wanted} rows from {call.shape(value)}: only {held} tokens exist",
+            "select at most one token per row of the input (one sampled token per request)",
+            0,
+        )
     group = value.group if value.features is not FeatureState.WHOLE else None
     return (OutLayout(TokenLayout.FULL, value.features, rows, group),)
 
@@ -386,7 +394,10 @@ OPS: tuple[OpSpec, ...] = (
         layout=_token_select,
         shape=keep_features,
         summary="`F·* → F·*` with `rows` rows: global token positions",
-        rules=(RuleUse(rules.LOCAL_TOKEN_SELECT, "LOCAL input"),),
+        rules=(
+            RuleUse(rules.LOCAL_TOKEN_SELECT, "LOCAL input"),
+            RuleUse(rules.SHAPE_MISMATCH, "more `rows` than the input's tokens"),
+        ),
         doc=(
             "Selects rows by global token position (the sampler's last token of each request, "
             "before the LM head): it needs FULL tokens."

@@ -44,8 +44,11 @@ class Layout(enum.Enum):
 class SharedExperts(enum.Enum):
     """How the shared experts run on local tokens."""
 
-    TP_LOCAL = "tp"  # TensorCast's model: a TP MLP + all_reduce on local tokens (not executable)
-    REPLICATED = "replicated"  # vLLM-Ascend FlashComm1: full weights on local tokens, no reduce
+    # the RFC's table (§3.3.1): a TP MLP + all_reduce on local tokens (not executable)
+    TP_LOCAL = "tp"
+    # vLLM-Ascend FlashComm1, and TensorCast's code for GLM-5 under expert parallelism: full
+    # weights on local tokens, no reduce
+    REPLICATED = "replicated"
 
 
 _MOE_BLOCKS = frozenset({Block.MOE, Block.SHARED_EXPERTS})

@@ -134,11 +134,15 @@ def test_cost_symbolic_prints_one_formula_per_distinct_op(
     formulas = [re.match(r"  (\w+) ×(\d+): (.*)$", line) for line in lines[1:]]
     assert all(formulas), lines
     counted = sum(int(m.group(2)) for m in formulas if m)
-    assert counted == 1946  # every op of the graph, once
+    assert counted == 1947  # every op of the graph, once (the sampled-token select too)
     assert len(formulas) < 60  # far fewer formulas than ops
     free = {"token_slice", "reshape"}  # views: no work, formula 0
     assert all(m.group(3) == "0" for m in formulas if m and m.group(1) in free)
-    assert all("T" in m.group(3) for m in formulas if m and m.group(1) not in free)
+    # the lm_head runs on the sampled tokens (one per request), whatever the prompt length
+    sampled = {"lm_head"}
+    assert all("T" in m.group(3) for m in formulas if m and m.group(1) not in free | sampled)
+    lm_head = next(m for m in formulas if m and m.group(1) == "lm_head")
+    assert "T" not in lm_head.group(3) and "tp" in lm_head.group(3)
     gather = next(m for m in formulas if m and m.group(1) == "all_gather")
     assert gather.group(2) == "82"
     # the printed formula evaluates back to the number

@@ -268,7 +268,7 @@ def test_sim_on_a_model_config(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     model = [config, "--tp", "4", "--sp", "--tokens", "30"]
     code, lines = simulate_cli(capsys, *model, "--shared-experts", "replicated")
     assert code == 0 and lines[0].startswith("sound: ")
-    code, lines = simulate_cli(capsys, *model)  # TensorCast's shared experts (the default)
+    code, lines = simulate_cli(capsys, *model)  # the RFC table's shared experts (the default)
     assert code == 1
     assert lines[0].startswith("unsound: model.layers.1.mlp.shared_experts.all_reduce: ")
     assert lines[-1] == f"note: {KNOWN_BLIND_SPOTS[0]}"

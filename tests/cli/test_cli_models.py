@@ -119,7 +119,8 @@ def test_check_models_without_dsa(capsys: pytest.CaptureFixture[str], model: str
     code, data = check_json(capsys, model, "--tp", "16", *(["--sp"] if sp else []))
     assert code == 0
     assert data["ok"] is True
-    assert data["contract"] is None
+    # without SP the MoE input is FULL: expert parallelism slices it over TP (RFC §3.8 shape)
+    assert data["contract"] == (None if sp else "all2all-prefill")
     assert errors(data) == []
     # the only warning: DeepSeek's shared experts as a TP MLP on LOCAL tokens (a cost-model shape)
     assert {d["rule"] for d in data["diagnostics"]} <= {"local-feature-split"}

@@ -15,7 +15,7 @@ import pytest
 from layoutcheck.check import check_graph
 from layoutcheck.graph import Graph
 from layoutcheck.interp import interpret
-from layoutcheck.lattice import FeatureState
+from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.models import (
     BuiltModel,
     ConfigError,
@@ -384,7 +384,17 @@ def test_embeddings_final_norm_and_lm_head(name: str) -> None:
     assert graph.op("model.norm").kind in ("rms_norm", "add_rms_norm")
     lm_head = graph.op("lm_head")
     assert lm_head.kind == "lm_head"
-    assert lm_head.inputs[0].op == "model.norm"
+    # prefill: logits for the sampled token of each request (one by default), not all 4096
+    select = graph.op(lm_head.inputs[0].op)
+    assert (select.kind, select.name, select.inputs[0].op) == (
+        "token_select",
+        "lm_head.sampled_tokens",
+        "model.norm",
+    )
+    typed = interpret(graph)
+    assert typed.numeric_shape(typed.value("model.norm"))[0] == 4096
+    assert typed.numeric_shape(typed.value("lm_head"))[0] == 1
+    assert typed.value("lm_head.sampled_tokens").tokens is TokenLayout.FULL
     assert [ref.op for ref in graph.outputs] == ["lm_head"]
 
 
@@ -619,12 +629,16 @@ def test_mixtral_more_ranks_than_experts() -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_tp_baseline_is_clean(name: str) -> None:
     built = baseline(name)
-    assert built.passes == ()
-    assert built.contract is None
+    # expert parallelism over the 16 ranks: only the MoE prepare step slices tokens over TP
+    assert [record.name for record in built.passes] == ["all2all-prefill"]
+    assert built.contract == "all2all-prefill"
     assert not built.dsa_cp
     type_checks(built.graph)
     counts = kinds(built.graph)
-    assert counts["reduce_scatter"] == counts["all_gather"] == counts["token_slice"] == 0
+    moe_layers = built.spec.layer_kinds.count("moe")
+    assert counts["reduce_scatter"] == 0
+    assert counts["all_gather"] == moe_layers  # the finalize gathers
+    assert counts["token_slice"] == 2 * moe_layers  # router logits and hidden states
     # one all-reduce per row-parallel linear (o_proj, dense and shared down_proj) + embedding
     rows = sum(op.attr("parallel") == "row" for op in built.graph.ops)
     assert counts["all_reduce"] == rows + 1

@@ -571,7 +571,7 @@ def test_replicated_linear_keeps_whole_features(tokens: TokenLayout) -> None:
 
 
 def test_tp_mlp_on_local_tokens_types_but_warns_that_it_cannot_run() -> None:
-    # TensorCast's shared expert in DSA-CP: a TP MLP on LOCAL tokens. The types follow the
+    # the RFC table's shared expert in DSA-CP: a TP MLP on LOCAL tokens. The types follow the
     # algebra (L·W → L·S → L·P → L·W) and the column linear gets a local-feature-split warning.
     g = Graph()
     x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
@@ -1123,6 +1123,12 @@ def test_token_select_reads_full_tokens_only() -> None:
     assert [d.rule for d in interpret(normalize(bad.b.build())).diagnostics] == [
         "local-token-select"
     ]
+    # one sampled token per request: never more rows than the value holds
+    many = Graph()
+    many.op("requests", "token_select", [many.input("full", ["T", "H"])], rows="T+1")
+    (diagnostic,) = interpret(normalize(many.b.build())).diagnostics
+    assert (diagnostic.rule, diagnostic.op) == ("shape-mismatch", "requests")
+    assert "4097 rows" in diagnostic.message and "4096 tokens" in diagnostic.message
 
 
 @covers("feature_gather")

@@ -451,6 +451,98 @@ def test_mc2_decode_layer_5_shapes() -> None:
     assert graph.op(f"{m}.experts").attr("dispatch") == "mc2"
 
 
+# -- prefill MoE under expert parallelism without SP: the same prepare step, all-to-all ------
+
+EP_PREFILL = Setup("glm-5.1", ep=16, sp=False)
+
+
+def test_ep_prefill_slices_the_moe_over_tp_and_meets_its_contract() -> None:
+    result = built(EP_PREFILL)
+    assert result.contract == "all2all-prefill"
+    assert [r.name for r in result.passes] == ["all2all-prefill"]
+    prepare = result.passes[0]
+    assert prepare.matches == {"slice-router-logits": 75, "all2all-dispatch": 75}
+    assert prepare.collectives_before == {"all_reduce": 157}
+    assert prepare.collectives_after == {"all_gather": 75, "all_reduce": 157}
+    # two slices per MoE layer; no pad, no unpad: tp 16 divides 4096
+    assert prepare.ops_after - prepare.ops_before == 3 * 75
+    counts = Counter(op.kind for op in result.graph.ops)
+    assert counts["token_slice"] == 150 and counts["pad_tokens"] == counts["unpad_tokens"] == 0
+    report = check(EP_PREFILL)
+    assert report.ok and report.diagnostics == (), describe(report)
+
+
+def test_ep_prefill_layer_5_shapes() -> None:
+    typed = typed_of(EP_PREFILL)
+    m = "model.layers.5.mlp"
+    assert shape(typed, "model.layers.5.post_attention_layernorm") == (4096, 6144)
+    assert shape(typed, f"{m}.gate") == (4096, 256)
+    assert typed.value(f"{m}.gate").tokens is FULL
+    assert shape(typed, f"{m}.router_logits_slice") == (256, 256)
+    assert shape(typed, f"{m}.topk") == (256, 8)
+    assert shape(typed, f"{m}.hidden_states_slice") == (256, 6144)
+    assert shape(typed, f"{m}.experts") == (256, 6144)
+    assert typed.value(f"{m}.experts").layout == "L·W"
+    assert shape(typed, f"{m}.finalize_gather") == (4096, 6144)
+    assert typed.value(f"{m}.finalize_gather").layout == "F·W"
+    graph = built(EP_PREFILL).graph
+    assert graph.op(f"{m}.experts").attr("dispatch") == "all_to_all"
+    assert graph.op(f"{m}.combine").inputs[0].op == f"{m}.finalize_gather"
+    # the shared experts stay a TP MLP on all tokens, reduced over TP
+    up = graph.op(f"{m}.shared_experts.gate_up_proj")
+    assert up.attr("parallel") == "column" and up.inputs[0].op.endswith("post_attention_layernorm")
+    assert typed.value(f"{m}.shared_experts.all_reduce").layout == "F·W"
+
+
+def test_ep_prefill_pads_indivisible_tokens_and_unpads_after_the_gather() -> None:
+    setup = attrs.evolve(EP_PREFILL, tokens=4095)
+    typed = typed_of(setup)
+    m = "model.layers.5.mlp"
+    assert shape(typed, f"{m}.router_logits_pad") == (4096, 256)
+    assert shape(typed, f"{m}.hidden_states_pad") == (4096, 6144)
+    assert shape(typed, f"{m}.hidden_states_slice") == (256, 6144)
+    assert shape(typed, f"{m}.finalize_gather") == (4096, 6144)
+    assert shape(typed, f"{m}.finalize_unpad") == (4095, 6144)
+    assert_clean(check(setup))
+
+
+@pytest.mark.parametrize("model", ["deepseek-v3", "qwen3-30b-a3b"])
+def test_ep_prefill_of_models_without_dsa(model: str) -> None:
+    setup = Setup(model, sp=False)
+    result = built(setup)
+    moe_layers = result.spec.layer_kinds.count("moe")
+    assert result.contract == "all2all-prefill"
+    assert record(result, "all2all-prefill").matches["all2all-dispatch"] == moe_layers
+    assert_clean(check(setup))
+
+
+def test_without_expert_parallelism_or_with_sp_no_prepare_step_runs() -> None:
+    replicated_experts = built(Setup("glm-5.1", ep=1, sp=False))
+    assert replicated_experts.passes == () and replicated_experts.contract is None
+    # with SP the MoE input is already LOCAL (moe-local): nothing to slice
+    assert "all2all-prefill" not in [r.name for r in built(Setup("qwen3-30b-a3b")).passes]
+
+
+def test_the_unsliced_baseline_breaks_the_all2all_contract() -> None:
+    graph, _ = baseline_and_passes(EP_PREFILL)
+    report = check_graph(graph, load_contract("all2all-prefill"))
+    assert {d.rule for d in report.errors} == {"topk-sliced", "finalize-gathers"}
+    assert {d.op for d in report.errors if d.rule == "topk-sliced"} >= {
+        "model.layers.5.mlp.topk",
+        "model.layers.5.mlp.experts",
+    }
+
+
+def test_all2all_prefill_has_the_rules_of_mc2_decode() -> None:
+    """One prepare-and-finalize shape, two contracts (prefill all-to-all, decode MC2): the
+    rule ids and their checks must stay the same."""
+    prefill, decode = load_contract("all2all-prefill"), load_contract("mc2-decode")
+    assert [rule.doc.id for rule in prefill.rules] == [rule.doc.id for rule in decode.rules]
+    for ours, theirs in zip(prefill.rules, decode.rules, strict=True):
+        assert ours.checks == theirs.checks, ours.doc.id
+    assert prefill.transparent == decode.transparent
+
+
 # -- padding -----------------------------------------------------------------------------------
 
 
@@ -469,7 +561,8 @@ def test_indivisible_tokens_are_padded() -> None:
     assert shape(typed, "model.layers.5.input_layernorm") == (256, 6144)
     assert shape(typed, "model.layers.5.self_attn.attn") == (4095, 64, 256)
     assert shape(typed, "model.layers.5.self_attn.o_proj_slice") == (256, 64, 256)
-    assert shape(typed, "lm_head")[0] == 4095
+    assert shape(typed, "model.norm.unpad")[0] == 4095  # gathered and unpadded, then sampled
+    assert shape(typed, "lm_head")[0] == 1
 
 
 def test_divisible_tokens_are_not_padded() -> None:
@@ -486,13 +579,15 @@ CONTRACTED = [
     Setup("deepseek-v3.2", layout=Layout.VLLM_ASCEND),
     Setup("glm-5.1", tokens=4095),
     DECODE,
+    EP_PREFILL,
+    attrs.evolve(EP_PREFILL, tokens=4095),
 ]
 
 
 @pytest.mark.parametrize(
     "setup",
     CONTRACTED,
-    ids=lambda s: f"{s.model}-{s.phase.value}-{s.layout.value}-T{s.tokens}",
+    ids=lambda s: f"{s.model}-{s.phase.value}-{s.layout.value}-T{s.tokens}-sp{s.sp:d}",
 )
 def test_each_pass_keeps_types_and_the_last_meets_the_contract(setup: Setup) -> None:
     graph, passes = baseline_and_passes(setup)
@@ -658,7 +753,7 @@ def _split_input_graph(moe: bool) -> Graph:
 
 def test_a_split_graph_input_types_in_passes_as_in_interpret() -> None:
     from layoutcheck.passes.dsa_cp import DsaCpPass
-    from layoutcheck.passes.mc2 import Mc2DecodePass
+    from layoutcheck.passes.moe_prepare import Mc2DecodePass
     from layoutcheck.passes.repetition import RepetitionPass
     from layoutcheck.passes.sequence_parallel import SequenceParallelPass
 
