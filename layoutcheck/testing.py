@@ -187,8 +187,9 @@ tensor_parallel_sizes = st.sampled_from([2, 4, 8])
 @st.composite
 def model_configs(draw: st.DrawFn, *, dsa: bool | None = None) -> dict[str, Any]:
     """A small DeepSeek-style HF config: MLA (with or without q_lora_rank), optional DSA
-    indexer, a random mix of dense and MoE layers, with or without shared experts. Sizes are
-    multiples of 8 so every tp in {2, 4, 8} divides them."""
+    indexer (with layers that share an earlier layer's top-k), a random mix of dense and MoE
+    layers, with or without shared experts. Sizes are multiples of 8 so every tp in {2, 4, 8}
+    divides them."""
     layers = draw(st.integers(1, 4))
     use_dsa = draw(st.booleans()) if dsa is None else dsa
     kinds = draw(st.lists(st.sampled_from(["dense", "moe"]), min_size=layers, max_size=layers))
@@ -212,6 +213,10 @@ def model_configs(draw: st.DrawFn, *, dsa: bool | None = None) -> dict[str, Any]
         config["q_lora_rank"] = 8
     if use_dsa:
         config.update(index_n_heads=2, index_head_dim=4, index_topk=draw(st.sampled_from([4, 8])))
+        # shared-indexer layers (GLM-5.2's IndexShare) reuse the top-k of an earlier layer
+        later = st.sampled_from(["full", "shared"])
+        shared = draw(st.lists(later, min_size=layers - 1, max_size=layers - 1))
+        config["indexer_types"] = ["full", *shared]
     return config
 
 

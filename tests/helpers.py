@@ -58,3 +58,23 @@ def errors_of(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 def rules_of(diagnostics: Sequence[dict[str, Any]]) -> set[str]:
     return {d["rule"] for d in diagnostics}
+
+
+# GLM-5.2's IndexShare layers: 21 of its 78 layers run their own DSA indexer, the others reuse
+# the top-k of the last one before them. Its config is GLM-5.1's in every size the builder
+# reads, plus these fields (the public GLM-5.2 config.json and transformers' GlmMoeDsaConfig:
+# "full" at layers 0, 1, 2 and every 4th from 6 to 74).
+GLM52_INDEXER_LAYERS = (0, 1, 2, *range(6, 78, 4))
+
+
+def glm52_config() -> dict[str, Any]:
+    """GLM-5.2 as layoutcheck reads it: the shipped GLM-5.1 config with IndexShare's fields."""
+    config: dict[str, Any] = json.loads((MODELS / "glm-5.1.json").read_text())
+    config.update(
+        _name_or_path="glm-5.2",
+        index_topk_freq=4,
+        index_skip_topk_offset=3,
+        index_topk_pattern=None,
+        indexer_types=["full" if i in GLM52_INDEXER_LAYERS else "shared" for i in range(78)],
+    )
+    return config

@@ -173,8 +173,14 @@ CONFIGS: dict[str, str] = {
         layer_types=["sliding_attention", "full_attention"] * 2
     ),
     "config-mxfp4/config.json": _config(quantization_config={"quant_method": "mxfp4"}),
-    "config-indexer-types/config.json": _config(indexer_types=["full", "shared"] * 2),
+    # GLM-5.2's shared-indexer fields are modelled; a list that disagrees with the schedule
+    # is said, one that cannot be built is refused
+    "config-indexer-types/config.json": _config(
+        indexer_types=["full", "shared"] * 2, index_topk_freq=2
+    ),
     "config-topk-freq/config.json": _config(index_topk_freq=2),
+    "config-indexer-shared-first/config.json": _config(indexer_types=["shared", "full"] * 2),
+    "config-indexer-types-short/config.json": _config(indexer_types=["full"] * 3),
     "quant-deep.json": "[" * 100_000 + "]" * 100_000,
     "quant-huge-int.json": '{"model.layers.0.self_attn.o_proj.weight": ' + "8" * 5000 + "}",
 }
@@ -488,8 +494,18 @@ CASES: dict[str, Case] = {
         "check", "{config-layer-types-sliding}", code=0, says="ok:", err_lines=1
     ),
     "mxfp4-warns": case("check", "{config-mxfp4}", code=0, says="ok:", err_lines=1),
-    "indexer-types-warns": case("check", "{config-indexer-types}", code=0, says="ok:", err_lines=1),
-    "index-topk-freq-warns": case("check", "{config-topk-freq}", code=0, says="ok:", err_lines=1),
+    "indexer-types-disagree-warns": case(
+        "check", "{config-indexer-types}", code=0, says="ok:", err_lines=1
+    ),
+    "index-topk-freq-modelled": case(
+        "check", "{config-topk-freq}", code=0, says="ok:", err_lines=0
+    ),
+    "indexer-shared-first": case(
+        "check", "{config-indexer-shared-first}", says="no earlier layer has an indexer to share"
+    ),
+    "indexer-types-short": case(
+        "check", "{config-indexer-types-short}", says="one type per layer (4)"
+    ),
     # 13. engine graphs: torch.export archives and fx text, read without torch or unpickling
     "pt2-not-a-zip": case("check", "{not-a-zip.pt2}", says="is not a zip archive"),
     "pt2-truncated": case("check", "{truncated.pt2}", says="is not a zip archive"),
@@ -527,8 +543,7 @@ WARNED_FIELD = {
     "sliding-window-warns": "field 'sliding_window' (4096) is ignored",
     "layer-types-sliding-warns": "field 'layer_types' is ignored",
     "mxfp4-warns": "field 'quantization_config' (quant_method 'mxfp4') is ignored",
-    "indexer-types-warns": "field 'indexer_types' is ignored",
-    "index-topk-freq-warns": "field 'index_topk_freq' (2) is ignored",
+    "indexer-types-disagree-warns": "disagree with 'indexer_types' at layer 1",
 }
 
 

@@ -204,6 +204,33 @@ def test_vllm_ascend_layout_computes_the_key_side_baseline(case: Case) -> None:
     assert_contract(built)
 
 
+def _shares_an_indexer(case: Case) -> bool:
+    return "shared" in case.config.get("indexer_types", ())
+
+
+@settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
+@given(decoder_cases(dsa=True).filter(_shares_an_indexer))
+def test_shared_indexer_layers_compute_the_baseline(case: Case) -> None:
+    """GLM-5.2's IndexShare: layers without an indexer attend with an earlier layer's top-k,
+    under DSA-CP (the RFC layout), and under expert parallelism without SP."""
+    indexers = sum(op.kind == "dsa_indexer" for op in case.baseline.ops)
+    assert indexers == list(case.config["indexer_types"]).count("full")
+    for built in (case.built(sequence_parallel=True, shared_experts=REPLICATED), case.built()):
+        assert sum(op.kind == "dsa_indexer" for op in built.ops) == indexers
+        assert_computes_the_baseline(case, built)
+        assert_contract(built)
+
+
+@settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
+@given(decoder_cases(dsa=True, form=AttentionForm.KEY_SIDE).filter(_shares_an_indexer))
+def test_shared_indexer_layers_compute_the_key_side_baseline(case: Case) -> None:
+    built = case.built(sequence_parallel=True, layout=Layout.VLLM_ASCEND)
+    wk = sum(op.name.endswith(".indexer.wk") for op in built.ops)
+    assert wk == list(case.config["indexer_types"]).count("full")
+    assert_computes_the_baseline(case, built)
+    assert_contract(built)
+
+
 @settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
 @given(decoder_cases())
 def test_mc2_decode_computes_the_baseline(case: Case) -> None:

@@ -159,7 +159,7 @@ def _numbers(
             free = sorted(str(s) for s in result.free_symbols)
             raise CostError(f"no value for {', '.join(free)}: set it with --set") from None
 
-    comm_bytes = number(cost.comm.wire_bytes) if cost.comm is not None else 0.0
+    comm_bytes = number(_wire_bytes(cost))
     return Numbers(
         us=number(time.total) * 1e6,
         compute_us=number(time.compute) * 1e6,
@@ -170,6 +170,14 @@ def _numbers(
         hbm_bytes=number(cost.hbm_bytes),
         comm_bytes=comm_bytes,
     )
+
+
+def _wire_bytes(cost: OpCost) -> Expr:
+    """Bytes the rank sends: an op of separate kernels (an MoE's dispatch and combine) sends
+    what each of its collectives sends."""
+    if cost.separate and cost.parts:
+        return sum((_wire_bytes(part) for _, part in cost.parts), sympy.Integer(0))
+    return cost.comm.wire_bytes if cost.comm is not None else sympy.Integer(0)
 
 
 # Named pricing choices, each with its default first. attention_pairs: how many keys a query

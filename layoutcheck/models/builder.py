@@ -128,6 +128,8 @@ class _Builder:
         self.spec = spec
         self.form = form
         self.execution = execution
+        # the top-k of the last layer that ran its own indexer: shared-indexer layers read it
+        self.topk_indices: ValueRef | None = None
         symbols: dict[str, int | None] = {
             "T": execution.tokens,
             "tp": parallel.tp,
@@ -238,7 +240,7 @@ class _Builder:
             normed, residual = norm, b.out(norm, 1)
         with b.scope(role="attention"):
             if isinstance(self.spec.attention, MlaSpec):
-                attn = self.mla(p, normed, self.spec.attention)
+                attn = self.mla(i, normed, self.spec.attention)
             else:
                 attn = self.gqa(p, normed, self.spec.attention)
         post = b.op(
@@ -257,8 +259,8 @@ class _Builder:
         return out, residual
 
     # -- attention --------------------------------------------------------------------------
-    def mla(self, p: str, x: ValueRef, mla: MlaSpec) -> ValueRef:
-        b, a = self.b, f"{p}.self_attn"
+    def mla(self, layer: int, x: ValueRef, mla: MlaSpec) -> ValueRef:
+        b, a = self.b, f"model.layers.{layer}.self_attn"
         qk = "heads*(d_nope+d_rope)"
         if mla.q_lora_rank is not None:
             q_a = b.op(
@@ -308,28 +310,45 @@ class _Builder:
         )
         k_pe = b.op(f"{a}.k_rope", "rope", [b.out(kv_split, 1)])
         indices = None
-        if self.spec.dsa is not None and self.form is AttentionForm.KEY_SIDE:
-            k_index = b.op(
-                f"{a}.indexer.wk",
-                "linear",
-                [x],
-                role="attention.indexer.wk",
-                in_features="H",
-                out_features="index_dim",
-                parallel="replicated",
-            )
-            key_side = b.op(f"{a}.key_side", "concat", [k_pe, k_nope, k_index])
+        dsa = self.spec.dsa
+        own_indexer = dsa is not None and dsa.runs_indexer(layer)
+        if dsa is not None and self.form is AttentionForm.KEY_SIDE:
+            # vLLM-Ascend gathers the key side once: the latent KV, and the indexer key where
+            # the layer has an indexer (it fills the indexer cache)
+            keys, sizes = [k_pe, k_nope], ["d_rope", "kv_lora"]
+            if own_indexer:
+                keys.append(
+                    b.op(
+                        f"{a}.indexer.wk",
+                        "linear",
+                        [x],
+                        role="attention.indexer.wk",
+                        in_features="H",
+                        out_features="index_dim",
+                        parallel="replicated",
+                    )
+                )
+                sizes.append("index_dim")
+            key_side = b.op(f"{a}.key_side", "concat", keys)
             parts = b.op(
                 f"{a}.key_side_split",
                 "split",
                 [key_side],
                 role="attention.key_side",
-                sizes=("d_rope", "kv_lora", "index_dim"),
+                sizes=tuple(sizes),
             )
-            k_pe, k_nope, k_index = parts, b.out(parts, 1), b.out(parts, 2)
-            indices = self.indexer(a, q_c, k_index, hidden="H")
-        elif self.spec.dsa is not None:
+            k_pe, k_nope = parts, b.out(parts, 1)
+            if own_indexer:
+                indices = self.indexer(a, q_c, b.out(parts, 2), hidden="H")
+        elif own_indexer:
             indices = self.indexer(a, q_c, x, hidden="H")
+        if dsa is not None and not own_indexer:
+            # a shared-indexer layer (GLM-5.2's IndexShare) reuses the top-k of the last layer
+            # that ran its own indexer; the config reader guarantees there is one before it
+            assert self.topk_indices is not None
+            indices = self.topk_indices
+        elif indices is not None:
+            self.topk_indices = indices
         kv = b.op(f"{a}.kv_latent", "concat", [k_nope, k_pe])
         attention_attrs = {
             "heads": "heads",

@@ -51,6 +51,14 @@ class DsaSpec:
     # IndexShare: ``indexer_types``); MTP layers always run their own
     shared_layers: tuple[int, ...] = ()
 
+    def runs_indexer(self, layer: int) -> bool:
+        """Does this decoder layer hold and run its own DSA indexer?"""
+        return layer not in self.shared_layers
+
+    def indexer_layers(self, layers: int) -> tuple[int, ...]:
+        """The decoder layers (of ``layers``) that run their own indexer."""
+        return tuple(layer for layer in range(layers) if self.runs_indexer(layer))
+
 
 @attrs.frozen
 class MoeSpec:
@@ -245,14 +253,14 @@ def model_spec(
             qk_norm=qk_norm if isinstance(qk_norm, bool) else facts.qk_norm,
         )
     dsa = None
+    warnings: list[str] = []
     if has_dsa_structure(data):
         dsa = DsaSpec(
             index_n_heads=fields.integer("index_n_heads"),
             index_head_dim=fields.integer("index_head_dim"),
             index_topk=fields.first_int("index_topk", "topk_limit"),
-            shared_layers=_shared_indexer_layers(data, fields, layers),
+            shared_layers=_shared_indexer_layers(data, fields, layers, warnings),
         )
-    warnings: list[str] = []
     moe = _moe(data, fields, warnings)
     intermediate = fields.opt_int("intermediate_size") or 4 * hidden
     warnings.extend(ignored_fields(config, data))
@@ -326,7 +334,7 @@ _PATTERN_LETTERS = {"F": "full", "S": "shared"}  # index_topk_pattern, e.g. "FFF
 
 
 def _shared_indexer_layers(
-    data: Mapping[str, Any], fields: _Fields, layers: int
+    data: Mapping[str, Any], fields: _Fields, layers: int, warnings: list[str]
 ) -> tuple[int, ...]:
     """The layers that reuse the previous full layer's top-k (GLM-5.2's IndexShare), as
     Hugging Face's GlmMoeDsaConfig reads them: ``indexer_types``, else ``index_topk_pattern``,
@@ -335,15 +343,16 @@ def _shared_indexer_layers(
     listed = data.get("indexer_types")
     pattern = data.get("index_topk_pattern")
     field = "indexer_types"
+    frequency = fields.opt_int("index_topk_freq", minimum=1) or 1
+    offset = fields.opt_int("index_skip_topk_offset", minimum=0)
+    offset = 2 if offset is None else offset
+    scheduled = tuple(i for i in range(layers) if max(i - offset + 1, 0) % frequency)
     if listed in (None, [], "") and isinstance(pattern, (str, list)) and pattern:
         # a string of letters, or a list of the words (as HF's config takes either)
         words = [_PATTERN_LETTERS.get(c, c) if isinstance(c, str) else c for c in pattern]
         listed, field = words, "index_topk_pattern"
     if listed in (None, [], ""):
-        frequency = max(fields.opt_int("index_topk_freq", minimum=0) or 1, 1)
-        offset = fields.opt_int("index_skip_topk_offset", minimum=0)
-        offset = 2 if offset is None else offset
-        return tuple(i for i in range(layers) if max(i - offset + 1, 0) % frequency)
+        return scheduled
     if not isinstance(listed, list) or len(listed) != layers:
         raise ConfigError(
             f"{fields.where}: field {field!r} must list one type per layer ({layers})"
@@ -360,6 +369,15 @@ def _shared_indexer_layers(
         raise ConfigError(
             f"{fields.where}: field {field!r}: layer 0 is 'shared' but no earlier layer has an "
             "indexer to share"
+        )
+    stated = "index_topk_freq" in data or "index_skip_topk_offset" in data
+    if stated and tuple(shared) != scheduled:
+        layer = min(set(shared) ^ set(scheduled))
+        said = ("shared", "full") if layer in scheduled else ("full", "shared")
+        warnings.append(
+            f"fields 'index_topk_freq' / 'index_skip_topk_offset' disagree with {field!r} at "
+            f"layer {layer} ({said[0]} vs {said[1]}): built as {field} says, as Hugging Face "
+            "does"
         )
     return tuple(shared)
 
@@ -445,17 +463,12 @@ def ignored_fields(config: Mapping[str, Any], data: Mapping[str, Any]) -> list[s
             "is not read; weights are costed as --quant or --quant-description say (bf16 "
             "by default)"
         )
-    if data.get("indexer_types") not in (None, [], ""):
-        found.append(
-            "field 'indexer_types' is ignored: every layer was built with its own DSA indexer "
-            "(shared-indexer layers, which reuse the previous full layer's top-k, are not "
-            "modelled yet; the parameter count leaves their indexers out)"
-        )
-    frequency = data.get("index_topk_freq")
-    if frequency is not None and frequency != 1:
-        found.append(
-            f"field 'index_topk_freq' ({_shown(frequency)}) is ignored: every layer was built "
-            "with its own DSA indexer and top-k (shared-indexer layers are not modelled yet; the "
-            "parameter count leaves their indexers out)"
-        )
+    if not has_dsa_structure(data):
+        # shared-indexer layers are modelled on DSA models; elsewhere there is no indexer
+        for key in ("indexer_types", "index_topk_freq", "index_topk_pattern"):
+            if data.get(key) not in (None, [], "", 1):
+                found.append(
+                    f"field {key!r} is ignored: the config has no DSA indexer (index_topk), so "
+                    "no layer has one to share"
+                )
     return found

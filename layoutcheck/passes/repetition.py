@@ -100,7 +100,7 @@ def _signature(layer: _Layer, previous: _Layer | None) -> tuple[object, ...]:
     )
 
 
-def _carried(first: _Layer, second: _Layer, begin: Op) -> tuple[ValueRef, ...]:
+def _carried(first: _Layer, second: _Layer, last: _Layer, begin: Op) -> tuple[ValueRef, ...]:
     carried: list[ValueRef] = []
     for ref in second.inputs:
         if ref in first.outputs:
@@ -108,6 +108,13 @@ def _carried(first: _Layer, second: _Layer, begin: Op) -> tuple[ValueRef, ...]:
         elif ref in first.inputs:  # read by every layer alike (a graph input): pass it through
             carried.append(ValueRef(begin.name, first.inputs.index(ref)))
     carried.extend(ref for ref in first.outputs if ref not in carried)
+    # what the run leaves for later layers is what its last layer outputs: a value only the
+    # last one hands on (the top-k a later shared-indexer layer reuses) is carried too
+    own = {op.name for op in first.ops}
+    for ref in last.outputs:
+        mine = ValueRef(_rename(ref.op, last.index, first.index), ref.port)
+        if mine.op in own and mine not in carried:
+            carried.append(mine)
     return tuple(carried)
 
 
@@ -148,7 +155,7 @@ def fold(graph: Graph) -> Graph:
         ]
         # region_end carries, first, what the next layer reads in the order it reads it (so
         # port j of region_end feeds port j of the next region_begin), then any other output.
-        carried = _carried(first, layers[run[1]], begin)
+        carried = _carried(first, layers[run[1]], last, begin)
         end = Op(
             f"{p}.region_end",
             "region_end",

@@ -1,12 +1,15 @@
-"""What the builder's graphs cost where the execution decides the token count: the MoE of a
-prefill under expert parallelism (each token routed once per TP group, not tp times) and the
-lm_head (the sampled tokens only). Expected values are written out from the model's numbers
-and the formulas of ``cost-model.md``, independently of the implementation.
+"""What the builder's graphs cost where the execution or the config decides how much work
+runs: the MoE of a prefill under expert parallelism (each token routed once per TP group, not
+tp times), the lm_head (the sampled tokens only) and GLM-5.2's DSA indexer (only in the layers
+that run their own). Expected values are written out from the model's numbers and the formulas
+of ``cost-model.md``, independently of the implementation.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +19,7 @@ from layoutcheck.models import Execution, ParallelConfig, Phase, load_config, mo
 from layoutcheck.models.builder import build_baseline, padded_vocab
 from layoutcheck.session import Options, Session
 from layoutcheck.validate import normalize
+from tests.helpers import GLM52_INDEXER_LAYERS, glm52_config
 
 A3 = load_device("a3-752t")
 # a3-752t: HBM 1.6 TiB/s at 0.6; the 16-die tier 196 GB/s at 0.7 (full mesh over 16), 0.5 µs
@@ -60,25 +64,28 @@ def test_ep_prefill_experts_do_a_tp_th_of_the_unsliced_work() -> None:
     tokens = T // TP
     flops = 2 * tokens * TOP_K * 3 * H * MOE_I  # gate_up and down on t·k token-expert pairs
     for old, new in zip(before, after, strict=True):
-        assert new.flops - 4 * tokens * TOP_K * MOE_I == pytest.approx(flops, rel=1e-12)
+        # the matmuls, and the vector work of the activation, quantize and routing (< 1%)
+        assert flops < new.flops < 1.01 * flops
         assert old.flops == pytest.approx(TP * new.flops, rel=1e-12)
         assert old.comm_bytes == pytest.approx(TP * new.comm_bytes, rel=1e-12)
         assert old.compute_us == pytest.approx(TP * new.compute_us, rel=1e-12)
-    # 1164.7 ms before, 113.8 ms after on a3-752t: the unsliced experts are compute-bound;
-    # on T/tp tokens reading the rank's 16 experts' weights binds instead
+    # 1373.1 ms before, 142.9 ms after on a3-752t: the unsliced experts are compute-bound;
+    # on T/tp tokens reading the rank's 16 experts' weights binds instead (and the per-expert
+    # kernels' launches, the same in both, keep the ratio under tp)
     weights = EXPERTS // EP * 3 * H * MOE_I * 2
     assert all(n.compute_us > n.memory_us for n in before)
     assert all(n.memory_us > n.compute_us and n.hbm_bytes > weights for n in after)
-    assert sum(n.us for n in before) > 10 * sum(n.us for n in after)
+    assert sum(n.us for n in before) > 9 * sum(n.us for n in after)
 
 
 @pytest.mark.parametrize(("tokens", "sliced"), [(T, True), (T, False)])
 def test_ep_prefill_dispatch_time_is_the_all_to_all_of_the_slice(tokens: int, sliced: bool) -> None:
-    """Dispatch out and combine back: t·k rows of H bf16 each way over the 16-rank EP group."""
+    """Dispatch out and combine back: t·k rows of H bf16 each way over the 16-rank EP group,
+    two all_to_all calls, each Bruck's log2(16) latency steps (fewer than pairwise's 15)."""
     report = session_report(tp=TP, ep=EP) if sliced else unsliced_ep_prefill()
     t = tokens // TP if sliced else tokens
     moved = 2 * t * TOP_K * H * 2
-    expected = (EP - 1) * LATENCY + (EP - 1) / EP * moved / LINK
+    expected = 2 * 4 * LATENCY + (EP - 1) / EP * moved / LINK
     for numbers in rows(report, "moe_experts"):
         assert numbers.communication_us == pytest.approx(expected * 1e6, rel=1e-9)
         assert numbers.comm_bytes == pytest.approx((EP - 1) / EP * moved, rel=1e-12)
@@ -88,7 +95,8 @@ def test_ep_prefill_gathers_each_moe_output_once() -> None:
     gathers = rows(session_report(tp=TP, ep=EP), "all_gather")
     assert len(gathers) == MOE_LAYERS
     message = T * H * 2  # the whole [T, H] bf16 finalize output
-    expected = (TP - 1) * LATENCY + (TP - 1) / TP * message / LINK + COLLECTIVE_LAUNCH
+    # recursive doubling: log2(16) latency steps, the (tp-1)/tp of the message on the link
+    expected = 4 * LATENCY + (TP - 1) / TP * message / LINK + COLLECTIVE_LAUNCH
     for numbers in gathers:
         assert numbers.us == pytest.approx(expected * 1e6, rel=1e-9)
     assert rows(unsliced_ep_prefill(), "all_gather") == []
@@ -142,3 +150,24 @@ def test_decode_samples_every_token() -> None:
     assert rows(report, "token_select") == []
     vocab = padded_vocab(VOCAB, 4) // 4
     assert lm_head(report).flops == 2 * 8 * H * vocab
+
+
+# -- GLM-5.2: the indexer only where a layer runs its own -----------------------------------
+
+
+@pytest.mark.parametrize("sp", [True, False])
+def test_glm52_prices_the_indexer_in_its_21_full_layers_only(tmp_path: Path, sp: bool) -> None:
+    path = tmp_path / "glm-5.2" / "config.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(glm52_config()))
+    glm52 = Session(Options(str(path), tp=TP, sp=sp)).cost("a3-752t")
+    glm51 = session_report(tp=TP, sp=sp)
+    ours, theirs = rows(glm52, "dsa_indexer"), rows(glm51, "dsa_indexer")
+    assert (len(ours), len(theirs)) == (len(GLM52_INDEXER_LAYERS), 78) == (21, 78)
+    # each indexer that runs is GLM-5.1's (same sizes, same layout); the others cost nothing
+    assert {round(n.us, 6) for n in ours} == {round(n.us, 6) for n in theirs}
+    indexer_us = sum(n.us for n in ours)
+    assert indexer_us == pytest.approx(sum(n.us for n in theirs) * 21 / 78, rel=1e-9)
+    # the sparse attention still runs in all 78 layers, on the shared indices
+    attention = [round(n.us, 6) for n in rows(glm52, "sparse_attention")]
+    assert attention == [round(n.us, 6) for n in rows(glm51, "sparse_attention")]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from layoutcheck.check import check_graph
-from layoutcheck.graph import Graph
+from layoutcheck.graph import Graph, ValueRef
 from layoutcheck.interp import interpret
 from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.models import (
@@ -28,7 +28,7 @@ from layoutcheck.models import (
     model_spec,
     shipped_models,
 )
-from tests.helpers import MODELS
+from tests.helpers import GLM52_INDEXER_LAYERS, MODELS, glm52_config
 
 SHIPPED = ("glm-5.1", "deepseek-v3.2", "deepseek-v3", "qwen3-30b-a3b")
 TP8 = ParallelConfig(tp=8)
@@ -528,8 +528,10 @@ def test_a_giant_integer_in_a_config_file_names_its_field(tmp_path: Path) -> Non
         ({"layer_types": ["sliding_attention", "full_attention"] * 39}, "its 39 sliding-window"),
         ({"sliding_window_pattern": 6}, "field 'sliding_window_pattern' is ignored"),
         ({"quantization_config": {"quant_method": "mxfp4"}}, "(quant_method 'mxfp4') is ignored"),
-        ({"indexer_types": ["full", "shared"] * 39}, "field 'indexer_types' is ignored"),
-        ({"index_topk_freq": 4}, "field 'index_topk_freq' (4) is ignored"),
+        (
+            {"indexer_types": ["full", "shared"] * 39, "index_topk_freq": 4},
+            "'index_skip_topk_offset' disagree with 'indexer_types' at layer 1 (full vs shared)",
+        ),
     ],
 )
 def test_ignored_fields_are_said_once_each(changes: dict[str, Any], warning: str) -> None:
@@ -543,9 +545,10 @@ def test_ignored_fields_are_said_once_each(changes: dict[str, Any], warning: str
 
 def test_every_ignored_field_gets_its_own_warning() -> None:
     data = config("glm-5.1")
-    data.update(sliding_window=4096, quantization_config={"quant_method": "fp8"}, index_topk_freq=2)
+    data.update(sliding_window=4096, quantization_config={"quant_method": "fp8"})
+    data.update(indexer_types=["full"] * 78, index_topk_freq=2)  # freq 2 shares every other
     fields = [warning.split("'")[1] for warning in model_spec(data, "m").warnings]
-    assert fields == ["sliding_window", "quantization_config", "index_topk_freq"]
+    assert fields == ["index_topk_freq", "sliding_window", "quantization_config"]
 
 
 @pytest.mark.parametrize(
@@ -555,6 +558,7 @@ def test_every_ignored_field_gets_its_own_warning() -> None:
         {"sliding_window": None},
         {"use_sliding_window": False, "sliding_window": 4096},
         {"index_topk_freq": 1},
+        {"indexer_types": ["full"] * 78},
         {"layer_types": ["full_attention"] * 78},
     ],
 )
@@ -570,6 +574,96 @@ def test_the_shipped_fp8_checkpoints_warn_and_the_others_do_not() -> None:
         assert [w.split("'")[1] for w in warnings] == (
             ["quantization_config"] if name.startswith("deepseek") else []
         )
+
+
+# -- GLM-5.2's shared-indexer layers (IndexShare) -----------------------------------------------
+
+
+def test_glm52_runs_its_own_indexer_in_21_of_its_78_layers() -> None:
+    spec = model_spec(glm52_config(), "glm-5.2")
+    assert spec.warnings == ()  # every indexer field is modelled now
+    assert spec.dsa is not None
+    assert spec.dsa.indexer_layers(78) == GLM52_INDEXER_LAYERS
+    assert len(GLM52_INDEXER_LAYERS) == 21
+    assert spec.dsa.runs_indexer(6) and not spec.dsa.runs_indexer(7)
+
+
+@pytest.mark.parametrize(
+    "stated",
+    [("indexer_types",), ("index_topk_pattern",), ("index_topk_freq", "index_skip_topk_offset")],
+)
+def test_each_way_of_stating_the_schedule_gives_the_same_layers(stated: tuple[str, ...]) -> None:
+    data = glm52_config()
+    pattern = "".join("F" if kind == "full" else "S" for kind in data["indexer_types"])
+    fields = {
+        "indexer_types": data["indexer_types"],
+        "index_topk_pattern": pattern,
+        "index_topk_freq": 4,
+        "index_skip_topk_offset": 3,
+    }
+    for key in fields:
+        data.pop(key)
+    data.update({key: fields[key] for key in stated})
+    spec = model_spec(data, "m")
+    assert spec.dsa is not None and spec.dsa.indexer_layers(78) == GLM52_INDEXER_LAYERS
+    assert spec.warnings == ()
+
+
+def test_the_schedule_defaults_to_every_layer_and_an_offset_of_two() -> None:
+    spec = model_spec(config("glm-5.1"), "glm-5.1")
+    assert spec.dsa is not None and spec.dsa.indexer_layers(78) == tuple(range(78))
+    data = config("glm-5.1")
+    data["index_topk_freq"] = 4  # offset 2 (Hugging Face's default): full at 0, 1, 5, 9, …
+    spec = model_spec(data, "m")
+    assert spec.dsa is not None
+    assert spec.dsa.indexer_layers(78) == (0, 1, *range(5, 78, 4))
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"indexer_types": ["full"] * 77}, "'indexer_types' must list one type per layer (78)"),
+        ({"indexer_types": ["full", "half"] * 39}, "unknown indexer_types entry 'half'"),
+        ({"indexer_types": ["shared", "full"] * 39}, "layer 0 is 'shared' but no earlier layer"),
+        ({"index_topk_pattern": "SF" * 39}, "layer 0 is 'shared' but no earlier layer"),
+        ({"index_topk_pattern": "FX" * 39}, "unknown index_topk_pattern entry 'X'"),
+        ({"index_topk_freq": 0}, "field 'index_topk_freq' must be at least 1"),
+        ({"index_skip_topk_offset": -1}, "field 'index_skip_topk_offset' must be at least 0"),
+    ],
+)
+def test_a_schedule_that_cannot_be_built_names_its_field(
+    changes: dict[str, Any], words: str
+) -> None:
+    data = config("glm-5.1")
+    data.update(changes)
+    assert words in _error(data)
+
+
+def test_indexer_fields_on_a_model_without_dsa_are_said() -> None:
+    data = config("qwen3-30b-a3b")
+    data["indexer_types"] = ["full"] * data["num_hidden_layers"]
+    (said,) = model_spec(data, "m").warnings
+    assert said.startswith("field 'indexer_types' is ignored: the config has no DSA indexer")
+
+
+@pytest.mark.parametrize("phase", [Phase.PREFILL, Phase.DECODE])
+def test_glm52_shared_layers_attend_with_the_top_k_of_the_last_full_layer(phase: Phase) -> None:
+    tokens = 4096 if phase is Phase.PREFILL else 8
+    graph = build_model(glm52_config(), ParallelConfig(tp=16), Execution(phase, tokens)).graph
+    indexers = [op for op in graph.ops if op.kind == "dsa_indexer"]
+    assert [op.layer for op in indexers] == list(GLM52_INDEXER_LAYERS)
+    typed = interpret(graph)
+    for layer in range(78):
+        attention = graph.op(f"model.layers.{layer}.self_attn.attn")
+        source = max(full for full in GLM52_INDEXER_LAYERS if full <= layer)
+        assert attention.inputs[2] == ValueRef(f"model.layers.{source}.self_attn.indexer")
+        assert graph.has_op(f"model.layers.{layer}.self_attn.indexer") == (layer == source)
+    indices = typed.value("model.layers.2.self_attn.indexer")
+    # prefill: each query scores the prompt's keys; decode (no earlier context): its own one
+    keys = min(tokens, 2048) if phase is Phase.PREFILL else 1
+    assert typed.numeric_shape(indices) == (tokens, keys)
+    assert indices.tokens is TokenLayout.FULL
+    type_checks(graph)
 
 
 def test_first_k_dense_replace_exceeds_layers() -> None:

@@ -37,8 +37,11 @@ from layoutcheck.passes.manager import (
     collective_counts,
     run_passes,
 )
+from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.roles import role
 from layoutcheck.validate import normalize
+from tests.helpers import glm52_config
 
 FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
 PARTIAL, WHOLE = FeatureState.PARTIAL, FeatureState.WHOLE
@@ -541,6 +544,84 @@ def test_all2all_prefill_has_the_rules_of_mc2_decode() -> None:
     for ours, theirs in zip(prefill.rules, decode.rules, strict=True):
         assert ours.checks == theirs.checks, ours.doc.id
     assert prefill.transparent == decode.transparent
+
+
+# -- GLM-5.2: shared-indexer layers under DSA-CP ---------------------------------------------
+
+
+@functools.cache
+def glm52(layout: Layout, sp: bool = True) -> tuple[Graph, tuple[Any, ...], BuiltModel]:
+    """GLM-5.2's TP baseline, the passes planned for it, and the built model."""
+    spec = model_spec(glm52_config(), "glm-5.2")
+    parallel, execution = ParallelConfig(tp=16), Execution(Phase.PREFILL, 4096)
+    passes, _, dsa_cp = plan_passes(spec, parallel, execution, sequence_parallel=sp, layout=layout)
+    form = (
+        AttentionForm.KEY_SIDE if dsa_cp and layout is Layout.VLLM_ASCEND else AttentionForm.FUSED
+    )
+    baseline = normalize(build_baseline(spec, parallel, execution, form=form))
+    model = build_model(glm52_config(), parallel, execution, sequence_parallel=sp, layout=layout)
+    return baseline, tuple(passes), model
+
+
+@pytest.mark.parametrize("layout", list(Layout))
+def test_glm52_each_pass_keeps_types_and_meets_the_dsa_cp_contract(layout: Layout) -> None:
+    graph, passes, model = glm52(layout)
+    assert model.contract == f"{layout.value}-dsa-cp-prefill"
+    contract = load_contract(model.contract)
+    for graph_pass in passes:
+        graph, _ = run_passes(graph, [graph_pass])
+        assert_clean(check_graph(graph))
+    assert graph.ops == model.graph.ops  # the planned passes are the build
+    report = check_graph(model.graph, contract)
+    assert_clean(report)
+    assert report.summary["attention_boundaries"] == 78
+    assert len(of_kind(model.graph, "dsa_indexer")) == 21
+
+
+def test_glm52_shared_indices_keep_the_query_layout_of_each_layout() -> None:
+    rfc = interpret(glm52(Layout.TENSORCAST)[2].graph)
+    engine = interpret(glm52(Layout.VLLM_ASCEND)[2].graph)
+    indices = "model.layers.2.self_attn.indexer"
+    # the RFC layout: FULL queries, FULL indices; vLLM-Ascend: LOCAL queries, LOCAL indices
+    assert (shape(rfc, indices), rfc.value(indices).layout) == ((4096, 2048), "F·W")
+    assert (shape(engine, indices), engine.value(indices).layout) == ((256, 2048), "L·W")
+    for typed in (rfc, engine):
+        for layer in (3, 4, 5):  # shared: the attention reads layer 2's indices
+            attention = typed.graph.op(f"model.layers.{layer}.self_attn.attn")
+            assert attention.inputs[2] == ValueRef(indices)
+            assert typed.inputs_of(attention)[0].tokens is typed.value(indices).tokens
+
+
+def test_glm52_vllm_key_side_holds_the_indexer_key_only_where_an_indexer_runs() -> None:
+    graph = glm52(Layout.VLLM_ASCEND)[2].graph
+    typed = interpret(graph)
+    wk = [op.layer for op in graph.ops if op.has_role(role("attention.indexer.wk"))]
+    assert wk == [0, 1, 2, *range(6, 78, 4)]
+    gathers = [
+        op for op in of_kind(graph, "all_gather") if op.name.endswith(".key_side.all_gather")
+    ]
+    assert len(gathers) == 78  # one key-side gather per layer still
+    widths = {op.layer: shape(typed, op.name)[1] for op in gathers}
+    assert widths[6] == 64 + 512 + 128 and widths[7] == 64 + 512  # k_pe, k_nope (, k_indexer)
+
+
+@pytest.mark.parametrize("layout", list(Layout))
+def test_glm52_repetition_form_is_equivalent(layout: Layout) -> None:
+    model = glm52(layout)[2]
+    folded = normalize(fold(model.graph))
+    regions = [op for op in folded.ops if op.kind == "region_begin"]
+    assert regions and len(folded.ops) < len(model.graph.ops)
+    assert compare_forms(model.graph, folded) == []
+    assert_clean(check_graph(folded, load_contract(model.contract or "")))
+    assert check_graph(folded).summary["attention_boundaries"] == 78
+
+
+def test_glm52_ep_prefill_without_sp_shares_indices_too() -> None:
+    _, passes, model = glm52(Layout.TENSORCAST, sp=False)
+    assert [p.name for p in passes] == ["all2all-prefill"]
+    assert model.contract == "all2all-prefill"
+    assert_clean(check_graph(model.graph, load_contract("all2all-prefill")))
+    assert len(of_kind(model.graph, "dsa_indexer")) == 21
 
 
 # -- padding -----------------------------------------------------------------------------------
