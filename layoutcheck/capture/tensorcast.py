@@ -16,6 +16,7 @@ import contextlib
 import importlib
 import inspect
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -272,10 +273,16 @@ def _quant(action: str | None) -> str | None:
 
 # TensorCast wraps the Hugging Face model: TransformerModel._inner is its CausalLmWrapper, whose
 # _inner is the base model and lm_head the head, so `_inner._inner.layers.0` is the Hugging Face
-# `model.layers.0` and `_inner.lm_head` is `lm_head`.
+# `model.layers.0` and `_inner.lm_head` is `lm_head`. Its wrapped modules inside (a decoder
+# layer, an attention, a parallel linear) hold the Hugging Face module as `_inner` again:
+# `_inner._inner.layers.0._inner.self_attn._inner.o_proj._inner` is `model.layers.0.self_attn
+# .o_proj` (seen in a real capture at msmodeling 84fec85), so every inner segment goes.
+_INNER_SEGMENT = re.compile(r"\._inner(?=\.|$)")
+
+
 def tensorcast_module_path(raw: str) -> str:
     if raw == "_inner._inner" or raw.startswith("_inner._inner."):
-        return "model" + raw[len("_inner._inner") :]
+        return "model" + _INNER_SEGMENT.sub("", raw[len("_inner._inner") :])
     if raw == "_inner":
         return ""
-    return raw.removeprefix("_inner.")
+    return _INNER_SEGMENT.sub("", raw.removeprefix("_inner."))

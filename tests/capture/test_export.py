@@ -190,6 +190,13 @@ def test_tensorcast_wrappers_map_to_hugging_face_paths() -> None:
     assert tensorcast_module_path("_inner._inner") == "model"
     assert tensorcast_module_path("_inner.lm_head") == "lm_head"
     assert tensorcast_module_path("_inner") == ""
+    # TensorCast's wrapped modules nest their Hugging Face module as `_inner` at every level
+    nested = "_inner._inner.layers.0._inner.self_attn._inner.o_proj._inner"
+    assert tensorcast_module_path(nested) == "model.layers.0.self_attn.o_proj"
+    assert tensorcast_module_path("_inner.lm_head._inner") == "lm_head"
+    assert tensorcast_module_path("_inner._inner.layers.0.mlp._inner_gate") == (
+        "model.layers.0.mlp._inner_gate"  # a module merely named like it stays
+    )
 
 
 def test_frames_keep_only_the_file_lines() -> None:
