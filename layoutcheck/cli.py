@@ -104,7 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="contract name, path, or 'none' (default: the graph's contract: key, or the one "
         "the model's execution calls for)",
     )
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "sarif"),
+        default="text",
+        help="sarif: SARIF 2.1.0 for code scanning",
+    )
 
     show = commands.add_parser("show", help="print the typed graph, one op per line")
     _add_target(show)
@@ -130,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     cost.add_argument("--by", choices=("op", "kind", "layer", "category"), default="kind")
     cost.add_argument("--symbolic", action="store_true", help="print the formulas (µs)")
     cost.add_argument("--format", choices=("text", "json"), default="text")
+    cost.add_argument(
+        "--trace", metavar="FILE.json", help="also write a chrome/Perfetto trace of the op times"
+    )
 
     compare = commands.add_parser(
         "compare", help="two layouts of a model (or two graph files) side by side"
@@ -430,9 +438,14 @@ def session_of(args: argparse.Namespace, **changes: Any) -> Session:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    report = session_of(args).check()
+    session = session_of(args)
+    report = session.check()
     if args.format == "json":
         print(json.dumps(report.to_json(), indent=2))
+    elif args.format == "sarif":
+        from layoutcheck.sarif import render_sarif
+
+        print(render_sarif(session, report))
     else:
         print(render_text(report))
     return EXIT_OK if report.ok else EXIT_ERRORS
@@ -623,7 +636,12 @@ def _cmd_cost(args: argparse.Namespace) -> int:
     from layoutcheck.cost.render import render_cost, render_symbolic
     from layoutcheck.cost.report import summarize
 
-    report = _report(args)
+    session = session_of(args)
+    report = _report(args, session)
+    if args.trace is not None:
+        from layoutcheck.cost.chrome import write_trace
+
+        _note(write_trace(args.trace, report, session.quantized))
     if args.symbolic:
         print(render_symbolic(report))
         return EXIT_OK

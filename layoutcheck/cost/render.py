@@ -74,7 +74,6 @@ def _share(part: float, total: float) -> str:
 
 def render_symbolic(report: CostReport) -> str:
     """Each distinct op-time formula in µs, T and tp kept symbolic, model dims substituted."""
-    dims = {symbol(k): sympy.Integer(v) for k, v in report.values.items() if k not in KEEP_SYMBOLIC}
     groups: dict[tuple[str, object], int] = defaultdict(int)
     order: list[tuple[str, object]] = []
     for entry in report.entries:
@@ -84,10 +83,16 @@ def render_symbolic(report: CostReport) -> str:
         groups[key] += entry.count
     lines = [f"{report.graph.name} on {report.device.name}: op times in µs"]
     for kind, expr in order:
-        # substitution and rounding only: simplify/nsimplify cost seconds on Max and Piecewise
-        formula = (sympy.sympify(expr) * 1_000_000).xreplace(dims)
-        lines.append(f"  {kind} ×{groups[(kind, expr)]}: {sympy.sstr(sympy.N(formula, 6))}")
+        lines.append(f"  {kind} ×{groups[(kind, expr)]}: {formula_text(report, expr)}")
     return "\n".join(lines)
+
+
+def formula_text(report: CostReport, seconds: object) -> str:
+    """A time formula as text in µs: T and tp kept symbolic, the model's dims substituted."""
+    dims = {symbol(k): sympy.Integer(v) for k, v in report.values.items() if k not in KEEP_SYMBOLIC}
+    # substitution and rounding only: simplify/nsimplify cost seconds on Max and Piecewise
+    formula = (sympy.sympify(seconds) * 1_000_000).xreplace(dims)
+    return str(sympy.sstr(sympy.N(formula, 6)))
 
 
 def render_comparison(comparison: Comparison) -> str:
@@ -271,6 +276,7 @@ def render_sweep(name: str, points: np.ndarray, values: np.ndarray, label: str) 
 
 __all__ = [
     "CATEGORIES",
+    "formula_text",
     "render_comparison",
     "render_cost",
     "render_sweep",
