@@ -36,14 +36,14 @@ from layoutcheck.models import (
     ParallelConfig,
     Phase,
     SharedExperts,
+    build_folded,
     build_from_spec,
     load_config,
     model_spec,
 )
 from layoutcheck.ops import Registry, default_registry
-from layoutcheck.passes.repetition import fold
 from layoutcheck.quant import QuantDescription, recipe
-from layoutcheck.validate import check_values, normalize
+from layoutcheck.validate import check_values
 
 DEFAULT_TOKENS = {Phase.PREFILL: 4096, Phase.DECODE: 1}
 
@@ -215,7 +215,9 @@ class Session:
         phase = _choice(Phase, options.phase or Phase.PREFILL.value, "--phase")
         tokens = options.tokens if options.tokens is not None else DEFAULT_TOKENS[phase]
         assert self.spec is not None
-        return build_from_spec(
+        # the repetition form is built from one template per run of alike layers
+        build = build_folded if options.repetition else build_from_spec
+        return build(
             self.spec,
             ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep),
             Execution(phase, tokens, options.context or 0),
@@ -238,9 +240,7 @@ class Session:
             graph = load_graph(self.options.target, self.registry)
         else:
             assert self.built is not None
-            graph = self.built.graph
-            if self.options.repetition:
-                graph = normalize(fold(graph), self.registry).evolve(contract=graph.contract)
+            graph = self.built.graph  # already folded with ``repetition``
         return with_symbols(graph, self.options.sets)
 
     @functools.cached_property

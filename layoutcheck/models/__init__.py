@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from layoutcheck.graph import Graph
+from layoutcheck.graph import Graph, freeze_attrs
 from layoutcheck.limits import MAX_TOKENS, shown
 from layoutcheck.models.builder import (
     AttentionForm,
@@ -31,7 +31,10 @@ from layoutcheck.models.config import (
 from layoutcheck.passes.dsa_cp import DsaCpPass
 from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes
 from layoutcheck.passes.moe_prepare import All2AllPrefillPass, Mc2DecodePass
+from layoutcheck.passes.repetition import MARKERS as REGION_MARKERS
+from layoutcheck.passes.repetition import fold
 from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass, SharedExperts
+from layoutcheck.symbols import as_expr
 from layoutcheck.validate import normalize
 
 
@@ -116,7 +119,55 @@ def build_model(
     )
 
 
-def build_from_spec(
+def layer_runs(spec: ModelSpec) -> tuple[range, ...]:
+    """Runs of consecutive decoder layers the builder makes alike: the same kind (dense or
+    MoE) and, on DSA models, the same indexer (own or shared). Layer 0 stands alone: it has no
+    previous layer, so it never folds with the next."""
+
+    def key(layer: int) -> tuple[object, ...]:
+        dsa = spec.dsa
+        return (spec.layer_kinds[layer], dsa.runs_indexer(layer) if dsa is not None else None)
+
+    runs: list[range] = []
+    start = 0
+    for layer in range(1, len(spec.layer_kinds) + 1):
+        if layer == len(spec.layer_kinds) or layer == 1 or key(layer) != key(start):
+            runs.append(range(start, layer))
+            start = layer
+    return tuple(runs)
+
+
+def _template_layers(runs: tuple[range, ...]) -> frozenset[int]:
+    """The layers a template builds: the first two of every run (a fold needs two to see it
+    is one), every layer of a run shorter than three."""
+    return frozenset(layer for run in runs for layer in run[:2])
+
+
+def _stretch(graph: Graph, runs: tuple[range, ...]) -> Graph | None:
+    """The folded template with every long run's region stretched to its real length, or None
+    when the fold did not find exactly the regions the runs predict (build it whole then)."""
+    long_runs = {run.start: run for run in runs if len(run) > 2}
+    found = {op.layer: op.attr("repeat") for op in graph.ops if op.kind == "region_begin"}
+    if any(found.get(start) != 2 for start in long_runs):
+        return None
+    ops = []
+    for op in graph.ops:
+        marker = op.kind in REGION_MARKERS and op.layer is not None
+        run = long_runs.get(op.layer) if marker and op.layer is not None else None
+        if run is None:
+            ops.append(op)
+            continue
+        attrs_ = dict(op.attrs)
+        attrs_["region"] = f"layers.{run.start}-{run[-1]}"
+        if op.kind == "copy_region":
+            attrs_["count"] = as_expr(len(run) - 1)
+        else:
+            attrs_["repeat"] = as_expr(len(run))
+        ops.append(op.evolve(attrs=freeze_attrs(attrs_)))
+    return graph.with_ops(ops, graph.outputs)
+
+
+def build_folded(
     spec: ModelSpec,
     parallel: ParallelConfig,
     execution: Execution | None = None,
@@ -125,7 +176,48 @@ def build_from_spec(
     layout: Layout = Layout.TENSORCAST,
     shared_experts: SharedExperts | None = None,
 ) -> BuiltModel:
-    """:func:`build_model` from an already read config."""
+    """The repetition form of :func:`build_from_spec`, built from one template per run of
+    alike layers: two layers of each run are built and rewritten, folded, and the region
+    stretched to the run's length, so the cost grows with the distinct layers, not with all
+    of them. Equal to folding the whole build (a test holds it); where the template's fold
+    does not show the predicted regions the whole model is built and folded instead."""
+    runs = layer_runs(spec)
+    template = build_from_spec(
+        spec,
+        parallel,
+        execution,
+        sequence_parallel=sequence_parallel,
+        layout=layout,
+        shared_experts=shared_experts,
+        layers=_template_layers(runs),
+    )
+    stretched = _stretch(normalize(fold(template.graph)), runs)
+    if stretched is not None:
+        return attrs.evolve(template, graph=stretched.evolve(contract=template.contract))
+    whole = build_from_spec(
+        spec,
+        parallel,
+        execution,
+        sequence_parallel=sequence_parallel,
+        layout=layout,
+        shared_experts=shared_experts,
+    )
+    folded = normalize(fold(whole.graph)).evolve(contract=whole.contract)
+    return attrs.evolve(whole, graph=folded)
+
+
+def build_from_spec(
+    spec: ModelSpec,
+    parallel: ParallelConfig,
+    execution: Execution | None = None,
+    *,
+    sequence_parallel: bool = False,
+    layout: Layout = Layout.TENSORCAST,
+    shared_experts: SharedExperts | None = None,
+    layers: frozenset[int] | None = None,
+) -> BuiltModel:
+    """:func:`build_model` from an already read config (``layers``: only these decoder
+    layers, for a template)."""
     execution = execution or Execution()
     if not 1 <= execution.tokens <= MAX_TOKENS:
         raise ConfigError(
@@ -149,7 +241,9 @@ def build_from_spec(
     )
     suffix = "-sp" if sequence_parallel else ""
     graph_name = f"{spec.name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
-    baseline = normalize(build_baseline(spec, parallel, execution, form=form, name=graph_name))
+    baseline = normalize(
+        build_baseline(spec, parallel, execution, form=form, name=graph_name, layers=layers)
+    )
     graph, records = run_passes(baseline, passes)
     return BuiltModel(
         graph.evolve(contract=contract), spec, records, contract, dsa_cp, spec.warnings
@@ -166,6 +260,7 @@ __all__ = [
     "ParallelConfig",
     "Phase",
     "SharedExperts",
+    "build_folded",
     "build_from_spec",
     "build_model",
     "has_dsa_structure",

@@ -110,10 +110,13 @@ def build_baseline(
     *,
     form: AttentionForm = AttentionForm.FUSED,
     name: str | None = None,
+    layers: frozenset[int] | None = None,
 ) -> Graph:
-    """The TP baseline: FULL tokens everywhere, column/row-parallel linears, all-reduces."""
+    """The TP baseline: FULL tokens everywhere, column/row-parallel linears, all-reduces.
+    ``layers``: build only these decoder layers, each reading the last one built (the
+    template of a repetition graph; None builds them all)."""
     validate_parallel(spec, parallel, heads_split=True)
-    return _Builder(spec, parallel, execution, form, name).build()
+    return _Builder(spec, parallel, execution, form, name, layers).build()
 
 
 class _Builder:
@@ -124,8 +127,10 @@ class _Builder:
         execution: Execution,
         form: AttentionForm,
         name: str | None,
+        layers: frozenset[int] | None = None,
     ) -> None:
         self.spec = spec
+        self.layers = layers
         self.form = form
         self.execution = execution
         # the top-k of the last layer that ran its own indexer: shared-indexer layers read it
@@ -211,6 +216,8 @@ class _Builder:
             hidden = b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
         residual: ValueRef | None = None
         for layer, kind in enumerate(self.spec.layer_kinds):
+            if self.layers is not None and layer not in self.layers:
+                continue
             with b.scope(layer=layer):
                 hidden, residual = self.layer(layer, kind, hidden, residual)
         assert residual is not None

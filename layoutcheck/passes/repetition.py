@@ -72,8 +72,12 @@ def _layers(graph: Graph) -> dict[int, _Layer]:
                 if owner.get(ref.op) != index and ref not in inputs:
                     inputs.append(ref)
         layers[index] = _Layer(index, tuple(ops), tuple(inputs), ordered_outputs, ())
+    # a layer's inputs are related to the layer before it that the graph holds (a template
+    # build leaves out the middle of a long run)
+    previous: _Layer | None = None
     for index, found in layers.items():
-        layers[index] = attrs.evolve(found, signature=_signature(found, layers.get(index - 1)))
+        layers[index] = attrs.evolve(found, signature=_signature(found, previous))
+        previous = found
     return layers
 
 
