@@ -123,6 +123,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_target(export)
     export.add_argument("-o", "--output", required=True, help="file to write (.yaml or .json)")
 
+    view = commands.add_parser(
+        "view", help="draw the typed layers: one HTML page (inline SVG), or DOT with --format dot"
+    )
+    _add_target(view)
+    _add_device(view)
+    _add_quant(view)
+    view.add_argument("--contract", help="contract name, path, or 'none' (default: as check)")
+    view.add_argument(
+        "--layer", type=Bounded("--layer", 0, MAX_LAYERS - 1), help="only this decoder layer"
+    )
+    view.add_argument("--format", choices=("html", "dot"), default="html")
+    view.add_argument("-o", "--output", help="file to write (html: required; dot: default stdout)")
+
     equiv = commands.add_parser(
         "equiv", help="compare a model's expanded graph with its repetition graph"
     )
@@ -473,6 +486,22 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise UsageError(error.message) from None
     print(f"wrote {args.output}: {len(graph.ops)} ops, {len(graph.layers())} layers")
     return EXIT_OK
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    if args.format == "html" and args.output is None:
+        raise UsageError("view writes a page: give -o FILE.html (or --format dot for stdout)")
+    from layoutcheck.view import render_view  # the drawing is loaded only for this command
+
+    rendered = render_view(
+        session_of(args), args.format, device=args.device, rank=_rank(args), layer=args.layer
+    )
+    if args.output is None:
+        print(rendered.text, end="")
+    else:
+        write_text(args.output, rendered.text, UsageError)
+        print(f"wrote {args.output}: {rendered.summary}")
+    return EXIT_OK if rendered.ok else EXIT_ERRORS
 
 
 def _cmd_equiv(args: argparse.Namespace) -> int:
@@ -836,6 +865,7 @@ COMMANDS = {
     "show": _cmd_show,
     "export": _cmd_export,
     "equiv": _cmd_equiv,
+    "view": _cmd_view,
     "cost": _cmd_cost,
     "compare": _cmd_compare,
     "query": _cmd_query,

@@ -81,6 +81,13 @@ def _layers(graph: Graph) -> dict[int, _Layer]:
     return layers
 
 
+def layer_signatures(graph: Graph) -> dict[int, tuple[object, ...]]:
+    """Each decoder layer's structure with its index renamed away: its ops' kinds and attrs and
+    what they read (the previous layer's outputs by position). Equal signatures are identical
+    layers, the ones :func:`fold` folds when they are adjacent."""
+    return {index: layer.signature for index, layer in _layers(graph).items()}
+
+
 def _position(ops: Sequence[Op], ref: ValueRef) -> int:
     for position, op in enumerate(ops):
         if op.name == ref.op:
