@@ -67,7 +67,7 @@ def _algorithms(comm: Comm, latency: Expr, bandwidth: Expr) -> list[Expr]:
         share = (g - 1) / g * full  # balanced, unless the op says what it sends and receives
         sent = comm.sent if comm.sent is not None else share
         received = comm.received if comm.received is not None else share
-        moved = sympy.Max(sent, received)
+        moved = sympy.Max(sent, received, evaluate=False)
         return [(g - 1) * latency + moved / bandwidth, _log2(g) * latency + moved / bandwidth]
     # all_gather (recursive doubling) and reduce_scatter (recursive halving) move as a ring does
     wire = (g - 1) / g * full / bandwidth
@@ -80,7 +80,9 @@ def _tier_time(comm: Comm, tier: Tier, device: Device) -> Expr:
     if tier.full_mesh and tier.size > 1:
         # g−1 of the tier's G−1 links; never zero, so the g = 1 piece evaluates (unused)
         bandwidth = bandwidth * sympy.Max(g - 1, 1) / (tier.size - 1)
-    return sympy.Min(*_algorithms(comm, sympy.Float(tier.latency), bandwidth))
+    # unevaluated: sympy would try to order the algorithms' symbolic times (77% of a cost
+    # report's time); the numbers and the numpy evaluators take the minimum alike
+    return sympy.Min(*_algorithms(comm, sympy.Float(tier.latency), bandwidth), evaluate=False)
 
 
 def communication_time(comm: Comm, device: Device) -> Expr:
