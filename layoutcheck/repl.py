@@ -27,7 +27,10 @@ def namespace(report: CostReport, typed: TypedGraph | None = None) -> dict[str, 
     def sweep_(expression: str, spec: str, **values: int) -> None:
         """Print the expression over a range, e.g. sweep_("total", "T=1024..65536*2")."""
         parsed = Sweep.parse(spec)
+        hint = parsed.table_hint()
         points, results = sweep(report, query_expr(report, expression), parsed, values)
+        if hint is not None:
+            print(f"note: {hint}")
         print(render_sweep(parsed.name, points, results, f"{expression} (µs)"))
 
     def solve_(expression: str, name: str, **values: int) -> int | None:
