@@ -214,7 +214,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_quant(repl)
 
     sim = commands.add_parser(
-        "sim", help="run a graph on simulated ranks and check every port against its type"
+        "sim",
+        help="run a graph on simulated ranks and check every port against its type",
+        description="Run a graph on simulated ranks (numpy, small sizes) and check every port "
+        "against its type. No --set is needed: when the graph's own sizes are too large to "
+        "simulate, sim picks small sizes that type-check alike and prints them as the --set "
+        "flags that reproduce the run; sizes given with --set are kept.",
     )
     _add_target(sim)
     sim.add_argument(
@@ -468,9 +473,11 @@ def session_of(args: argparse.Namespace, **changes: Any) -> Session:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    report = session_of(args).check()
+    session = session_of(args)
+    report = session.check()
     if args.format == "json":
-        print(json.dumps(report.to_json(), indent=2))
+        engine_file = session.options.target if session.is_engine else None
+        print(json.dumps(report.to_json(engine_file), indent=2))
     else:
         _emit(render_text(report))
     return EXIT_OK if report.ok else EXIT_ERRORS
@@ -743,9 +750,9 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     from layoutcheck.cost.render import render_comparison
 
     if args.plot:
-        from layoutcheck.plot import plot_format
+        from layoutcheck.plot import require
 
-        plot_format(args.plot)  # a wrong name is refused before the models are built
+        require(args.plot)  # a wrong name or no matplotlib: refused before the models are built
     if args.other is not None:
         sessions = (session_of(args), session_of(args, target=args.other))
         # a model by its name; a file by its graph's name (a path would not fit a column),
@@ -814,9 +821,9 @@ def _cmd_query(args: argparse.Namespace) -> int:
     if args.plot and not args.sweep:
         raise UsageError("--plot draws a sweep: give --sweep SYM=a..b too")
     if args.plot:
-        from layoutcheck.plot import plot_format
+        from layoutcheck.plot import require
 
-        plot_format(args.plot)
+        require(args.plot)
     spec = Sweep.parse(args.sweep) if args.sweep else None  # refused before any work
     if spec is not None and args.solve and args.solve != spec.name:
         raise UsageError(

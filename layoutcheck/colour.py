@@ -106,8 +106,9 @@ def _labelled_line(match: re.Match[str]) -> str:
 
 
 # (pattern, replacement) applied in order to each line; each pattern says what it colours.
-# The layout pattern needs the notation's shape exactly (one of F L ⊤, ·, one of W S P ⊤, not
-# inside a word), so a name that merely contains an F is left alone.
+# The layout pattern needs the notation's shape exactly (one of F L ⊤, ·, one of W S P ⊤) and
+# a word of its own (after a space or "(", before a space, ")", "," or ";"), so a name that
+# merely contains it (model.F·W.proj) is left alone.
 RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     # `file:line: error:` and `layoutcheck: warning:` (mypy's layout of a diagnostic line)
     (re.compile(r"^(\S.*?: )(error|warning|note):"), _severity),
@@ -117,8 +118,8 @@ RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^(\s+)(note|help|engine)(?=:)"), _labelled_line),
     # the rule id a diagnostic line ends with
     (re.compile(r"(\s\s)(\[[a-z0-9][a-z0-9-]*\])$"), _labelled("rule")),
-    (re.compile(r"(?<![\w·])([FL⊤])·([WSP⊤])(?![\w·])"), _layout),
-    (re.compile(r"(?<![\w·])⊤(?![\w·])"), lambda m: _styled("top", m.group(0))),
+    (re.compile(r"(?<![^\s(])([FL⊤])·([WSP⊤])(?![^\s),;])"), _layout),
+    (re.compile(r"(?<![^\s(])⊤(?![^\s),;])"), lambda m: _styled("top", m.group(0))),
 )
 
 

@@ -49,12 +49,24 @@ def plot_format(path: str) -> str:
     return suffix
 
 
-def _figure(rows: int = 1) -> tuple[Any, Any]:
+def require(path: str) -> None:
+    """Refuse a plot that cannot be made (a name that is no SVG or PNG, matplotlib missing)
+    before any work is done."""
+    plot_format(path)
+    _matplotlib()
+
+
+def _matplotlib() -> tuple[Any, Any]:
     try:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
     except ImportError:
         raise UsageError(f"--plot needs matplotlib: {INSTALL}") from None
+    return Figure, FigureCanvasAgg
+
+
+def _figure(rows: int = 1) -> tuple[Any, Any]:
+    Figure, FigureCanvasAgg = _matplotlib()
     figure = Figure(figsize=(8, 4.5 if rows == 1 else 7), layout="constrained")
     FigureCanvasAgg(figure)
     axes = figure.subplots(rows, 1, sharex=True, squeeze=False)[:, 0]

@@ -16,6 +16,8 @@ from typing import Any, TextIO
 from layoutcheck.terminal import clean_line
 
 _ERASE = "\r\x1b[K"  # carriage return, erase to the end of the line
+DELAY_S = 1.5  # work shorter than this shows nothing: most commands answer in about a second
+INTERVAL_S = 0.25  # redraws per second: enough to see it move, too few to cost anything
 MAX_STATUS_CHARS = 78  # one line of a classic 80-column terminal, so \r can always erase it
 
 
@@ -35,12 +37,17 @@ class Status:
     thread starts with the first :meth:`phase`."""
 
     def __init__(
-        self, stream: TextIO, *, enabled: bool, delay: float = 1.5, interval: float = 0.25
+        self,
+        stream: TextIO,
+        *,
+        enabled: bool,
+        delay: float | None = None,
+        interval: float | None = None,
     ) -> None:
         self.stream = stream
         self.enabled = enabled
-        self.delay = delay
-        self.interval = interval
+        self.delay = DELAY_S if delay is None else delay
+        self.interval = INTERVAL_S if interval is None else interval
         self._lock = threading.Lock()
         self._label = ""
         self._done = 0
