@@ -8,6 +8,7 @@ that is already escaped (``terminal.clean``), so a name holding an escape sequen
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Mapping
@@ -109,25 +110,31 @@ def _labelled_line(match: re.Match[str]) -> str:
 # The layout pattern needs the notation's shape exactly (one of F L ⊤, ·, one of W S P ⊤) and
 # a word of its own (after a space or "(", before a space, ")", "," or ";"), so a name that
 # merely contains it (model.F·W.proj) is left alone.
-RULES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+RULES: tuple[tuple[str, Callable[[re.Match[str]], str]], ...] = (
     # `file:line: error:` and `layoutcheck: warning:` (mypy's layout of a diagnostic line)
-    (re.compile(r"^(\S.*?: )(error|warning|note):"), _severity),
+    (r"^(\S.*?: )(error|warning|note):", _severity),
     # the verdict line of check and sim
-    (re.compile(r"^(ok|FAILED|sound|unsound)(?=:| )(?::)?"), _verdict),
+    (r"^(ok|FAILED|sound|unsound):", _verdict),
     # the evidence lines under a diagnostic
-    (re.compile(r"^(\s+)(note|help|engine)(?=:)"), _labelled_line),
+    (r"^(\s+)(note|help|engine)(?=:)", _labelled_line),
     # the rule id a diagnostic line ends with
-    (re.compile(r"(\s\s)(\[[a-z0-9][a-z0-9-]*\])$"), _labelled("rule")),
-    (re.compile(r"(?<![^\s(])([FL⊤])·([WSP⊤])(?![^\s),;])"), _layout),
-    (re.compile(r"(?<![^\s(])⊤(?![^\s),;])"), lambda m: _styled("top", m.group(0))),
+    (r"(\s\s)(\[[a-z0-9][a-z0-9-]*\])$", _labelled("rule")),
+    (r"(?<![^\s(])([FL⊤])·([WSP⊤])(?![^\s),;])", _layout),
+    (r"(?<![^\s(])⊤(?![^\s),;])", lambda m: _styled("top", m.group(0))),
 )
+
+
+@functools.cache
+def _compiled() -> tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]:
+    # compiled on first use: a run that colours nothing (piped, the common case) never pays
+    return tuple((re.compile(pattern), replace) for pattern, replace in RULES)
 
 
 def paint(text: str) -> str:
     """``text`` (already escaped) with colour codes added, line by line."""
     lines = text.split("\n")
     for index, line in enumerate(lines):
-        for pattern, replace in RULES:
+        for pattern, replace in _compiled():
             line = pattern.sub(replace, line)
         lines[index] = line
     return "\n".join(lines)
