@@ -10,7 +10,6 @@ import contextlib
 import difflib
 import gc
 import json
-import math
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -581,26 +580,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     report = check_soundness(graph, seed=args.seed, on_op=_status.step)
     _status.close()
     sim = report.simulation
-    blind = bool(report.skipped_ports) and any(
-        not v.is_top and v.tokens.value == "local" and v.features.value != "whole"
-        for v in sim.typed.values.values()
-    )
     if args.format == "json":
-        data = {
-            "sound": sim.failure is None and report.ok,
-            "simulated_at": changes or None,
-            "failure": None if sim.failure is None else str(sim.failure),
-            "ranks": sim.ranks,
-            "reference": report.reference is not None,
-            "checked_ports": report.checked_ports,
-            "skipped_ports": report.skipped_ports,
-            "findings": [
-                {"op": f.op, "port": f.port, "message": f.message} for f in report.findings
-            ],
-            "notes": [KNOWN_BLIND_SPOTS[0]] if blind else [],
-        }
+        data = {"simulated_at": changes or None, **report.to_json()}
         print(json.dumps(data, indent=1))
-        return EXIT_OK if data["sound"] else EXIT_ERRORS
+        return EXIT_OK if report.ok else EXIT_ERRORS
     if sim.failure is not None:
         print(clean_line(f"cannot execute: {sim.failure}"))
         return EXIT_ERRORS
@@ -611,7 +594,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         f"{verdict}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
         f"{reference}; {report.skipped_ports} skipped (⊤, or no global reading)"
     )
-    if blind:
+    if report.in_blind_spot:
         lines.append(f"note: {KNOWN_BLIND_SPOTS[0]}")
     _emit("\n".join(clean_line(line) for line in lines))
     return EXIT_OK if report.ok else EXIT_ERRORS
@@ -816,6 +799,7 @@ def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
+    from layoutcheck.cost.answer import amount, crossing_of, swept
     from layoutcheck.cost.query import Sweep, evaluate, named_quantities, query_expr, unit_of
 
     if args.plot and not args.sweep:
@@ -843,19 +827,21 @@ def _cmd_query(args: argparse.Namespace) -> int:
         _warn(f"{args.expression!r} mixes µs and bytes: its value has no unit")
     expression = query_expr(report, args.expression, extra)
     values = parse_sets(args.set)
-    crossing = (
-        _crossing(report, expression, args.expression, args.solve, values, unit)
-        if args.solve
-        else None
-    )
+    crossing = None
+    if args.solve:
+        _status.phase(f"solving for {args.solve}")
+        crossing = crossing_of(report, expression, args.expression, args.solve, values, unit)
     data: dict[str, Any] = {"expression": args.expression, "unit": unit or None}
     lines: list[str] = []
     if spec is not None:
-        lines, data["sweep"] = _swept(args, report, expression, spec, values, extra, crossing)
+        _status.phase(f"sweeping {spec.name} over {spec.count()} points")
+        lines, data["sweep"] = swept(
+            report, expression, args.expression, spec, values, extra, crossing, args.plot
+        )
     elif crossing is None:
         value = evaluate(report, expression, values)
         data["value"] = value
-        lines.append(f"{args.expression} = {_amount(value, unit, sign=False)}")
+        lines.append(f"{args.expression} = {amount(value, unit, sign=False)}")
     if crossing is not None:
         data["solve"] = crossing
         lines.append(crossing["text"])
@@ -864,98 +850,6 @@ def _cmd_query(args: argparse.Namespace) -> int:
     else:
         print(clean("\n".join(lines)))
     return EXIT_ERRORS if crossing is not None and crossing["at"] is None else EXIT_OK
-
-
-def _swept(
-    args: argparse.Namespace,
-    report: Any,
-    expression: Expr,
-    spec: Any,
-    values: dict[str, int],
-    extra: dict[str, Expr],
-    crossing: dict[str, Any] | None,
-) -> tuple[list[str], dict[str, Any]]:
-    """The sweep's table lines and JSON, and its plot when one was asked for."""
-    from layoutcheck.cost.query import named_quantities, query_expr, sweep, unit_of
-    from layoutcheck.cost.render import render_sweep
-
-    names = named_quantities(report, args.expression, extra)
-    unit = unit_of(names, extra)
-    _status.phase(f"sweeping {spec.name} over {spec.count()} points")
-    points, results = sweep(report, expression, spec, values)
-    label = f"{args.expression} {unit}".rstrip()
-    data = {
-        "symbol": spec.name,
-        "points": [int(p) for p in points],
-        "values": [float(v) if math.isfinite(v) else None for v in results],
-    }
-    if args.plot:
-        from layoutcheck.plot import Crossing, Series, plot_sweep
-
-        series = [Series(args.expression, results)]
-        if len(names) > 1:  # each quantity on its own: where the curves meet is the crossing
-            for name in names:
-                own = query_expr(report, name, extra)
-                series.append(Series(name, sweep(report, own, spec, values)[1], main=False))
-        marked = None
-        if crossing is not None and crossing["at"] is not None:
-            marked = Crossing(crossing["at"], f"{args.expression} = 0")
-        plot_sweep(
-            args.plot,
-            symbol=spec.name,
-            points=points,
-            series=series,
-            unit=unit,
-            title=f"{report.graph.name} on {report.device.name}",
-            geometric=spec.op == "*",
-            crossing=marked,
-        )
-        data["plot"] = args.plot
-    lines = [render_sweep(spec.name, points, results, label)]
-    if args.plot:
-        lines.append(f"wrote {args.plot}")
-    return lines, data
-
-
-def _crossing(
-    report: Any, expression: Expr, text: str, name: str, values: dict[str, int], unit: str
-) -> dict[str, Any]:
-    """Where the expression crosses zero over ``name``, with its values either side."""
-    from layoutcheck.cost.query import solve
-
-    _status.phase(f"solving for {name}")
-    found = solve(report, expression, name, values)
-    if found is None:
-        line = f"{text} does not change sign for {name} in 1..2^24"
-        return {"symbol": name, "at": None, "before": None, "after": None, "text": line}
-    after = _value_at(report, expression, {**values, name: found})
-    before = _value_at(report, expression, {**values, name: found - 1}) if found > 1 else None
-    if found > 1:
-        detail = f"{_amount(before, unit)} at {found - 1}, {_amount(after, unit)} at {found}"
-    else:
-        detail = f"{_amount(after, unit)} at 1, the smallest value"
-    line = f"{text} crosses zero at {name} = {found} ({detail})"
-    return {"symbol": name, "at": found, "before": before, "after": after, "text": line}
-
-
-def _amount(value: float | None, unit: str, *, sign: bool = True) -> str:
-    """A query's number with its unit: µs to 2 or 3 places, bytes whole with GB beside."""
-    if value is None:
-        return "undefined"
-    if unit == "bytes":  # whole bytes, and GB beside a value shown alone
-        return f"{value:+.0f} bytes" if sign else f"{value:.0f} bytes ({value / 1e9:.3f} GB)"
-    text = f"{value:{'+' if sign else ''}.{2 if sign else 3}f}"
-    return f"{text} {unit}" if unit else text
-
-
-def _value_at(report: Any, expression: Expr, values: dict[str, int]) -> float | None:
-    from layoutcheck.cost.query import evaluate
-    from layoutcheck.cost.report import CostError
-
-    try:
-        return evaluate(report, expression, values)
-    except CostError:
-        return None
 
 
 def _mentions_memory(text: str) -> bool:

@@ -43,6 +43,27 @@ class SoundnessReport:
     def ok(self) -> bool:
         return self.simulation.failure is None and not self.findings
 
+    @property
+    def in_blind_spot(self) -> bool:
+        """A port was skipped because it has no global reading (``KNOWN_BLIND_SPOTS``)."""
+        return bool(self.skipped_ports) and any(
+            not v.is_top and v.tokens is TokenLayout.LOCAL and v.features is not FeatureState.WHOLE
+            for v in self.simulation.typed.values.values()
+        )
+
+    def to_json(self) -> dict[str, object]:
+        sim = self.simulation
+        return {
+            "sound": self.ok,
+            "failure": None if sim.failure is None else str(sim.failure),
+            "ranks": sim.ranks,
+            "reference": self.reference is not None,
+            "checked_ports": self.checked_ports,
+            "skipped_ports": self.skipped_ports,
+            "findings": [{"op": f.op, "port": f.port, "message": f.message} for f in self.findings],
+            "notes": [KNOWN_BLIND_SPOTS[0]] if self.in_blind_spot else [],
+        }
+
 
 def _numeric_shape(sim: Simulation, value: AbstractValue) -> tuple[int, ...] | None:
     dims = []
