@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+__version__ = "0.1.0"  # the one place it is written: pyproject.toml reads it from here
+
 # public name -> the module that defines it
 _EXPORTS = {
     "AbstractValue": "layoutcheck.lattice",

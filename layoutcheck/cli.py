@@ -18,8 +18,9 @@ from typing import Any
 
 import sympy
 
+from layoutcheck import __version__, colour, progress
 from layoutcheck.capture.command import add_capture_parser, run_capture
-from layoutcheck.contracts import all_rules
+from layoutcheck.contracts import all_rules, load_contract
 from layoutcheck.diagnostics import render_text
 from layoutcheck.errors import (
     EXIT_ERRORS,
@@ -45,10 +46,16 @@ from layoutcheck.models import Layout, SharedExperts, shipped_models
 from layoutcheck.ops import default_registry
 from layoutcheck.passes.manager import PassError
 from layoutcheck.passes.repetition import compare_forms, fold
-from layoutcheck.render import render_catalogue, render_rule, render_rule_list, render_typed_graph
+from layoutcheck.render import (
+    render_catalogue,
+    render_rule,
+    render_rule_list,
+    render_typed_graph,
+    rule_json,
+)
 from layoutcheck.session import Options, Session
 from layoutcheck.symbols import Expr
-from layoutcheck.terminal import clean_line, protect, shorten
+from layoutcheck.terminal import clean, clean_line, protect, rerun_as, shorten
 from layoutcheck.validate import normalize
 
 
@@ -93,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="layoutcheck",
         description="Type-check the token layout of distributed LLM decoder graphs.",
     )
+    parser.add_argument("--version", action="version", version=f"layoutcheck {__version__}")
+    _add_colour(parser, colour.MODES[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     check = commands.add_parser(
@@ -170,17 +179,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="a TensorCast chrome trace of the same run: GRAPH's ops against its events, per "
         "op kind and per layer (costs rank 0, the rank TensorCast simulates, unless --rank)",
     )
-    compare.add_argument(
-        "--format", choices=("text", "json"), default="text", help="json: with --trace"
-    )
     compare.set_defaults(rank=None)  # rank 0 against a trace, else the busiest
+    _add_plot(compare, "draw the per-layer difference to FILE.svg or FILE.png")
 
     query = commands.add_parser("query", help="evaluate, sweep or solve a cost expression")
     _add_target(query)
     query.add_argument("expression", metavar="EXPR", help="e.g. 'all_gather - moe_experts'")
     _add_device(query)
-    query.add_argument("--sweep", metavar="SYM=a..b[*k|+k]", help="evaluate over a range")
-    query.add_argument("--solve", metavar="SYM", help="find where EXPR crosses zero")
+    query.add_argument(
+        "--sweep",
+        metavar="SYM=a..b[+k|*k]",
+        help="evaluate over a range: a..b every value, a..b+k in steps of k, a..b*k "
+        "geometrically (a, a·k, a·k², …), e.g. T=1024..65536*2",
+    )
+    query.add_argument(
+        "--solve", metavar="SYM", help="find where EXPR crosses zero (with --sweep: marked too)"
+    )
+    _add_plot(query, "draw the sweep (and the --solve crossing) to FILE.svg or FILE.png")
 
     _add_quant(query)
 
@@ -231,7 +246,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_quant(repl)
 
     sim = commands.add_parser(
-        "sim", help="run a graph on simulated ranks and check every port against its type"
+        "sim",
+        help="run a graph on simulated ranks and check every port against its type",
+        description="Run a graph on simulated ranks (numpy, small sizes) and check every port "
+        "against its type. No --set is needed: when the graph's own sizes are too large to "
+        "simulate, sim picks small sizes that type-check alike and prints them as the --set "
+        "flags that reproduce the run; sizes given with --set are kept.",
     )
     _add_target(sim)
     sim.add_argument(
@@ -258,8 +278,44 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("rules", help="list every rule id")
     explain = commands.add_parser("explain", help="what a rule means: What / Why / Example / Fix")
     explain.add_argument("rule")
+    explain.add_argument(
+        "--contract", help="also look in this contract (a name or a path to your own file)"
+    )
     commands.add_parser("ops", help="list the op catalogue")
+    for name in ("compare", "query", "equiv", "sim", "rules", "explain"):
+        _add_format(commands.choices[name])
+    _add_colour_everywhere(commands)
     return parser
+
+
+def _add_plot(parser: argparse.ArgumentParser, help: str) -> None:
+    parser.add_argument("--plot", metavar="FILE", help=f"{help} (needs layoutcheck[plot])")
+
+
+def _add_format(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def _add_colour(parser: argparse.ArgumentParser, default: str) -> None:
+    parser.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=colour.MODES,
+        default=default,
+        help="colour the output: auto (default: on a terminal, unless NO_COLOR is set), "
+        "always or never",
+    )
+
+
+def _add_colour_everywhere(commands: Any) -> None:
+    """``--color`` after any (sub)command too; SUPPRESS keeps a subcommand's missing flag from
+    overwriting the one given before it."""
+    for sub in set(commands.choices.values()):
+        _add_colour(sub, argparse.SUPPRESS)
+        for action in sub._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                _add_colour_everywhere(action)
 
 
 def _add_target(parser: argparse.ArgumentParser) -> None:
@@ -454,13 +510,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
     session = session_of(args)
     report = session.check()
     if args.format == "json":
-        print(json.dumps(report.to_json(), indent=2))
+        engine_file = session.options.target if session.is_engine else None
+        print(json.dumps(report.to_json(engine_file), indent=2))
     elif args.format == "sarif":
         from layoutcheck.sarif import render_sarif
 
         print(render_sarif(session, report))
     else:
-        print(render_text(report))
+        _emit(render_text(report))
     return EXIT_OK if report.ok else EXIT_ERRORS
 
 
@@ -472,9 +529,11 @@ def _cmd_show(args: argparse.Namespace) -> int:
         span = f"{present[0]}..{present[-1]}" if present else "none"
         raise UsageError(f"--layer {args.layer}: the graph has no such layer (layers: {span})")
     typed = session.typed
-    print(render_typed_graph(typed, args.layer))
+    _emit(render_typed_graph(typed, args.layer))
     if typed.diagnostics:
-        print(f"\n{len(typed.diagnostics)} diagnostic(s): run `layoutcheck check {args.graph}`")
+        # the same flags, or the check would judge another graph
+        again = rerun_as(args.argv, "show", "check", drop=("--layer",))
+        print(f"\n{len(typed.diagnostics)} diagnostic(s): run `{again}`")
     return EXIT_OK
 
 
@@ -509,8 +568,17 @@ def _cmd_equiv(args: argparse.Namespace) -> int:
     folded = normalize(fold(expanded))
     differences = compare_forms(expanded, folded)
     regions = sum(op.kind == "region_begin" for op in folded.ops)
+    if args.format == "json":
+        data = {
+            "equivalent": not differences,
+            "differences": [str(difference) for difference in differences],
+            "expanded": {"ops": len(expanded.ops), "layers": len(expanded.layers())},
+            "repetition": {"ops": len(folded.ops), "regions": regions},
+        }
+        print(json.dumps(data, indent=1))
+        return EXIT_OK if not differences else EXIT_ERRORS
     for difference in differences:
-        print(difference)
+        print(clean_line(str(difference)))
     verdict = "equivalent" if not differences else f"{len(differences)} difference(s)"
     print(
         f"{verdict}: expanded {len(expanded.ops)} ops over {len(expanded.layers())} layers; "
@@ -521,19 +589,32 @@ def _cmd_equiv(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
-    print(render_rule_list(doc for doc, _ in all_rules().values()))
+    rules = all_rules()
+    if args.format == "json":
+        data = [rule_json(doc, contracts) for doc, contracts in rules.values()]
+        print(json.dumps({"rules": data}, indent=1))
+    else:
+        print(render_rule_list(doc for doc, _ in rules.values()))
     return EXIT_OK
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
     rules = all_rules()
+    if args.contract is not None:  # a user's own contract: its rules first
+        own = load_contract(args.contract)
+        rules = {rule.id: (rule, [own.name]) for rule in own.rule_docs()} | rules
     entry = rules.get(args.rule)
     if entry is None:
         close = difflib.get_close_matches(args.rule, list(rules), n=3)
         hint = f" (did you mean {', '.join(close)}?)" if close else " (see `layoutcheck rules`)"
-        raise UsageError(f"unknown rule {args.rule!r}{hint}")
+        if not close and args.contract is None:
+            hint = " (see `layoutcheck rules`; a rule of your own contract: --contract FILE)"
+        raise UsageError(f"unknown rule {shorten(args.rule, 80)!r}{hint}")
     doc, contracts = entry
-    print(render_rule(doc, contracts))
+    if args.format == "json":
+        print(json.dumps(rule_json(doc, contracts), indent=1))
+    else:
+        print(clean(render_rule(doc, contracts)))
     return EXIT_OK
 
 
@@ -546,32 +627,39 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     from layoutcheck.oracle import KNOWN_BLIND_SPOTS, check_soundness
 
     session = session_of(args)
-    graph = _simulable(session, frozenset(parse_sets(args.set)))
-    report = check_soundness(graph, seed=args.seed)
+    graph, changes, note = _simulable(session, frozenset(parse_sets(args.set)))
+    if note and args.format != "json":
+        print(note)
+    ranks = 2 if "tp" in dict(graph.symbols) else 1  # the run and the single-rank reference
+    _status.phase("simulating", total=ranks * len(graph.ops), unit="ops")
+    report = check_soundness(graph, seed=args.seed, on_op=_status.step)
+    _status.close()
     sim = report.simulation
+    if args.format == "json":
+        data = {"simulated_at": changes or None, **report.to_json()}
+        print(json.dumps(data, indent=1))
+        return EXIT_OK if report.ok else EXIT_ERRORS
     if sim.failure is not None:
-        print(f"cannot execute: {sim.failure}")
+        print(clean_line(f"cannot execute: {sim.failure}"))
         return EXIT_ERRORS
     reference = "a single-rank run" if report.reference is not None else "no single-rank run"
-    for finding in report.findings:
-        print(f"unsound: {finding}")
+    lines = [f"unsound: {finding}" for finding in report.findings]
     verdict = "sound" if report.ok else f"{len(report.findings)} unsound port(s)"
-    print(
+    lines.append(
         f"{verdict}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
         f"{reference}; {report.skipped_ports} skipped (⊤, or no global reading)"
     )
-    if report.skipped_ports and any(
-        not v.is_top and v.tokens.value == "local" and v.features.value != "whole"
-        for v in sim.typed.values.values()
-    ):
-        print(f"note: {KNOWN_BLIND_SPOTS[0]}")
+    if report.in_blind_spot:
+        lines.append(f"note: {KNOWN_BLIND_SPOTS[0]}")
+    _emit("\n".join(clean_line(line) for line in lines))
     return EXIT_OK if report.ok else EXIT_ERRORS
 
 
-def _simulable(session: Session, given: frozenset[str]) -> Any:
+def _simulable(session: Session, given: frozenset[str]) -> tuple[Any, dict[str, int], str]:
     """The graph to simulate: at its own sizes when they fit the simulator, else at small
-    values that type-check alike (those set with --set are kept), printed as the --set flags
-    that reproduce the run; refused, naming the sizes to set, when none are found."""
+    values that type-check alike (those set with --set are kept), with the values chosen and
+    a note giving them as the --set flags that reproduce the run; refused, naming the sizes to
+    set, when none are found."""
     from layoutcheck.limits import MAX_SIM_ELEMENTS
     from layoutcheck.session import with_symbols
     from layoutcheck.simsize import amount, estimate, fit, require_fits, set_flags, unset_symbols
@@ -585,7 +673,8 @@ def _simulable(session: Session, given: frozenset[str]) -> Any:
         )
     size = estimate(session.typed)
     if size.fits:
-        return graph
+        return graph, {}, ""
+    _status.phase("choosing small sizes that type-check alike")
     changes = fit(graph, given)
     if changes is None:
         if given:
@@ -596,18 +685,26 @@ def _simulable(session: Session, given: frozenset[str]) -> Any:
             f"{amount(MAX_SIM_ELEMENTS)}, and no smaller sizes that type-check alike were found: "
             f"set {names} with --set"
         )
-    print(
+    note = (
         f"note: the graph's own sizes need {size}, over the simulator's "
         f"{amount(MAX_SIM_ELEMENTS)}: simulating at {set_flags(changes)}"
     )
-    return with_symbols(graph, changes)
+    return with_symbols(graph, changes), dict(changes), note
 
 
 def _cmd_fuzz(args: argparse.Namespace) -> int:
     import importlib
 
     from layoutcheck.graph_io import dumps_graph
-    from layoutcheck.testing import fuzz_pass
+
+    try:
+        from layoutcheck.testing import fuzz_pass
+    except ImportError as error:  # hypothesis comes with the test extra only
+        missing = getattr(error, "name", None) or "hypothesis"
+        raise UsageError(
+            f"fuzz needs {missing.partition('.')[0]}: install layoutcheck[test] "
+            "(pip install 'layoutcheck[test]')"
+        ) from None
 
     module_name, sep, function_name = args.pass_ref.partition(":")
     if not sep or not module_name or not function_name:
@@ -622,7 +719,9 @@ def _cmd_fuzz(args: argparse.Namespace) -> int:
         raise UsageError(f"--pass: {module_name} has no function {function_name!r}")
     if args.examples < 1:
         raise UsageError("--examples must be at least 1")
-    found = fuzz_pass(pass_fn, examples=args.examples, seed=args.seed)
+    _status.phase("fuzzing", total=args.examples, unit="graphs")
+    found = fuzz_pass(pass_fn, examples=args.examples, seed=args.seed, on_example=_status.step)
+    _status.close()
     if found is None:
         print(f"no counterexample in {args.examples} examples (seed {args.seed})")
         return EXIT_OK
@@ -695,16 +794,21 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
     if args.trace is not None:
         return _compare_trace(args)
-    if args.format == "json":
-        raise UsageError("--format json: only with --trace")
     args.rank = args.rank or "last"
+    if args.plot:
+        from layoutcheck.plot import require
+
+        require(args.plot)  # a wrong name or no matplotlib: refused before the models are built
     if args.other is not None:
         sessions = (session_of(args), session_of(args, target=args.other))
-        # a model by its name; a file by its graph's name (a path would not fit a column)
+        # a model by its name; a file by its graph's name (a path would not fit a column),
+        # unless both graphs have one name
         names = tuple(
             target if session.is_model else session.graph.name
             for target, session in zip((args.graph, args.other), sessions, strict=True)
         )
+        if names[0] == names[1]:
+            names = (args.graph, args.other)
     else:
         layouts = [item.strip() for item in args.layouts.split(",")]
         known = [layout.value for layout in Layout]
@@ -714,7 +818,26 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         names = (layouts[0], layouts[1])
     reports = [_report(args, session) for session in sessions]
     comparison = compare_reports(reports[0], reports[1], *names)
-    print(render_comparison(comparison))
+    if args.plot:
+        from layoutcheck.plot import plot_layers
+
+        layers, a_us, b_us = comparison.per_layer()
+        plot_layers(
+            args.plot,
+            names=(comparison.a_name, comparison.b_name),
+            layers=layers,
+            a_us=a_us,
+            b_us=b_us,
+            title=f"{comparison.a_name} vs {comparison.b_name} on {reports[0].device.name}",
+        )
+    if args.format == "json":
+        data = comparison.to_json()
+        data["plot"] = args.plot
+        print(json.dumps(data, indent=1))
+    else:
+        print(clean(render_comparison(comparison)))
+        if args.plot:
+            print(f"wrote {clean_line(args.plot)}")
     return EXIT_OK
 
 
@@ -759,47 +882,57 @@ def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    from layoutcheck.cost.query import Sweep, evaluate, query_expr, solve, sweep
-    from layoutcheck.cost.render import render_sweep
+    from layoutcheck.cost.answer import amount, crossing_of, swept
+    from layoutcheck.cost.query import Sweep, evaluate, named_quantities, query_expr, unit_of
 
+    if args.plot and not args.sweep:
+        raise UsageError("--plot draws a sweep: give --sweep SYM=a..b too")
+    if args.plot:
+        from layoutcheck.plot import require
+
+        require(args.plot)
+    spec = Sweep.parse(args.sweep) if args.sweep else None  # refused before any work
+    if spec is not None and args.solve and args.solve != spec.name:
+        raise UsageError(
+            f"--solve {args.solve} with --sweep {spec.name}: solve for the swept symbol"
+        )
+    if spec is not None and args.format == "text" and not args.plot:
+        hint = spec.table_hint()  # a table of thousands of rows is refused, with the steps
+        if hint is not None:
+            _warn(hint)
     session = session_of(args)
     report = _report(args, session)
     _warn_description(session)
     extra = _memory_quantities(session, report) if _mentions_memory(args.expression) else {}
-    unit = "" if extra else " µs"  # weights, kv_per_token and hbm are bytes
+    names = named_quantities(report, args.expression, extra)
+    unit = unit_of(names, extra)
+    if names and not unit:
+        _warn(f"{args.expression!r} mixes µs and bytes: its value has no unit")
     expression = query_expr(report, args.expression, extra)
     values = parse_sets(args.set)
-    if args.sweep and args.solve:
-        raise UsageError("use --sweep or --solve, not both")
-    if args.sweep:
-        spec = Sweep.parse(args.sweep)
-        points, results = sweep(report, expression, spec, values)
-        print(render_sweep(spec.name, points, results, f"{args.expression}{unit}"))
-    elif args.solve:
-        found = solve(report, expression, args.solve, values)
-        if found is None:
-            print(f"{args.expression} does not change sign for {args.solve} in 1..2^24")
-            return EXIT_ERRORS
-        after = _value_at(report, expression, {**values, args.solve: found}, unit)
-        if found > 1:
-            before = _value_at(report, expression, {**values, args.solve: found - 1}, unit)
-            detail = f"{before} at {found - 1}, {after} at {found}"
-        else:
-            detail = f"{after} at 1, the smallest value"
-        print(f"{args.expression} crosses zero at {args.solve} = {found} ({detail})")
+    crossing = None
+    if args.solve:
+        _status.phase(f"solving for {args.solve}")
+        crossing = crossing_of(report, expression, args.expression, args.solve, values, unit)
+    data: dict[str, Any] = {"expression": args.expression, "unit": unit or None}
+    lines: list[str] = []
+    if spec is not None:
+        _status.phase(f"sweeping {spec.name} over {spec.count()} points")
+        lines, data["sweep"] = swept(
+            report, expression, args.expression, spec, values, extra, crossing, args.plot
+        )
+    elif crossing is None:
+        value = evaluate(report, expression, values)
+        data["value"] = value
+        lines.append(f"{args.expression} = {amount(value, unit, sign=False)}")
+    if crossing is not None:
+        data["solve"] = crossing
+        lines.append(crossing["text"])
+    if args.format == "json":
+        print(json.dumps(data, indent=1))
     else:
-        print(f"{args.expression} = {evaluate(report, expression, values):.3f}{unit}")
-    return EXIT_OK
-
-
-def _value_at(report: Any, expression: Expr, values: dict[str, int], unit: str) -> str:
-    from layoutcheck.cost.query import evaluate
-    from layoutcheck.cost.report import CostError
-
-    try:
-        return f"{evaluate(report, expression, values):+.2f}{unit}"
-    except CostError:
-        return "undefined"
+        print(clean("\n".join(lines)))
+    return EXIT_ERRORS if crossing is not None and crossing["at"] is None else EXIT_OK
 
 
 def _mentions_memory(text: str) -> bool:
@@ -857,7 +990,9 @@ def _cmd_repl(args: argparse.Namespace) -> int:
     from layoutcheck.repl import start
 
     session = session_of(args)
-    return start(_report(args, session), session.typed)
+    report = _report(args, session)
+    _status.close()  # the prompt is the terminal's from here
+    return start(report, session.typed)
 
 
 COMMANDS = {
@@ -879,6 +1014,37 @@ COMMANDS = {
     "explain": _cmd_explain,
     "ops": _cmd_ops,
 }
+
+
+def _json_error(message: str, *, rule: str | None, **where: object) -> None:
+    """An error that stopped the run, as the JSON document ``--format json`` asked for (the
+    one line on stderr is written too): ``ok`` false and one diagnostic."""
+    diagnostic = {
+        "rule": rule,
+        "severity": "error",
+        "file": where.get("file"),
+        "line": where.get("line"),
+        "op": where.get("op"),
+        "message": message,
+    }
+    print(json.dumps({"ok": False, "error": diagnostic, "diagnostics": [diagnostic]}, indent=1))
+
+
+@contextlib.contextmanager
+def _status_shown(status: progress.Status) -> Iterator[None]:
+    """While a command runs with its status line on, stdout and stderr erase it before they
+    write (it lives on the terminal both may share)."""
+    if not status.enabled:
+        yield
+        return
+    streams = sys.stdout, sys.stderr
+    sys.stdout = progress.Guarded(sys.stdout, status)
+    sys.stderr = progress.Guarded(sys.stderr, status)
+    try:
+        yield
+    finally:
+        status.close()
+        sys.stdout, sys.stderr = streams
 
 
 def format_input_error(error: InputError, default_file: str | None) -> str:
@@ -905,32 +1071,80 @@ def gc_paused() -> Iterator[None]:
 
 
 def _say(line: str) -> None:
-    """One line on stderr, as it may reach a terminal: controls escaped, long words cut."""
-    print(clean_line(line), file=sys.stderr)
+    """One line on stderr, as it may reach a terminal: controls escaped, long words cut (and
+    then coloured: the codes are added after the escaping)."""
+    text = clean_line(line)
+    print(colour.paint(text) if _colours.stderr else text, file=sys.stderr)
+
+
+def _emit(text: str) -> None:
+    """Results on stdout, coloured on a terminal (``text`` is escaped already)."""
+    print(colour.paint(text) if _colours.stdout else text)
+
+
+_colours = colour.Choice()  # what this run colours (set by main)
+_status = progress.Status(sys.stderr, enabled=False)  # this run's status line (set by main)
+
+
+def _option(args_list: Sequence[str], flag: str) -> str | None:
+    """A global option's value read before parsing (a usage error is coloured, and answered in
+    JSON, as the run asked)."""
+    value = None
+    for index, item in enumerate(args_list):
+        if item == "--":
+            break
+        if item == flag and index + 1 < len(args_list):
+            value = args_list[index + 1]
+        elif item.startswith(flag + "="):
+            value = item.partition("=")[2]
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global _colours, _status
     args_list = list(sys.argv[1:] if argv is None else argv)
     args: argparse.Namespace | None = None
     protect(sys.stdout)  # ·, ⊤, µ … spelled in ASCII on a stream that cannot encode them
     protect(sys.stderr)
     _warned.clear()
+    mode = _option(args_list, "--color") or _option(args_list, "--colour") or "auto"
+    _colours = colour.choose(mode if mode in colour.MODES else "auto", sys.stdout, sys.stderr)
+    as_json = _option(args_list, "--format") == "json"
+    _status = progress.Status(sys.stderr, enabled=progress.wanted(sys.stderr))
     try:
-        args = build_parser().parse_args(args_list)
-        with gc_paused():
-            return COMMANDS[args.command](args)
+        with _status_shown(_status):
+            args = build_parser().parse_args(args_list)
+            args.argv = args_list
+            target = getattr(args, "graph", None)
+            _status.phase(f"{args.command} {target}" if target else args.command)
+            with gc_paused():
+                return COMMANDS[args.command](args)
     except PassError as error:
         _say(f"layoutcheck: error: {error.message}")
         for diagnostic in error.diagnostics[1:6]:
             _say(f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]")
+        if as_json:
+            first = error.diagnostics[0].rule if error.diagnostics else None
+            _json_error(error.message, rule=first)
         return error.exit_code
     except InputError as error:
-        if not isinstance(error, GraphError) and error.source is None and error.line is None:
+        graph_file = getattr(args, "graph", None)
+        located = (
+            isinstance(error, GraphError) or error.source is not None or error.line is not None
+        )
+        if not located:
             # not about a place in a file: a usage, model or option problem
             _say(f"layoutcheck: error: {error.message}")
         else:
-            graph_file = getattr(args, "graph", None)
             _say(format_input_error(error, graph_file))
+        if as_json:
+            _json_error(
+                error.message,
+                rule="bad-spec" if located else "usage",
+                file=(error.source or graph_file) if located else None,
+                line=error.line,
+                op=error.op,
+            )
         return error.exit_code
     except KeyboardInterrupt:
         return 130

@@ -41,10 +41,13 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, file: str | None = None) -> dict[str, object]:
+        """``file`` is the graph file (or engine archive) ``line`` is in; None for a graph
+        built from a model config, which has no lines."""
         return {
             "rule": self.rule,
             "severity": self.severity.value,
+            "file": file,
             "op": self.op,
             "layer": self.layer,
             "message": self.message,
@@ -81,12 +84,16 @@ class Report:
     def rules(self) -> set[str]:
         return {d.rule for d in self.diagnostics}
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, file: str | None = None) -> dict[str, object]:
+        """``file``: where the graph came from when it is not a graph file (an engine
+        archive or dump); a graph built from a model has none."""
+        where = self.source or file
         return {
             "ok": self.ok,
             "graph": self.graph,
             "contract": self.contract,
-            "diagnostics": [d.to_json() for d in self.diagnostics],
+            "file": where,
+            "diagnostics": [d.to_json(where) for d in self.diagnostics],
             "summary": self.summary,
         }
 

@@ -62,6 +62,11 @@ def read_text(path: str | Path, limit: int, error: type[Exception], what: str = 
 def write_text(path: str | Path, text: str, error: type[Exception], what: str = "") -> None:
     """Write a regular file; an existing pipe, socket or device is refused (opening a FIFO for
     writing waits for a reader forever)."""
+    write_bytes(path, text.encode("utf-8"), error, what)
+
+
+def write_bytes(path: str | Path, data: bytes, error: type[Exception], what: str = "") -> None:
+    """Write a regular file, as :func:`write_text` does."""
     file = Path(path)
     name = what or str(file)
     try:
@@ -75,7 +80,7 @@ def write_text(path: str | Path, text: str, error: type[Exception], what: str = 
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise error(f"cannot write {name}: not a regular file (a pipe, socket or device)")
     try:
-        file.write_text(text, encoding="utf-8")
+        file.write_bytes(data)
     except OSError as problem:
         raise error(f"cannot write {name}: {problem.strerror or problem}") from None
 

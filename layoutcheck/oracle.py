@@ -9,7 +9,7 @@ partials summed) equal to what a single-rank run (``tp = 1``) computes for the s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import attrs
 import numpy as np
@@ -42,6 +42,27 @@ class SoundnessReport:
     @property
     def ok(self) -> bool:
         return self.simulation.failure is None and not self.findings
+
+    @property
+    def in_blind_spot(self) -> bool:
+        """A port was skipped because it has no global reading (``KNOWN_BLIND_SPOTS``)."""
+        return bool(self.skipped_ports) and any(
+            not v.is_top and v.tokens is TokenLayout.LOCAL and v.features is not FeatureState.WHOLE
+            for v in self.simulation.typed.values.values()
+        )
+
+    def to_json(self) -> dict[str, object]:
+        sim = self.simulation
+        return {
+            "sound": self.ok,
+            "failure": None if sim.failure is None else str(sim.failure),
+            "ranks": sim.ranks,
+            "reference": self.reference is not None,
+            "checked_ports": self.checked_ports,
+            "skipped_ports": self.skipped_ports,
+            "findings": [{"op": f.op, "port": f.port, "message": f.message} for f in self.findings],
+            "notes": [KNOWN_BLIND_SPOTS[0]] if self.in_blind_spot else [],
+        }
 
 
 def _numeric_shape(sim: Simulation, value: AbstractValue) -> tuple[int, ...] | None:
@@ -154,13 +175,20 @@ def _gap(a: Array, b: Array) -> str:
 
 
 def check_soundness(
-    graph: Graph, symbols: Mapping[str, int] | None = None, *, seed: int = 0
+    graph: Graph,
+    symbols: Mapping[str, int] | None = None,
+    *,
+    seed: int = 0,
+    on_op: Callable[[], None] | None = None,
 ) -> SoundnessReport:
-    """Run ``graph`` on its ranks and on one rank; check every typed port."""
-    sim = simulate(graph, symbols, seed=seed)
+    """Run ``graph`` on its ranks and on one rank; check every typed port. ``on_op`` is called
+    after each op of either run (so a display counts to twice the ops)."""
+    sim = simulate(graph, symbols, seed=seed, on_op=on_op)
     reference = None
     if sim.failure is None and "tp" in dict(graph.symbols) and sim.ranks > 1:
-        single = simulate(graph, {**(symbols or {}), "tp": 1}, seed=seed, inputs=sim.inputs)
+        single = simulate(
+            graph, {**(symbols or {}), "tp": 1}, seed=seed, inputs=sim.inputs, on_op=on_op
+        )
         reference = single if single.failure is None else None
     findings: list[Finding] = []
     checked = skipped = 0

@@ -68,6 +68,20 @@ def render_rule(rule: Rule, contracts: Iterable[str] = ()) -> str:
     )
 
 
+def rule_json(rule: Rule, contracts: Iterable[str] = ()) -> dict[str, object]:
+    """A rule as ``rules --format json`` and ``explain --format json`` give it."""
+    return {
+        "id": rule.id,
+        "kind": rule.kind.value,
+        "severity": rule.severity.value,
+        "contracts": list(contracts) or ([rule.contract] if rule.contract else []),
+        "summary": rule.summary,
+        "why": rule.why,
+        "example": rule.example,
+        "fix": rule.fix,
+    }
+
+
 def render_catalogue(registry: Registry) -> str:
     blocks = []
     for kind in registry.kinds():

@@ -188,7 +188,9 @@ class _Runner:
         return min(sizes) if sizes else 8
 
     # -- running ----------------------------------------------------------------------------
-    def run(self, given: Mapping[str, Array]) -> SimError | None:
+    def run(
+        self, given: Mapping[str, Array], on_op: Callable[[], None] | None = None
+    ) -> SimError | None:
         try:
             for spec in self.graph.inputs:
                 self.values[ValueRef(spec.name)] = self.make_input(spec.name, given)
@@ -203,6 +205,8 @@ class _Runner:
                     raise SimError(op.name, f"{op.kind} failed: {error}") from None
                 for port, held in enumerate(outputs):
                     self.values[ValueRef(op.name, port)] = held
+                if on_op is not None:
+                    on_op()
         except SimError as error:
             return error
         return None
@@ -803,9 +807,11 @@ def simulate(
     seed: int = 0,
     inputs: Mapping[str, Array] | None = None,
     registry: Registry | None = None,
+    on_op: Callable[[], None] | None = None,
 ) -> Simulation:
     """Run ``graph`` on the ranks of its ``tp`` group with the given symbol values; a run that
-    would hold more than ``limits.MAX_SIM_ELEMENTS`` is refused (``SimLimitError``)."""
+    would hold more than ``limits.MAX_SIM_ELEMENTS`` is refused (``SimLimitError``).
+    ``on_op`` is called after each op has run (a progress display's step)."""
     from layoutcheck.simsize import require_fits
 
     registry = registry or default_registry()
@@ -813,7 +819,7 @@ def simulate(
     typed = interpret(graph, registry)
     require_fits(typed, registry)  # refuse (naming the cap and --set) before allocating
     runner = _Runner(graph, typed, seed, registry)
-    failure = runner.run(inputs or {})
+    failure = runner.run(inputs or {}, on_op)
     return Simulation(graph, typed, runner.ranks, runner.values, failure, runner.inputs)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import codecs
 import re
+import shlex
+from collections.abc import Sequence
 from typing import Any
 
 from layoutcheck.limits import MAX_ECHO_CHARS
@@ -149,3 +151,28 @@ def protect(stream: Any) -> None:
         reconfigure(errors=ERRORS)
     except (ValueError, OSError):  # a closed or detached stream: nothing to protect
         return
+
+
+# -- a command to suggest -------------------------------------------------------------------------
+
+
+def rerun_as(argv: Sequence[str], command: str, new: str, drop: Sequence[str] = ()) -> str:
+    """``layoutcheck ARGV`` with its subcommand ``command`` replaced by ``new`` and the flags in
+    ``drop`` (and their values) left out, quoted for a shell and escaped for a terminal: a
+    suggestion keeps every other flag the user gave, or it would ask about another graph."""
+    words: list[str] = []
+    replaced = skip = False
+    for item in argv:
+        if skip:
+            skip = False
+            continue
+        flag, has_value, _ = item.partition("=")
+        if flag in drop:
+            skip = not has_value
+            continue
+        if not replaced and item == command:
+            words.append(new)
+            replaced = True
+            continue
+        words.append(item)
+    return clean_line(shlex.join(["layoutcheck", *words]))

@@ -319,8 +319,10 @@ def fuzz_pass(
     examples: int = 100,
     seed: int | None = 0,
     graphs: st.SearchStrategy[Graph] | None = None,
+    on_example: Callable[[], None] | None = None,
 ) -> Counterexample | None:
-    """Run ``pass_fn`` on generated decoder graphs; return the shrunk counterexample, if any."""
+    """Run ``pass_fn`` on generated decoder graphs; return the shrunk counterexample, if any.
+    ``on_example`` is called after each graph tried (shrinking tries more than ``examples``)."""
     found: list[Counterexample] = []
     strategy = graphs if graphs is not None else decoder_graphs()
 
@@ -335,6 +337,8 @@ def fuzz_pass(
     @given(strategy)
     def run(graph: Graph) -> None:
         reason = check_pass_on(pass_fn, graph)
+        if on_example is not None:
+            on_example()
         if reason is not None:
             found.append(Counterexample(graph, reason))
             raise LayoutAssertionError(reason)

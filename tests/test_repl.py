@@ -11,6 +11,7 @@ import pytest
 
 from layoutcheck.cost.devices import load_device
 from layoutcheck.cost.report import CostError, CostReport, cost_report
+from layoutcheck.errors import InputError
 from layoutcheck.graph_io import load_graph
 from layoutcheck.repl import namespace, start
 from tests.helpers import GRAPHS
@@ -48,7 +49,7 @@ def test_q_refuses_values_that_are_no_sizes(
 def test_q_solve_and_sweep_at_good_values(names: dict[str, Any], report: CostReport) -> None:
     assert names["q"]("total", T=18) > names["q"]("total") > 0
     assert names["solve"]("total", "tp") is None  # the total never changes sign
-    with pytest.raises(CostError, match="a sweep is text"):
+    with pytest.raises(InputError, match="spec is text, got 5"):
         names["sweep"]("total", 5)
 
 
@@ -81,3 +82,59 @@ def test_a_python_mistake_in_a_script_keeps_its_traceback(
     monkeypatch.setattr(sys, "stdin", io.StringIO("undefined_name\n"))
     assert start(report) == 2
     assert "NameError" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("q()", "q(expression, **values): missing a required argument: 'expression'"),
+        ('q("total", 5)', "q(expression, **values): too many positional arguments"),
+        ('sweep("total")', "missing a required argument: 'spec'"),
+        ("solve(None, 'T')", "solve(expression, name, **values): expression is text, got None"),
+        ('table("nope")', "table('nope'): by is one of 'op', 'kind', 'layer', 'category'"),
+        ("expr(5)", "expr(quantity='total'): quantity is text, got 5"),
+        ('sweep("total", "T=1..5000")', "5000 rows, one per value"),
+    ],
+)
+def test_a_helper_given_a_bad_argument_answers_in_one_line(
+    report: CostReport,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    line: str,
+    message: str,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{line}\n"))
+    assert start(report) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1, err  # no traceback
+    assert err.startswith("layoutcheck: error: ") and message in err
+
+
+def test_a_sweep_of_many_unstepped_rows_gets_a_note(
+    names: dict[str, Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    names["sweep"]("total", "T=1..100")
+    out = capsys.readouterr().out
+    assert out.startswith("note: --sweep T=1..100: 100 rows, one per value")
+    assert "T=1..100+4" in out.splitlines()[0]
+
+
+def test_in_ipython_an_input_error_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """IPython prints a full traceback for any exception; the handler the session installs
+    (IPython's set_custom_exc) prints one line instead. IPython need not be installed: the
+    handler is called as IPython calls it."""
+    from layoutcheck.repl import one_line_errors
+
+    installed: list[Any] = []
+
+    class Shell:
+        def set_custom_exc(self, types: tuple[type, ...], handler: Any) -> None:
+            installed.append((types, handler))
+
+    shell = Shell()
+    one_line_errors(shell)
+    ((types, handler),) = installed
+    assert types == (InputError,)
+    error = CostError("T=0: a symbol's value is a whole number from 1 to 10**12")
+    assert handler(shell, CostError, error, None, tb_offset=None) is None
+    assert capsys.readouterr().err == f"layoutcheck: error: {error.message}\n"

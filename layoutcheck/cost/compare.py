@@ -39,6 +39,48 @@ class Comparison:
     a_total: float
     b_total: float
 
+    def per_layer(self) -> tuple[list[int], list[float], list[float]]:
+        """Every decoder layer with both µs (the rows' runs of equal layers written out)."""
+        layers: list[int] = []
+        a_us: list[float] = []
+        b_us: list[float] = []
+        for row in self.layers:
+            for layer in row.layers:
+                layers.append(layer)
+                a_us.append(row.a_us)
+                b_us.append(row.b_us)
+        return layers, a_us, b_us
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "a": self.a_name,
+            "b": self.b_name,
+            "a_total_us": self.a_total,
+            "b_total_us": self.b_total,
+            "delta_us": self.b_total - self.a_total,
+            "kinds": [
+                {
+                    "kind": row.kind,
+                    "a_us": row.a_us,
+                    "b_us": row.b_us,
+                    "a_count": row.a_count,
+                    "b_count": row.b_count,
+                    "delta_us": row.delta,
+                }
+                for row in self.kinds
+            ],
+            "layers": [
+                {
+                    "layers": list(row.layers),
+                    "a_us": row.a_us,
+                    "b_us": row.b_us,
+                    "delta_us": row.b_us - row.a_us,
+                    "cause": row.cause,
+                }
+                for row in self.layers
+            ],
+        }
+
 
 def _kind_totals(report: CostReport, numbers: dict[str, Numbers]) -> dict[str, tuple[float, int]]:
     totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])

@@ -2,7 +2,11 @@
 evaluated at values, swept over a range (vectorised), or solved for a zero crossing.
 
 Quantities are in µs: ``total``, ``compute``, ``memory``, ``comm``/``communication``,
-``launch``, and any op kind present (``all_gather``, ``moe_experts``).
+``launch``, and any op kind present (``all_gather``, ``moe_experts``); the memory quantities
+the CLI adds (``weights``, ``kv_per_token``, ``hbm``) are in bytes.
+
+A sweep is ``SYM=a..b`` (every whole number), ``SYM=a..b+k`` (steps of k) or ``SYM=a..b*k``
+(geometric: a, a·k, a·k², …).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 import numpy as np
@@ -27,6 +31,13 @@ _SWEEP = re.compile(
 )
 
 
+# a table of a sweep written without a step: past MANY_ROWS rows a hint (T=1024..4096 is
+# 3,073 rows, which help no one), past MAX_UNSTEPPED_ROWS refused (a step was surely
+# forgotten); a plot or JSON takes them all
+MANY_ROWS = 64
+MAX_UNSTEPPED_ROWS = 1_000
+
+
 @attrs.frozen
 class Sweep:
     name: str
@@ -34,6 +45,7 @@ class Sweep:
     stop: int
     op: str  # "*" geometric, "+" arithmetic
     step: int
+    stepped: bool = True  # the step was written (a..b alone steps by 1)
 
     @classmethod
     def parse(cls, text: str) -> Sweep:
@@ -46,7 +58,7 @@ class Sweep:
                 "numbers in ASCII digits)"
             )
         name, start, stop, op, step = match.groups()
-        sweep = cls(name, int(start), int(stop), op or "+", int(step or 1))
+        sweep = cls(name, int(start), int(stop), op or "+", int(step or 1), op is not None)
         if sweep.start < 1 or sweep.stop < sweep.start:
             raise CostError(f"--sweep {text!r}: need 1 <= a <= b")
         if max(sweep.stop, sweep.step) > MAX_SWEEP_VALUE:
@@ -73,6 +85,34 @@ class Sweep:
                 f"as {self.name}={self.start}..{self.stop}*{step})"
             )
         return count
+
+    def __str__(self) -> str:
+        step = f"{self.op}{self.step}" if self.stepped else ""
+        return f"{self.name}={self.start}..{self.stop}{step}"
+
+    def hint(self) -> str | None:
+        """For a range written without a step that gives many rows: the steps to write
+        instead (a..b alone steps by 1: T=1024..4096 is 3,073 rows)."""
+        count = self.count()
+        if self.stepped or count <= MANY_ROWS:
+            return None
+        span = self.stop - self.start
+        step = 1 << max(0, (span // 16).bit_length() - 1)  # a power of two: ~16-32 rows
+        stepped = attrs.evolve(self, step=step, stepped=True)
+        geometric = attrs.evolve(self, op="*", step=2, stepped=True)
+        advice = f"{stepped} ({stepped.count()} rows)"
+        if geometric.count() >= 3:
+            advice += f" or {geometric} ({geometric.count()} rows)"
+        return f"--sweep {self}: {count} rows, one per value (a..b steps by 1); write {advice}"
+
+    def table_hint(self) -> str | None:
+        """For a sweep printed as a table: the hint to show, if any; refused (a CostError)
+        when it is written without a step and has more than ``MAX_UNSTEPPED_ROWS`` rows."""
+        hint = self.hint()
+        if hint is not None and self.count() > MAX_UNSTEPPED_ROWS:
+            every = attrs.evolve(self, stepped=True)
+            raise CostError(f"{hint}; or {every} if every value is meant")
+        return hint
 
     def points(self) -> np.ndarray:
         self.count()
@@ -107,6 +147,25 @@ def check_values(report: CostReport, values: Mapping[str, object]) -> None:
 
 def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:60] + "…"
+
+
+def named_quantities(
+    report: CostReport, text: str, extra: Mapping[str, Expr] | None = None
+) -> list[str]:
+    """The quantities a query text names, in the order first written (``all_gather -
+    moe_experts`` → both); symbols are not quantities."""
+    quantities = set(report.quantities()) | set(extra or {})
+    names = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text)
+    return list(dict.fromkeys(name for name in names if name in quantities))
+
+
+def unit_of(names: Sequence[str], extra: Mapping[str, Expr] | None = None) -> str:
+    """The unit of an expression of these quantities: µs for times, bytes for the memory
+    quantities, none for a mix (or for symbols alone, such as ``T/tp``)."""
+    memory = [name for name in names if name in (extra or {})]
+    if not names or (memory and len(memory) != len(names)):
+        return ""
+    return "bytes" if memory else "µs"
 
 
 def query_expr(report: CostReport, text: str, extra: Mapping[str, Expr] | None = None) -> Expr:

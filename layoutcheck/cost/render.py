@@ -95,28 +95,58 @@ def formula_text(report: CostReport, seconds: object) -> str:
     return str(sympy.sstr(sympy.N(formula, 6)))
 
 
+COLUMN = 14  # a comparison's column: wide enough for a layout name or a number
+WIDEST_COLUMN = 48
+
+
+def column_headers(a: str, b: str) -> tuple[str, str]:
+    """Two column headers that tell ``a`` and ``b`` apart (two graph names with a long common
+    prefix would otherwise print the same one): the names themselves when they fit (the
+    column widens up to 48), else the start and the end of each with ``…`` between, else
+    each from just before where they differ."""
+    width = min(max(COLUMN, len(a), len(b)), WIDEST_COLUMN)
+    head = (width - 1) // 2
+
+    def ends(name: str) -> str:
+        return name if len(name) <= width else name[:head] + "…" + name[-(width - 1 - head) :]
+
+    if ends(a) != ends(b):
+        return ends(a), ends(b)
+    pairs = enumerate(zip(a, b, strict=False))  # the shorter one ends the comparison
+    common = next((i for i, (x, y) in pairs if x != y), min(len(a), len(b)))
+    start = max(0, common - 4)  # a little context before where they differ
+
+    def differing(name: str) -> str:
+        text = ("…" if start else "") + name[start:]
+        return text if len(text) <= width else text[: width - 1] + "…"
+
+    return differing(a), differing(b)
+
+
 def render_comparison(comparison: Comparison) -> str:
-    a, b = comparison.a_name, comparison.b_name
+    a, b = column_headers(comparison.a_name, comparison.b_name)
+    width = max(COLUMN, len(a), len(b))
     lines = [
-        f"{a} vs {b}: {comparison.a_total / 1000:.2f} ms vs {comparison.b_total / 1000:.2f} ms "
+        f"{comparison.a_name} vs {comparison.b_name}: {comparison.a_total / 1000:.2f} ms vs "
+        f"{comparison.b_total / 1000:.2f} ms "
         f"({(comparison.b_total - comparison.a_total) / 1000:+.2f} ms)",
         "",
         "by op kind:",
     ]
-    lines.append(f"  {'kind':<18} {a[:14]:>14} {b[:14]:>14} {'Δ ms':>10}")
+    lines.append(f"  {'kind':<18} {a:>{width}} {b:>{width}} {'Δ ms':>10}")
     for row in comparison.kinds:
         if abs(row.delta) < 0.5 and row.a_us < 0.5:
             continue
         lines.append(
-            f"  {row.kind:<18} {row.a_us / 1000:>14.3f} {row.b_us / 1000:>14.3f} "
+            f"  {row.kind:<18} {row.a_us / 1000:>{width}.3f} {row.b_us / 1000:>{width}.3f} "
             f"{row.delta / 1000:>+10.3f}"
         )
     lines += ["", "per layer (µs):"]
-    lines.append(f"  {'layers':<10} {a[:14]:>14} {b[:14]:>14} {'Δ':>10}  cause")
+    lines.append(f"  {'layers':<10} {a:>{width}} {b:>{width}} {'Δ':>10}  cause")
     for layer_row in comparison.layers:
         label = _spans(list(layer_row.layers)) if layer_row.layers else "other"
         lines.append(
-            f"  {label:<10} {layer_row.a_us:>14.1f} {layer_row.b_us:>14.1f} "
+            f"  {label:<10} {layer_row.a_us:>{width}.1f} {layer_row.b_us:>{width}.1f} "
             f"{layer_row.b_us - layer_row.a_us:>+10.1f}  {layer_row.cause}"
         )
     return "\n".join(lines)

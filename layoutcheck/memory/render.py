@@ -88,6 +88,11 @@ def summary(
     }
 
 
+def _layer_order(row: tuple[str, float]) -> tuple[int, int]:
+    label = row[0]
+    return (0, int(label)) if label.isascii() and label.isdigit() else (1, 0)
+
+
 def render_memory(
     graph: Graph,
     description: QuantDescription,
@@ -106,9 +111,10 @@ def render_memory(
     if by_key == "category":
         rows = data["by_category"].items()
     else:
-        rows = sorted(
-            ((k, numeric(v, values)) for k, v in by(items, by_key).items()), key=lambda kv: -kv[1]
-        )
+        totals = [(k, numeric(v, values)) for k, v in by(items, by_key).items()]
+        # layers in their order (0, 1, 2, 3 … and then what is outside them); modules by size
+        order = _layer_order if by_key == "layer" else lambda kv: -kv[1]
+        rows = sorted(totals, key=order)
     for label, amount in rows:
         lines.append(f"  {label:<52} {amount / GIB:10.3f} GiB")
     params = data["parameters"]

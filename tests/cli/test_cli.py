@@ -1074,14 +1074,30 @@ def test_json_graph_is_recognized_wherever_its_format_key_is(
     assert {d["rule"] for d in errors_of(run.json())} == {"gather-of-full"}
 
 
-def test_bad_input_in_json_format_still_prints_one_line(
+def test_bad_input_in_json_format_is_one_line_and_a_json_document(
     cli: Callable[..., Run], tmp_path: Path
 ) -> None:
+    """--format json answers a bad graph file in JSON too (a CI step parses stdout); the one
+    line on stderr is still written, for the person reading the log."""
     path = write(tmp_path, "g.yaml", example_with(("op: all_gather\n", "op: all_gahter\n")))
     run = cli("check", path, "--format", "json")
     assert run.code == 2
-    assert run.out == ""
     assert len(run.err_lines) == 1
+    data = run.json()
+    assert data["ok"] is False
+    (diagnostic,) = data["diagnostics"]
+    assert diagnostic["rule"] == "bad-spec" and diagnostic["severity"] == "error"
+    assert diagnostic["file"] == str(path) and diagnostic["line"] == 35
+    assert diagnostic["op"] == "model.layers.5.self_attn.attn_gather"
+    assert "all_gahter" in diagnostic["message"]
+
+
+def test_a_usage_error_in_json_format_is_a_json_document(cli: Callable[..., Run]) -> None:
+    run = cli("query", "glm-5.1", "total", "--sweep", "T=9..1", "--format", "json")
+    assert run.code == 2 and len(run.err_lines) == 1
+    (diagnostic,) = run.json()["diagnostics"]
+    assert diagnostic["rule"] == "usage" and diagnostic["file"] is None
+    assert "need 1 <= a <= b" in diagnostic["message"]
 
 
 # -- real processes: the console script, no traceback ever ------------------------------------

@@ -328,7 +328,10 @@ def test_query_solve_without_a_crossing_exits_1(capsys: pytest.CaptureFixture[st
         (["cost", *GLM, "--rank", "-1"], "--rank '-1'"),
         (["query", *GLM, "__import__('os')"], "not allowed"),
         (["query", *GLM, "().__class__"], "query '().__class__'"),
-        (["query", *GLM, "all_gather", "--sweep", "T=1..2", "--solve", "T"], "not both"),
+        (["query", *GLM, "all_gather", "--sweep", "T=1..2", "--solve", "tp"], "swept symbol"),
+        (["query", *GLM, "all_gather", "--sweep", "T=1024..4096"], "T=1024..4096+128"),
+        (["query", *GLM, "all_gather", "--plot", "x.svg"], "--plot draws a sweep"),
+        (["query", *GLM, "all_gather", "--sweep", "T=1..8*2", "--plot", "x.pdf"], "FILE.svg"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(

@@ -347,11 +347,19 @@ def test_unlisted_module_is_float_with_a_warning(
 
 
 def query_value(*argv: str) -> float:
-    code, out, err = run("query", *argv)
+    code, out, err = run("query", *argv, "--format", "json")
     assert (code, err) == (0, ""), err
-    match = re.fullmatch(r"(.+) = (-?[\d.]+)\n", out)
-    assert match, out
-    return float(match.group(2))
+    data = json.loads(out)
+    assert data["unit"] == "bytes"  # every memory quantity is in bytes
+    return float(data["value"])
+
+
+def test_memory_quantities_in_query_have_their_unit() -> None:
+    code, out, err = run("query", *GLM, "weights", "--quant", "w8a8")
+    assert (code, err) == (0, "")
+    assert re.fullmatch(r"weights = \d+ bytes \(\d+\.\d{3} GB\)\n", out), out
+    code, out, err = run("query", *GLM, "weights", "--quant", "w8a8", "--sweep", "tp=8..16+8")
+    assert out.splitlines()[0].split() == ["tp", "weights", "bytes"]
 
 
 def test_query_quantities_match_memory() -> None:
@@ -376,7 +384,9 @@ def test_query_solve_tp_finds_the_smallest_tp_that_fits() -> None:
     expression = "hbm - weights - 131072*kv_per_token"
     code, out, err = run("query", *TP16, expression, "--quant", "w8a8", "--solve", "tp")
     assert (code, err) == (0, "")
-    match = re.search(r"crosses zero at tp = (\d+) \(([-+][\d.]+) at (\d+), ([-+][\d.]+) at", out)
+    match = re.search(
+        r"crosses zero at tp = (\d+) \(([-+][\d.]+) bytes at (\d+), ([-+][\d.]+) bytes at", out
+    )
     assert match, out
     tp = int(match.group(1))
     assert int(match.group(3)) == tp - 1
@@ -387,8 +397,8 @@ def test_query_solve_tp_finds_the_smallest_tp_that_fits() -> None:
         return HBM - weights_at(at) - 131072 * kv
 
     assert headroom(tp) >= 0 > headroom(tp - 1)  # fits at tp, not at tp − 1
-    assert float(match.group(4)) == pytest.approx(headroom(tp), rel=1e-9)
-    assert float(match.group(2)) == pytest.approx(headroom(tp - 1), rel=1e-9)
+    assert float(match.group(4)) == pytest.approx(headroom(tp), abs=1)  # printed in whole bytes
+    assert float(match.group(2)) == pytest.approx(headroom(tp - 1), abs=1)  # printed in whole bytes
     assert weights_at(16) / GIB == pytest.approx(56.764, abs=0.0005)  # the tp16·ep16 figure
     assert tp == 19
 
