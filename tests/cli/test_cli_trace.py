@@ -86,7 +86,6 @@ def test_rank_can_still_be_chosen() -> None:
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (("compare", GRAPH, "--format", "json"), "--format json: only with --trace"),
         (("compare", GRAPH, GRAPH, "--trace", TRACE), "give no second graph"),
     ],
 )
