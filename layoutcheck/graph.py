@@ -12,7 +12,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, TypeAlias
 
 import attrs
-import networkx as nx
 import sympy
 from attrs import field
 
@@ -185,6 +184,9 @@ class Graph:
         return cached
 
     def _build_nx(self) -> Any:
+        # networkx only where the view is asked for (a quarter of the CLI's start otherwise)
+        import networkx as nx
+
         graph = nx.MultiDiGraph()
         for spec in self.inputs:
             graph.add_node(spec.name, kind="input")
@@ -226,6 +228,8 @@ class Graph:
                 if waiting[reader] == 0:
                     heapq.heappush(ready, reader)
         if len(order) < len(self.ops):
+            import networkx as nx
+
             cycle = [edge[0] for edge in nx.find_cycle(self.nx)]
             first = self.op(cycle[0])
             raise GraphError(
