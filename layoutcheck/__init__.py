@@ -38,6 +38,7 @@ _EXPORTS = {
     "load_contract": "layoutcheck.contracts",
     "load_device": "layoutcheck.cost.devices",
     "load_graph": "layoutcheck.graph_io",
+    "search": "layoutcheck.design_space.api",
     "write_graph": "layoutcheck.graph_io",
 }
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "load_contract",
     "load_device",
     "load_graph",
+    "search",
     "write_graph",
 ]
 
@@ -86,6 +88,7 @@ if TYPE_CHECKING:
     from layoutcheck.contracts import load_contract
     from layoutcheck.cost.devices import load_device
     from layoutcheck.cost.report import CostReport, cost_report
+    from layoutcheck.design_space.api import search
     from layoutcheck.errors import InputError
     from layoutcheck.graph import Graph, GraphBuilder, ValueRef
     from layoutcheck.graph_io import dumps_graph, load_graph, write_graph
