@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -42,7 +42,7 @@ BOUNDS = ("compute", "memory", "communication")
 # of another (a size that is not whole at these symbols is refused by validation, as bad-size)
 VALUE_RULES = frozenset({"indivisible", "bad-size"})
 NUMERIC_SYMBOLS = ("T", "S")
-_CHUNK = 1 << 16  # points evaluated together: 116 arrays of 64 Ki float64 are 60 MB
+_CHUNK = 1 << 15  # points evaluated together: 132 terms of 32 Ki float64 are 35 MB
 
 
 @attrs.frozen
@@ -263,25 +263,31 @@ def _step(
     report: CostReport, values: dict[str, int], numeric: dict[str, np.ndarray]
 ) -> tuple[np.ndarray, np.ndarray]:
     """The report's total (µs) at every point, and the same time split by each op's bound,
-    as ``layoutcheck cost --by category`` splits it."""
+    as ``layoutcheck cost --by category`` splits it: an op is communication-bound when its
+    collective outlasts both roofline terms, else compute-bound unless memory is slower."""
     counts: Counter[OpTime] = Counter()
     for entry in report.entries:
         counts[entry.time] += entry.count
     times = list(counts)
+    weight = [counts[t] * 1e6 for t in times]
     exprs = [e for t in times for e in (t.compute, t.memory, t.communication, t.total)]
-    parts = _evaluate(exprs, values, numeric)
     n = len(next(iter(numeric.values())))
-    step = np.zeros(n)
-    by_bound = np.zeros((len(BOUNDS), n))
-    for i, time in enumerate(times):
-        compute, memory, communication, total = parts[4 * i : 4 * i + 4]
-        share = counts[time] * total * 1e6
-        bound = np.where(
-            communication > np.maximum(compute, memory), 2, np.where(compute >= memory, 0, 1)
-        )
-        step += share
-        for b in range(len(BOUNDS)):
-            by_bound[b] += np.where(bound == b, share, 0.0)
+    step = np.empty(n)
+    by_bound = np.empty((len(BOUNDS), n))
+    for start, stop, parts in _chunks(exprs, values, numeric):
+        # one formula at a time: a term that does not move is a broadcast scalar, never a
+        # materialised array
+        step[start:stop] = 0.0
+        by_bound[:, start:stop] = 0.0
+        for i in range(len(times)):
+            compute, memory, communication, total = parts[4 * i : 4 * i + 4]
+            share = weight[i] * total
+            by_communication = communication > np.maximum(compute, memory)
+            by_compute = ~by_communication & (compute >= memory)
+            by_memory = ~by_communication & ~by_compute
+            step[start:stop] += share
+            for b, mask in enumerate((by_compute, by_memory, by_communication)):
+                by_bound[b, start:stop] += np.where(mask, share, 0.0)
     return step, by_bound
 
 
@@ -289,22 +295,33 @@ def _evaluate(
     exprs: Sequence[Expr], values: dict[str, int], numeric: dict[str, np.ndarray]
 ) -> list[np.ndarray]:
     """``exprs`` at every point: the numeric symbols from arrays, the others at their values."""
-    function, names = _lambdified(tuple(exprs))
     n = len(next(iter(numeric.values())))
     out = [np.empty(n) for _ in exprs]
+    for start, stop, parts in _chunks(exprs, values, numeric):
+        for k, part in enumerate(parts):
+            out[k][start:stop] = part
+    return out
+
+
+def _chunks(
+    exprs: Sequence[Expr], values: dict[str, int], numeric: dict[str, np.ndarray]
+) -> Iterator[tuple[int, int, list[np.ndarray]]]:
+    """``exprs`` evaluated on successive slices of the points, each result an array of the
+    slice's length. The fixed symbols go in as scalars: numpy broadcasts them, and a term
+    that does not move with T or S is computed once, not once per point."""
+    function, names = _lambdified(tuple(exprs))
+    n = len(next(iter(numeric.values())))
+    scalars = {name: float(values[name]) for name in names if name not in numeric}
     for start in range(0, n, _CHUNK):
         stop = min(n, start + _CHUNK)
-        args = [
-            numeric[name][start:stop]
-            if name in numeric
-            else np.full(stop - start, float(values[name]))
-            for name in names
-        ]
+        args = [numeric[name][start:stop] if name in numeric else scalars[name] for name in names]
         with np.errstate(divide="ignore", invalid="ignore"):  # Piecewise branches not taken
             results = function(*args)
-        for k, result in enumerate(results):
-            out[k][start:stop] = np.broadcast_to(np.asarray(result, dtype=np.float64), stop - start)
-    return out
+        yield (
+            start,
+            stop,
+            [np.broadcast_to(np.asarray(r, dtype=np.float64), (stop - start,)) for r in results],
+        )
 
 
 # Structures that differ only in a parallel size often yield the same formulas (the sizes are
@@ -312,4 +329,4 @@ def _evaluate(
 @functools.lru_cache(maxsize=64)
 def _lambdified(exprs: tuple[Expr, ...]) -> tuple[Callable[..., Sequence[object]], tuple[str, ...]]:
     free = sorted({str(s) for e in exprs for s in sympy.sympify(e).free_symbols})
-    return sympy.lambdify([symbol(n) for n in free], list(exprs), "numpy"), tuple(free)
+    return sympy.lambdify([symbol(n) for n in free], list(exprs), "numpy", cse=True), tuple(free)

@@ -119,7 +119,7 @@ class Table:
         for position, result in enumerate(ordered):
             for priced in result.priced:
                 n = len(priced.tokens)
-                device = names.index(priced.device) if priced.device in names else 0
+                device = names.index(priced.device)  # the axis value it was priced for
                 rows["structure"].append(np.full(n, position))
                 rows["device"].append(np.full(n, device))
                 rows["tokens"].append(priced.tokens)

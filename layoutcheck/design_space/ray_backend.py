@@ -58,7 +58,8 @@ class RayBackend:
 
     def _init(self) -> None:
         ray = self.ray
-        options: dict[str, Any] = {"logging_level": "warning", "log_to_driver": False}
+        # Ray's own notices (token authentication, the dashboard) are not the search's output
+        options: dict[str, Any] = {"logging_level": "error", "log_to_driver": False}
         if self.address is None:
             options.update(num_cpus=self.num_cpus, include_dashboard=False)
         else:

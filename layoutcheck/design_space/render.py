@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from layoutcheck.design_space.evaluate import StructureResult
+from layoutcheck.design_space.evaluate import BOUNDS, StructureResult
 from layoutcheck.design_space.rank import COLUMNS, OBJECTIVES, objective
 from layoutcheck.design_space.run import Request, SearchResult
 from layoutcheck.errors import UsageError
@@ -39,7 +39,7 @@ def structure_line(result: StructureResult, request: Request, finished: int, tot
     if best is None:
         return f"{head}: ok ({contract}{warned}); {summary}, none fits in HBM{partial}"
     value, priced, k = best
-    where = f"T={priced.tokens[k]}" + (f" S-ctx={priced.context[k]}" if priced.context[k] else "")
+    where = f"T={priced.tokens[k]}" + (f" context={priced.context[k]}" if priced.context[k] else "")
     return (
         f"{head}: ok ({contract}{warned}); {summary}; best {_value(chosen.name, value)} "
         f"{chosen.unit} at {where} on {priced.device} (step {priced.step_us[k] / 1e3:.2f} ms)"
@@ -86,14 +86,12 @@ def summary_text(search: SearchResult, seconds: float | None = None) -> str:
     structures = len(search.results)
     numeric = counts["tokens"] * counts["context"] * counts["device"]
     rejected = search.rejected
-    builds = sum(r.builds for r in search.results)
-    took = f" in {seconds:.1f} s" if seconds is not None else ""
     lines = [
         "",
         f"{axes.model}: {structures} structures × {numeric} numeric points (tokens "
         f"{counts['tokens']} × context {counts['context']} × device {counts['device']}) = "
         f"{axes.configurations()} configurations; {structures - len(rejected)} structures "
-        f"pass their contract, {len(rejected)} rejected; {builds} graphs built{took}",
+        f"pass their contract, {len(rejected)} rejected",
     ]
     if rejected:
         lines.append("rejected structures by first rule:")
@@ -113,7 +111,7 @@ def summary_text(search: SearchResult, seconds: float | None = None) -> str:
         )
     table = search.table
     fit = int(np.sum(table.fits))
-    dropped = f" (--hbm-fit drops {len(table) - fit})" if request.hbm_fit else ""
+    dropped = f"; --hbm-fit drops {len(table) - fit}" if request.hbm_fit else ""
     lines.append(
         f"points: {len(table)} priced, {fit} fit in HBM (weights + KV cache per rank){dropped}"
     )
@@ -126,18 +124,21 @@ def summary_text(search: SearchResult, seconds: float | None = None) -> str:
         )
         return "\n".join(lines)
     shown_top = f"top {len(rows)}" if request.top else f"all {len(rows)}"
-    lines.append(
-        f"{shown_top} by {chosen.name} ({chosen.doc}; devices = tp·dp; bound: the category "
-        "holding most of the step, each op charged to its own bound):"
-    )
-    lines.extend(_table(search.records(rows), ranked=True))
+    lines.append(f"{shown_top} by {chosen.name} ({chosen.doc}; devices = tp·dp):")
+    lines.extend(_table(search.records(rows)))
     frontier = search.frontier
     lines.append("")
     lines.append(
         "Pareto frontier, step time against devices (per phase, tokens and context; "
         + ("among the configurations that fit):" if request.hbm_fit else "every configuration):")
     )
-    lines.extend(_table(search.records(frontier), ranked=True))
+    lines.extend(_table(search.records(frontier)))
+    builds = sum(r.builds for r in search.results)
+    if seconds is not None:
+        lines.append("")
+        lines.append(
+            f"{builds} graphs built and checked, {len(table)} points priced: {seconds:.1f} s"
+        )
     return "\n".join(lines)
 
 
@@ -159,10 +160,17 @@ _TEXT_COLUMNS: Sequence[tuple[str, str, Callable[[dict[str, Any]], str]]] = (
     ("tok/s/dev", ">", lambda r: f"{r['tokens_per_s_per_device']:,.0f}"),
     ("GiB/rank", ">", lambda r: f"{r['memory_bytes'] / GIB:.1f}"),
     ("bound", "<", lambda r: f"{r['bound']} {100 * r['bound_share']:.0f}%"),
+    ("cmp/mem/comm %", ">", lambda r: _split(r)),
 )
 
 
-def _table(records: Sequence[dict[str, Any]], ranked: bool) -> list[str]:
+def _split(record: dict[str, Any]) -> str:
+    step = record["step_us"] or 1.0
+    parts = (record[f"{bound}_bound_us"] / step for bound in BOUNDS)
+    return "/".join(f"{100 * part:.0f}" for part in parts)
+
+
+def _table(records: Sequence[dict[str, Any]]) -> list[str]:
     # a column with one value over the whole table (one phase, one quant) says nothing
     columns = [
         c
