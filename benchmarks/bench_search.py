@@ -102,7 +102,7 @@ def ray_rows(serial_wall: float, serial_result: SearchResult) -> None:
 
     for cpus in (1, 2):
         start = time.perf_counter()
-        ray.init(num_cpus=cpus, include_dashboard=False, logging_level="warning")
+        ray.init(num_cpus=cpus, include_dashboard=False, logging_level="error")
         started = time.perf_counter() - start
         wall, _, result = search(serial_result.request.axes.model, RayBackend(num_cpus=cpus))
         ray.shutdown()

@@ -20,7 +20,7 @@ from layoutcheck.design_space.render import (
     summary_text,
 )
 from layoutcheck.design_space.run import Request, run, serial
-from layoutcheck.errors import EXIT_ERRORS, EXIT_OK
+from layoutcheck.errors import EXIT_ERRORS, EXIT_OK, UsageError
 from layoutcheck.terminal import clean_line
 
 
@@ -60,6 +60,8 @@ def run_command(args: argparse.Namespace) -> int:
     )
     if args.plot:
         require_matplotlib()  # refused before the search, not after it
+    if args.ray_cpus is not None and args.ray != "":
+        raise UsageError("--ray-cpus sizes a local Ray instance: give --ray without an address")
     backend = serial
     if args.ray is not None:
         from layoutcheck.design_space.ray_backend import RayBackend

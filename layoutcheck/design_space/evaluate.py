@@ -38,8 +38,9 @@ if TYPE_CHECKING:
 # the report's categories, in the order summarize() breaks ties: an op is communication-bound
 # when its collective outlasts both roofline terms, else compute-bound unless memory is slower
 BOUNDS = ("compute", "memory", "communication")
-# rules whose verdict depends on the token count: a rejection for one token value says nothing
-# of another (a size that is not whole at these symbols is refused by validation, as bad-size)
+# failures of the build (before any typed graph) that depend on the token count: one for a
+# token value says nothing of another (a size that is not whole at these symbols is refused by
+# validation, as bad-size; a pass that leaves an extent its group does not divide)
 VALUE_RULES = frozenset({"indivisible", "bad-size"})
 NUMERIC_SYMBOLS = ("T", "S")
 _CHUNK = 1 << 15  # points evaluated together: 132 terms of 32 Ki float64 are 35 MB
@@ -110,19 +111,24 @@ def evaluate_structure(
         session = Session(structure.options(tokens, context, contract))
         builds += 1
         report, failure = _checked(session)
-        if report is None or not report.ok:
-            assert failure is not None
-            rule, message = failure
-            if rule in VALUE_RULES:
-                rejections.append(Rejection(rule, message, (tokens,), whole=False))
-                pending = [p for p in pending if p[0] != tokens]
-                continue
+        if report is None and failure is not None and failure[0] not in VALUE_RULES:
+            # the build itself is refused, whatever the numbers: no point of it can pass
             rejected = tuple(dict.fromkeys(t for t, _ in pending))
-            rejections.append(Rejection(rule, message, rejected, whole=not priced))
+            rejections.append(_rejection(failure, rejected, workload))
             break
-        shared = _shared(session, pending, structure.phase)
+        shared = (
+            _shared(session, pending, structure.phase)
+            if report is not None
+            else [t == tokens for t, _ in pending]  # no typed graph: this token count alone
+        )
         points = [p for p, same in zip(pending, shared, strict=True) if same]
         pending = [p for p, same in zip(pending, shared, strict=True) if not same]
+        if failure is not None:
+            # the points that share the failing graph fail with it; the others get their own
+            rejected = tuple(dict.fromkeys(t for t, _ in points))
+            rejections.append(_rejection(failure, rejected, workload))
+            continue
+        assert report is not None
         checked = report.contract
         for diagnostic in report.warnings:
             warnings[diagnostic.rule] = None
@@ -130,6 +136,11 @@ def evaluate_structure(
     return StructureResult(
         index, structure, tuple(priced), tuple(rejections), checked, tuple(warnings), builds
     )
+
+
+def _rejection(failure: tuple[str, str], tokens: tuple[int, ...], workload: Workload) -> Rejection:
+    rule, message = failure
+    return Rejection(rule, message, tokens, whole=set(tokens) == set(workload.tokens))
 
 
 @functools.lru_cache(maxsize=16)

@@ -76,6 +76,12 @@ def test_ray_without_ray_is_one_line(tiny_glm: str, monkeypatch: pytest.MonkeyPa
     )
 
 
+def test_ray_cpus_sizes_a_local_instance_only(tiny_glm: str) -> None:
+    for argv in (["--ray-cpus", "2"], ["--ray", "auto", "--ray-cpus", "2"]):
+        code, out, err = run("search", tiny_glm, "--tp", "2", *argv)
+        assert code == 2 and out == "" and err.count("\n") == 1 and "--ray-cpus" in err
+
+
 def test_the_python_api_gives_the_cli_ranking(tiny_glm: str) -> None:
     records = layoutcheck.search(
         tiny_glm, {"tp": [2, 4], "sp": [True], "layout": ["vllm-ascend"], "tokens": [1024]}
@@ -101,3 +107,31 @@ def test_the_cli_does_not_import_the_search() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_plot_draws_the_frontier(tiny_glm: str, tmp_path: object) -> None:
+    pytest.importorskip("matplotlib", reason="matplotlib is not installed (layoutcheck[plot])")
+    target = f"{tmp_path}/frontier.png"
+    code, out, _ = run("search", tiny_glm, "--tp", "2,4", "--sp", "on", "--plot", target)
+    assert code == 0 and f"wrote {target}" in out
+    with open(target, "rb") as picture:
+        assert picture.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_progress_goes_to_a_terminal_only(tiny_glm: str) -> None:
+    """Progress is rewritten on stderr when it is a terminal; captured, it says nothing."""
+    from layoutcheck.design_space.axes import Axes
+    from layoutcheck.design_space.command import Progress
+    from layoutcheck.design_space.run import Request
+    from layoutcheck.design_space.run import run as run_search
+
+    stream = io.StringIO()
+    progress = Progress(stream)
+    run_search(
+        Request(Axes.parse(tiny_glm, {"tp": "2,3"})),
+        on_result=lambda result, done, total: progress.update(result, done, total),
+    )
+    shown = stream.getvalue()
+    assert "1/2 structures" in shown and "2/2 structures, 1 pass, 1 rejected" in shown
+    assert shown.count("\r\x1b[K") == 2
+    assert run("search", tiny_glm, "--tp", "2,3").err == ""
