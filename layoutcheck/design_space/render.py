@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from layoutcheck.design_space.evaluate import BOUNDS, StructureResult
-from layoutcheck.design_space.rank import COLUMNS, OBJECTIVES, objective
+from layoutcheck.design_space.rank import COLUMNS, OBJECTIVES, Table, objective
 from layoutcheck.design_space.run import Request, SearchResult
 from layoutcheck.errors import UsageError
 from layoutcheck.terminal import shorten
@@ -28,54 +28,27 @@ def structure_line(result: StructureResult, request: Request, finished: int, tot
         first = result.rejections[0]
         return f"{head}: rejected [{first.rule}] {shorten(first.message, 160)}"
     chosen = objective(request.objective)
-    best = _best(result, request)
     contract = result.contract or "type rules only"
     warned = f", warnings: {', '.join(result.warnings)}" if result.warnings else ""
     partial = "".join(
         f"; tokens {','.join(map(str, r.tokens))} rejected [{r.rule}]" for r in result.rejections
     )
-    fit = sum(int(np.sum(p.weights_bytes + p.kv_bytes <= p.hbm_bytes)) for p in result.priced)
-    summary = f"{result.points} points, {fit} fit"
-    if best is None:
+    table = Table.of([result], request.axes.device)
+    summary = f"{len(table)} points, {int(np.sum(table.fits))} fit"
+    ranked = table.ranked(chosen, request.hbm_fit)
+    if not len(ranked):
         return f"{head}: ok ({contract}{warned}); {summary}, none fits in HBM{partial}"
-    value, priced, k = best
-    where = f"T={priced.tokens[k]}" + (f" context={priced.context[k]}" if priced.context[k] else "")
+    (best,) = table.records(ranked[:1])
+    where = f"T={best['tokens']}" + (f" context={best['context']}" if best["context"] else "")
     return (
-        f"{head}: ok ({contract}{warned}); {summary}; best {_value(chosen.name, value)} "
-        f"{chosen.unit} at {where} on {priced.device} (step {priced.step_us[k] / 1e3:.2f} ms)"
-        f"{partial}"
+        f"{head}: ok ({contract}{warned}); {summary}; best "
+        f"{_value(chosen.name, best[chosen.column])} {chosen.unit} at {where} on "
+        f"{best['device']} (step {best['step_us'] / 1e3:.2f} ms){partial}"
     )
 
 
-def _best(result: StructureResult, request: Request) -> tuple[float, Any, int] | None:
-    chosen = objective(request.objective)
-    found: tuple[float, Any, int] | None = None
-    dp = result.structure.dp
-    for priced in result.priced:
-        with np.errstate(divide="ignore"):
-            per_s = priced.tokens * dp / (priced.step_us * 1e-6)
-        values = {
-            "step_us": priced.step_us,
-            "tokens_per_s": per_s,
-            "tokens_per_s_per_device": per_s / result.structure.devices,
-        }[chosen.column]
-        fits = priced.weights_bytes + priced.kv_bytes <= priced.hbm_bytes
-        for k in range(len(values)):
-            if request.hbm_fit and not fits[k]:
-                continue
-            value = float(values[k])
-            better = (
-                found is None
-                or (chosen.larger_is_better and value > found[0])
-                or (not chosen.larger_is_better and value < found[0])
-            )
-            if better:
-                found = (value, priced, k)
-    return found
-
-
 def _value(name: str, value: float) -> str:
-    return f"{value / 1e3:.2f}" if name == "latency" else f"{value:,.0f}"
+    return f"{value / 1e3:.2f}" if name == "latency" else f"{value:,.0f}"  # µs as ms
 
 
 def summary_text(search: SearchResult, seconds: float | None = None) -> str:
