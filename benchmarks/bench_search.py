@@ -7,7 +7,8 @@ Rows:
     × W8A8_DYNAMIC × a3-752t = 288 configurations (96 structures × 3 numeric points) — for
     GLM-5.1 and DeepSeek-V3. A configuration is one point of the full product of axes,
     rejected or priced; the priced ones are shown beside it. Wall time and this process's CPU
-    time (on a shared machine the wall time waits for a CPU, the CPU time does not).
+    time (on a shared machine the wall time waits for a CPU, the CPU time does not), with the
+    garbage collector on (a library call) and paused (as the CLI and a Ray task run).
   * numeric points per second once a structure is built: GLM-5.1 vllm-ascend DSA-CP prefill
     (tp 16, sp) on a3-752t, its cost report evaluated over 10^6 (T, S) points by the search's
     vectorised evaluator (step time and its split by bound, every distinct op formula), first
@@ -22,6 +23,7 @@ Run: python benchmarks/bench_search.py [--models glm-5.1,deepseek-v3] [--points 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import time
 
@@ -51,15 +53,24 @@ def search(model: str, backend: object = serial) -> tuple[float, float, SearchRe
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def configurations_row(model: str, rounds: int) -> tuple[float, SearchResult]:
-    """The best of ``rounds`` serial searches (the first is cold, as a CLI run is)."""
-    runs = [search(model) for _ in range(rounds)]
+def configurations_row(model: str, rounds: int, collector: bool) -> tuple[float, SearchResult]:
+    """The best of ``rounds`` serial searches (the first is cold, as a CLI run is), with the
+    garbage collector on (a library call) or paused (as the CLI runs: cli.gc_paused)."""
+    enabled = gc.isenabled()
+    if not collector:
+        gc.disable()
+    try:
+        runs = [search(model) for _ in range(rounds)]
+    finally:
+        if enabled:
+            gc.enable()
     wall, cpu, result = min(runs, key=lambda r: r[0])
     configurations = result.request.axes.configurations()
     priced = len(result.table)
     builds = sum(r.builds for r in result.results)
     print(
-        f"  {model:<12} {configurations:>6} {priced:>7} {len(result.results):>6} {builds:>6} "
+        f"  {model:<12} {'on' if collector else 'off':>3} {configurations:>6} {priced:>7} "
+        f"{len(result.results):>6} {builds:>6} "
         f"{wall:>8.1f} {cpu:>8.1f} {configurations / wall * 60:>10.0f} "
         f"{configurations / cpu * 60:>10.0f} {priced / wall * 60:>10.0f}"
     )
@@ -126,13 +137,14 @@ def main() -> None:
     print(f"load average at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print("configurations per minute, one core (serial), issue 14's axes, --hbm-fit:")
     print(
-        f"  {'model':<12} {'config':>6} {'priced':>7} {'struct':>6} {'builds':>6} "
+        f"  {'model':<12} {'gc':>3} {'config':>6} {'priced':>7} {'struct':>6} {'builds':>6} "
         f"{'wall s':>8} {'cpu s':>8} {'cfg/min':>10} {'cfg/cpu-min':>10} {'priced/min':>10}"
     )
     first: tuple[float, SearchResult] | None = None
     for model in args.models.split(","):
-        row = configurations_row(model, args.rounds)
-        first = first or row
+        for collector in (True, False):
+            row = configurations_row(model, args.rounds, collector)
+            first = first or row
     print("numeric points per second once a structure is built:")
     points_row(args.points)
     if not args.no_ray and first is not None:
