@@ -144,7 +144,8 @@ def main() -> None:
     for model in args.models.split(","):
         for collector in (True, False):
             row = configurations_row(model, args.rounds, collector)
-            first = first or row
+            if not collector and first is None:
+                first = row  # Ray's tasks pause the collector too: the serial run to compare
     print("numeric points per second once a structure is built:")
     points_row(args.points)
     if not args.no_ray and first is not None:
