@@ -40,6 +40,7 @@ _EXPORTS = {
     "load_contract": "layoutcheck.contracts",
     "load_device": "layoutcheck.cost.devices",
     "load_graph": "layoutcheck.graph_io",
+    "search": "layoutcheck.design_space.api",
     "write_graph": "layoutcheck.graph_io",
 }
 __all__ = [
@@ -70,6 +71,7 @@ __all__ = [
     "load_contract",
     "load_device",
     "load_graph",
+    "search",
     "write_graph",
 ]
 
@@ -88,6 +90,7 @@ if TYPE_CHECKING:
     from layoutcheck.contracts import load_contract
     from layoutcheck.cost.devices import load_device
     from layoutcheck.cost.report import CostReport, cost_report
+    from layoutcheck.design_space.api import search
     from layoutcheck.errors import InputError
     from layoutcheck.graph import Graph, GraphBuilder, ValueRef
     from layoutcheck.graph_io import dumps_graph, load_graph, write_graph

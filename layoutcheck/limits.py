@@ -20,6 +20,9 @@ MAX_SWEEP_POINTS = 100_000  # --sweep SYM=a..b+k; a geometric *k sweep has at mo
 MAX_SWEEP_VALUE = 2**63 - 1  # sweep endpoints are numpy int64
 MAX_FUZZ_EXAMPLES = 100_000  # fuzz --examples
 MAX_SEED = 2**63 - 1  # --seed
+MAX_SEARCH_STRUCTURES = 10_000  # search: structures (each built and checked once)
+MAX_SEARCH_POINTS = 1_000_000  # search: numeric points of one structure (tokens·context·device)
+MAX_SEARCH_AXIS_VALUES = 4_096  # search: values of one axis list
 MAX_SIM_RANKS = 64  # simulated ranks (the tp group of a sim run)
 MAX_SIM_ELEMENTS = 20_000_000  # float64 elements a sim run may hold (160 MB), estimated first
 # text
