@@ -426,6 +426,14 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         help="DSA-CP prefill layer to build (default tensorcast, the RFC's)",
     )
     model.add_argument(
+        "--mla-prolog",
+        choices=("separate", "fused"),
+        default="separate",
+        help="the MLA q-side: separate (the Hugging Face projections, norms and ropes; the "
+        "default) or fused (one mla_prolog op with its launches, as TensorCast's mlapo and "
+        "vLLM-Ascend's mla_prolog run it; not with --sp on a DSA model)",
+    )
+    model.add_argument(
         "--shared-experts",
         choices=[mode.value for mode in SharedExperts],
         help="shared experts on local tokens under --sp: tp (the RFC table's TP MLP with an "
@@ -520,6 +528,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "context": getattr(args, "context", None),
         "layout": args.layout,
         "shared_experts": args.shared_experts,
+        "mla_prolog": args.mla_prolog,
         "repetition": getattr(args, "repetition", False),
         "sets": parse_sets(args.set),
         "contract": getattr(args, "contract", None),

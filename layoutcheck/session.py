@@ -11,6 +11,7 @@ the memory from that one typed graph; the model config is read once.
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Mapping
 from pathlib import Path
@@ -63,6 +64,7 @@ class Options:
     context: int | None = None  # KV context per request: decode's cache, a chunked prefix
     layout: str = Layout.TENSORCAST.value
     shared_experts: str | None = None
+    mla_prolog: str = "separate"  # "fused": the MLA q-side as one op (TensorCast's mlapo)
     repetition: bool = False
     sets: Mapping[str, int] = attrs.field(factory=dict)
     contract: str | None = None
@@ -70,6 +72,13 @@ class Options:
     quant_description: str | None = None
     config: str | None = None  # an engine graph's model (a shipped name, config.json or folder)
     cost_options: Mapping[str, str] = attrs.field(factory=dict)  # named pricing choices
+
+
+class PrologForm(enum.Enum):
+    """How the builder makes the MLA q-side."""
+
+    SEPARATE = "separate"  # the Hugging Face modules: q_a/q_b/kv_a projections, norms, ropes
+    FUSED = "fused"  # one mla_prolog op, as TensorCast's mlapo and vLLM-Ascend run it
 
 
 def is_graph_file(target: str) -> bool:
@@ -228,6 +237,8 @@ class Session:
                 if options.shared_experts
                 else None
             ),
+            fused_prolog=_choice(PrologForm, options.mla_prolog, "--mla-prolog")
+            is PrologForm.FUSED,
         )
 
     @functools.cached_property

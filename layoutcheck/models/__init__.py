@@ -22,6 +22,7 @@ from layoutcheck.models.builder import (
 )
 from layoutcheck.models.config import (
     ConfigError,
+    MlaSpec,
     ModelSpec,
     has_dsa_structure,
     load_config,
@@ -119,6 +120,21 @@ def build_model(
     )
 
 
+def _check_fused_prolog(spec: ModelSpec, dsa_cp: bool) -> None:
+    """The fused MLA q-side needs MLA with a compressed query, and runs where its hidden
+    states hold all tokens: not under DSA-CP, whose passes rewrite the separate projections."""
+    attention = spec.attention
+    if not isinstance(attention, MlaSpec) or attention.q_lora_rank is None:
+        raise ConfigError(
+            f"--mla-prolog fused: {spec.name} has no MLA q-side with q_lora_rank to fuse"
+        )
+    if dsa_cp:
+        raise ConfigError(
+            "--mla-prolog fused: not with --sp on a DSA model yet (the DSA-CP passes rewrite the "
+            "separate q/kv projections); drop one of them"
+        )
+
+
 def layer_runs(spec: ModelSpec) -> tuple[range, ...]:
     """Runs of consecutive decoder layers the builder makes alike: the same kind (dense or
     MoE) and, on DSA models, the same indexer (own or shared). Layer 0 stands alone: it has no
@@ -175,6 +191,7 @@ def build_folded(
     sequence_parallel: bool = False,
     layout: Layout = Layout.TENSORCAST,
     shared_experts: SharedExperts | None = None,
+    fused_prolog: bool = False,
 ) -> BuiltModel:
     """The repetition form of :func:`build_from_spec`, built from one template per run of
     alike layers: two layers of each run are built and rewritten, folded, and the region
@@ -190,6 +207,7 @@ def build_folded(
         layout=layout,
         shared_experts=shared_experts,
         layers=_template_layers(runs),
+        fused_prolog=fused_prolog,
     )
     stretched = _stretch(normalize(fold(template.graph)), runs)
     if stretched is not None:
@@ -201,6 +219,7 @@ def build_folded(
         sequence_parallel=sequence_parallel,
         layout=layout,
         shared_experts=shared_experts,
+        fused_prolog=fused_prolog,
     )
     folded = normalize(fold(whole.graph)).evolve(contract=whole.contract)
     return attrs.evolve(whole, graph=folded)
@@ -215,9 +234,10 @@ def build_from_spec(
     layout: Layout = Layout.TENSORCAST,
     shared_experts: SharedExperts | None = None,
     layers: frozenset[int] | None = None,
+    fused_prolog: bool = False,
 ) -> BuiltModel:
     """:func:`build_model` from an already read config (``layers``: only these decoder
-    layers, for a template)."""
+    layers, for a template; ``fused_prolog``: the MLA q-side as one op)."""
     execution = execution or Execution()
     if not 1 <= execution.tokens <= MAX_TOKENS:
         raise ConfigError(
@@ -239,10 +259,20 @@ def build_from_spec(
     form = (
         AttentionForm.KEY_SIDE if dsa_cp and layout is Layout.VLLM_ASCEND else AttentionForm.FUSED
     )
+    if fused_prolog:
+        _check_fused_prolog(spec, dsa_cp)
     suffix = "-sp" if sequence_parallel else ""
     graph_name = f"{spec.name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
     baseline = normalize(
-        build_baseline(spec, parallel, execution, form=form, name=graph_name, layers=layers)
+        build_baseline(
+            spec,
+            parallel,
+            execution,
+            form=form,
+            name=graph_name,
+            layers=layers,
+            fused_prolog=fused_prolog,
+        )
     )
     graph, records = run_passes(baseline, passes)
     return BuiltModel(

@@ -111,12 +111,15 @@ def build_baseline(
     form: AttentionForm = AttentionForm.FUSED,
     name: str | None = None,
     layers: frozenset[int] | None = None,
+    fused_prolog: bool = False,
 ) -> Graph:
     """The TP baseline: FULL tokens everywhere, column/row-parallel linears, all-reduces.
     ``layers``: build only these decoder layers, each reading the last one built (the
-    template of a repetition graph; None builds them all)."""
+    template of a repetition graph; None builds them all). ``fused_prolog``: the MLA q-side
+    (q_a/q_b/kv_a projections, their norms and ropes) as one ``mla_prolog`` op, as TensorCast's
+    mlapo and vLLM-Ascend's mla_prolog run it."""
     validate_parallel(spec, parallel, heads_split=True)
-    return _Builder(spec, parallel, execution, form, name, layers).build()
+    return _Builder(spec, parallel, execution, form, name, layers, fused_prolog).build()
 
 
 class _Builder:
@@ -128,9 +131,12 @@ class _Builder:
         form: AttentionForm,
         name: str | None,
         layers: frozenset[int] | None = None,
+        fused_prolog: bool = False,
     ) -> None:
         self.spec = spec
         self.layers = layers
+        self.fused_prolog = fused_prolog
+        self.rope_tables: tuple[ValueRef, ValueRef] | None = None
         self.form = form
         self.execution = execution
         # the top-k of the last layer that ran its own indexer: shared-indexer layers read it
@@ -203,6 +209,12 @@ class _Builder:
     def build(self) -> Graph:
         b = self.b
         ids = b.input("input_ids", ["T"], TokenLayout.FULL, dtype=Dtype.INT32)
+        if self.fused_prolog:
+            # the rotary tables at the tokens' positions: the fused q-side turns q and k itself
+            self.rope_tables = (
+                b.input("rope_cos", ["T", "d_rope"], TokenLayout.FULL),
+                b.input("rope_sin", ["T", "d_rope"], TokenLayout.FULL),
+            )
         with b.scope(role="model"):
             embedded = b.op(
                 "model.embed_tokens",
@@ -269,6 +281,25 @@ class _Builder:
     def mla(self, layer: int, x: ValueRef, mla: MlaSpec) -> ValueRef:
         b, a = self.b, f"model.layers.{layer}.self_attn"
         qk = "heads*(d_nope+d_rope)"
+        if self.rope_tables is not None:
+            cos, sin = self.rope_tables
+            prolog = b.op(
+                f"{a}.mla_prolog",
+                "mla_prolog",
+                [x, cos, sin],
+                hidden="H",
+                heads="heads",
+                q_lora_rank="q_lora",
+                kv_lora_rank="kv_lora",
+                qk_nope_head_dim="d_nope",
+                qk_rope_head_dim="d_rope",
+                parallel="column",
+            )
+            # [t, heads, nope+rope] as the attention ops take it, [t, heads·(nope+rope)]
+            q = b.op(f"{a}.q_flatten", "reshape", [prolog], features=(qk,))
+            return self.mla_attention(
+                layer, a, x, q, b.out(prolog, 3), b.out(prolog, 1), b.out(prolog, 2)
+            )
         if mla.q_lora_rank is not None:
             q_a = b.op(
                 f"{a}.q_a_proj",
@@ -316,6 +347,21 @@ class _Builder:
             f"{a}.kv_a_layernorm", "rms_norm", [kv_split], role="attention.kv_a_layernorm"
         )
         k_pe = b.op(f"{a}.k_rope", "rope", [b.out(kv_split, 1)])
+        return self.mla_attention(layer, a, x, q, q_c, k_nope, k_pe)
+
+    def mla_attention(
+        self,
+        layer: int,
+        a: str,
+        x: ValueRef,
+        q: ValueRef,
+        q_c: ValueRef,
+        k_nope: ValueRef,
+        k_pe: ValueRef,
+    ) -> ValueRef:
+        """From the q-side's query, compressed query and key parts: the indexer, the key side
+        and the attention."""
+        b = self.b
         indices = None
         dsa = self.spec.dsa
         own_indexer = dsa is not None and dsa.runs_indexer(layer)

@@ -53,6 +53,12 @@ EXECUTIONS = [
     ),
     ("glm-5.1", ParallelConfig(tp=16, ep=16), Execution(), {}),
     ("glm-5.1", ParallelConfig(tp=4, dp=8, ep=32), Execution(Phase.DECODE, 8, 4096), {}),
+    (
+        "glm-5.1",
+        ParallelConfig(tp=4, dp=8, ep=32),
+        Execution(Phase.DECODE, 8, 4096),
+        {"fused_prolog": True},
+    ),
     ("deepseek-v3", ParallelConfig(tp=8), Execution(), {"sequence_parallel": True}),
     ("deepseek-v3.2", ParallelConfig(tp=8), Execution(), {"sequence_parallel": True}),
     ("qwen3-30b-a3b", ParallelConfig(tp=4, ep=4), Execution(), {}),
