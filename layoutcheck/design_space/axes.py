@@ -129,6 +129,18 @@ class Structure:
     def expert_parallel(self) -> int:
         return self.ep if self.ep is not None else self.tp * self.dp
 
+    def axis_values(self) -> dict[str, object]:
+        """The structure axes as a table's columns (the effective ep)."""
+        return {
+            "phase": self.phase,
+            "quant": self.quant,
+            "tp": self.tp,
+            "dp": self.dp,
+            "ep": self.expert_parallel,
+            "sp": self.sp,
+            "layout": self.layout,
+        }
+
     @property
     def label(self) -> str:
         """``prefill w8a8_dynamic tp4 dp8 ep32 sp vllm-ascend``: every axis, short."""

@@ -242,13 +242,7 @@ class Table:
             out.append(
                 {
                     "model": s.model,
-                    "phase": s.phase,
-                    "quant": s.quant,
-                    "tp": s.tp,
-                    "dp": s.dp,
-                    "ep": s.expert_parallel,
-                    "sp": s.sp,
-                    "layout": s.layout,
+                    **s.axis_values(),
                     "device": self.devices[self.device[row]],
                     "devices": int(world[row]),
                     "tokens": int(self.tokens[row]),

@@ -952,7 +952,8 @@ def _pad(lw: Lowering) -> None:
     lw.bind_act(lw.outputs()[0], ref, act.lead)
 
 
-@lowering("select")
+# a select, and an expert-side op met outside an MoE region: values this lowering cannot follow
+@lowering("select", "expert_side")
 def _select(lw: Lowering) -> None:
     lw.bind(lw.outputs()[0], _opaque(lw, _first_act(lw)))
 
@@ -1786,11 +1787,6 @@ def _moe_combine(lw: Lowering) -> None:
     k = numbers[-1] if numbers else 1
     ref = lw.emit("moe_combine", [x.ref, ids.ref], role_=role("moe.experts"), top_k=k)
     lw.bind_act(lw.outputs()[0], ref, ids.lead)
-
-
-@lowering("expert_side")
-def _expert_side_outside(lw: Lowering) -> None:
-    lw.bind(lw.outputs()[0], _opaque(lw, _first_act(lw)))
 
 
 # -- vLLM -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ all-to-all prefill), checked after every pass.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -199,28 +200,21 @@ def build_folded(
     of them. Equal to folding the whole build (a test holds it); where the template's fold
     does not show the predicted regions the whole model is built and folded instead."""
     runs = layer_runs(spec)
-    template = build_from_spec(
+    build = functools.partial(
+        build_from_spec,
         spec,
         parallel,
         execution,
         sequence_parallel=sequence_parallel,
         layout=layout,
         shared_experts=shared_experts,
-        layers=_template_layers(runs),
         fused_prolog=fused_prolog,
     )
+    template = build(layers=_template_layers(runs))
     stretched = _stretch(normalize(fold(template.graph)), runs)
     if stretched is not None:
         return attrs.evolve(template, graph=stretched.evolve(contract=template.contract))
-    whole = build_from_spec(
-        spec,
-        parallel,
-        execution,
-        sequence_parallel=sequence_parallel,
-        layout=layout,
-        shared_experts=shared_experts,
-        fused_prolog=fused_prolog,
-    )
+    whole = build()
     folded = normalize(fold(whole.graph)).evolve(contract=whole.contract)
     return attrs.evolve(whole, graph=folded)
 
