@@ -12,12 +12,12 @@ Rows:
   * numeric points per second once a structure is built: GLM-5.1 vllm-ascend DSA-CP prefill
     (tp 16, sp) on a3-752t, its cost report evaluated over 10^6 (T, S) points by the search's
     vectorised evaluator (step time and its split by bound, every distinct op formula), first
-    with compiling the function (lambdify), then evaluation alone.
+    with compiling the functions (layoutcheck.arrays), then evaluation alone.
   * Ray, if installed: the GLM-5.1 search on a local Ray instance of 1 and of 2 CPUs, wall
     time with and without starting the instance, and the speed-up over the serial run.
 
 Run: python benchmarks/bench_search.py [--models glm-5.1,deepseek-v3] [--points 1000000]
-     [--rounds 1] [--no-ray]
+     [--rounds 1] [--no-ray] [--expanded]
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ import os
 import time
 
 import numpy as np
+import sympy
 
 from layoutcheck import Options, Session
+from layoutcheck.cost import timing
 from layoutcheck.design_space import evaluate
 from layoutcheck.design_space.axes import Axes
 from layoutcheck.design_space.run import Request, SearchResult, run, serial
@@ -46,21 +48,36 @@ ISSUE_AXES = {
 }
 
 
-def search(model: str, backend: object = serial) -> tuple[float, float, SearchResult]:
-    request = Request(Axes.parse(model, ISSUE_AXES), hbm_fit=True)
+def cold() -> None:
+    """Forget what an earlier search in this process computed (op times, compiled functions,
+    sympy's cache), so that every round is timed as a first search is."""
+    timing._TIMES.clear()
+    evaluate._lambdified.cache_clear()
+    evaluate._time_function.cache_clear()
+    sympy.core.cache.clear_cache()
+
+
+def search(
+    model: str, backend: object = serial, expanded: bool = False
+) -> tuple[float, float, SearchResult]:
+    request = Request(Axes.parse(model, ISSUE_AXES), hbm_fit=True, expanded=expanded)
+    cold()
     wall, cpu = time.perf_counter(), time.process_time()
     result = run(request, backend=backend)  # type: ignore[arg-type]
     return time.perf_counter() - wall, time.process_time() - cpu, result
 
 
-def configurations_row(model: str, rounds: int, collector: bool) -> tuple[float, SearchResult]:
-    """The best of ``rounds`` serial searches (the first is cold, as a CLI run is), with the
-    garbage collector on (a library call) or paused (as the CLI runs: cli.gc_paused)."""
+def configurations_row(
+    model: str, rounds: int, collector: bool, expanded: bool = False
+) -> tuple[float, SearchResult]:
+    """The best of ``rounds`` serial searches (each cold, as a CLI run is), with the garbage
+    collector on (a library call) or paused (as the CLI runs: cli.gc_paused); each structure
+    built folded, as the search does, or ``expanded`` layer by layer (the form before)."""
     enabled = gc.isenabled()
     if not collector:
         gc.disable()
     try:
-        runs = [search(model) for _ in range(rounds)]
+        runs = [search(model, expanded=expanded) for _ in range(rounds)]
     finally:
         if enabled:
             gc.enable()
@@ -68,9 +85,10 @@ def configurations_row(model: str, rounds: int, collector: bool) -> tuple[float,
     configurations = result.request.axes.configurations()
     priced = len(result.table)
     builds = sum(r.builds for r in result.results)
+    form = "expanded" if expanded else "folded"
     print(
-        f"  {model:<12} {'on' if collector else 'off':>3} {configurations:>6} {priced:>7} "
-        f"{len(result.results):>6} {builds:>6} "
+        f"  {model:<12} {form:<8} {'on' if collector else 'off':>3} {configurations:>6} "
+        f"{priced:>7} {len(result.results):>6} {builds:>6} "
         f"{wall:>8.1f} {cpu:>8.1f} {configurations / wall * 60:>10.0f} "
         f"{configurations / cpu * 60:>10.0f} {priced / wall * 60:>10.0f}"
     )
@@ -86,7 +104,7 @@ def points_row(count: int) -> None:
     rng = np.random.default_rng(0)
     tokens = rng.integers(1, 65536, count).astype(np.float64) * 16
     numeric = {"T": tokens, "S": tokens}
-    evaluate._lambdified.cache_clear()
+    cold()
     start = time.perf_counter()
     evaluate._step(report, values, numeric)
     with_compile = time.perf_counter() - start
@@ -98,7 +116,7 @@ def points_row(count: int) -> None:
     distinct = len({entry.time for entry in report.entries})
     print(
         f"  {count:,} points, {distinct} distinct op formulas: {with_compile:.2f} s with "
-        f"lambdify ({count / with_compile:,.0f} points/s), {best:.2f} s evaluation alone "
+        f"compiling ({count / with_compile:,.0f} points/s), {best:.2f} s evaluation alone "
         f"({count / best:,.0f} points/s)"
     )
 
@@ -132,13 +150,17 @@ def main() -> None:
     parser.add_argument("--models", default="glm-5.1,deepseek-v3")
     parser.add_argument("--points", type=int, default=1_000_000)
     parser.add_argument("--no-ray", action="store_true")
+    parser.add_argument(
+        "--expanded", action="store_true", help="also time the layer-by-layer build (before)"
+    )
     parser.add_argument("--rounds", type=int, default=1, help="serial searches per model (best)")
     args = parser.parse_args()
     print(f"load average at the start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print("configurations per minute, one core (serial), issue 14's axes, --hbm-fit:")
     print(
-        f"  {'model':<12} {'gc':>3} {'config':>6} {'priced':>7} {'struct':>6} {'builds':>6} "
-        f"{'wall s':>8} {'cpu s':>8} {'cfg/min':>10} {'cfg/cpu-min':>10} {'priced/min':>10}"
+        f"  {'model':<12} {'build':<8} {'gc':>3} {'config':>6} {'priced':>7} {'struct':>6} "
+        f"{'builds':>6} {'wall s':>8} {'cpu s':>8} {'cfg/min':>10} {'cfg/cpu-min':>10} "
+        f"{'priced/min':>10}"
     )
     first: tuple[float, SearchResult] | None = None
     for model in args.models.split(","):
@@ -146,6 +168,8 @@ def main() -> None:
             row = configurations_row(model, args.rounds, collector)
             if not collector and first is None:
                 first = row  # Ray's tasks pause the collector too: the serial run to compare
+        if args.expanded:
+            configurations_row(model, 1, collector=False, expanded=True)
     print("numeric points per second once a structure is built:")
     points_row(args.points)
     if not args.no_ray and first is not None:

@@ -18,7 +18,7 @@ import sympy
 
 from layoutcheck import resources
 from layoutcheck.diagnostics import Diagnostic, Severity
-from layoutcheck.files import read_bytes
+from layoutcheck.files import parsed_once, read_bytes
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.interp import TypedGraph
@@ -230,8 +230,14 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
     try:
         # a regular file only, its size checked before reading (a FIFO or /dev/zero is refused)
         raw = read_bytes(path, MAX_CONTRACT_BYTES, ContractError, f"contract {path}")
-        data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
-        return parse_contract(data, str(path), registry or default_registry())
+
+        def parse() -> Contract:
+            data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
+            return parse_contract(data, str(path), registry or default_registry())
+
+        if registry is not None:  # the ops a contract names are checked against this registry
+            return parse()
+        return parsed_once(f"contract {path}", raw, parse)
     except GraphError as error:
         message = error.message.removeprefix(f"{path} ")
         raise ContractError(message, line=error.line, source=str(path)) from None

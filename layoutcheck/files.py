@@ -9,7 +9,7 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, cast
 
 from layoutcheck.limits import MAX_JSON_INT_DIGITS, MAX_JSON_NESTING
 from layoutcheck.nesting import json_too_deep
@@ -173,3 +173,22 @@ def load_json(
             f"(the limit is {MAX_JSON_INT_DIGITS} digits)"
         )
     return data
+
+
+T = TypeVar("T")
+# What a file's bytes parsed to: a search loads the same contract and device profile for every
+# structure, and reading YAML is most of a small check. Keyed by the bytes themselves (an
+# edited file is parsed anew); a few entries, as a process reads few such files.
+_PARSED: dict[tuple[str, bytes], object] = {}
+_PARSED_HELD = 64
+
+
+def parsed_once(kind: str, raw: bytes, parse: Callable[[], T]) -> T:
+    """``parse()``'s result for these bytes of a ``kind`` of file, parsed once per process
+    (the result must be immutable: every reader gets the same object)."""
+    key = (kind, raw)
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_HELD:
+            _PARSED.clear()
+        _PARSED[key] = parse()
+    return cast(T, _PARSED[key])

@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from layoutcheck import resources
-from layoutcheck.files import read_bytes
+from layoutcheck.files import parsed_once, read_bytes
 from layoutcheck.graph import GraphError
 from layoutcheck.graph_io import decode_text, read_yaml_with_lines
 from layoutcheck.limits import shown
@@ -69,8 +69,11 @@ def load_device(name_or_path: str) -> Device:
     try:
         # a regular file only, its size checked before reading (a FIFO or /dev/zero is refused)
         raw = read_bytes(path, MAX_DEVICE_BYTES, DeviceError, f"device {path}")
-        data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
-        return parse_device(data)
+        return parsed_once(
+            f"device {path}",
+            raw,
+            lambda: parse_device(read_yaml_with_lines(decode_text(raw, str(path)))[0]),
+        )
     except DeviceError as error:
         raise DeviceError(error.message, line=error.line, source=str(path)) from None
     except GraphError as error:

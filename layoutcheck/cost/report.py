@@ -16,7 +16,7 @@ import numpy as np
 import sympy
 
 from layoutcheck.cost.devices import Device
-from layoutcheck.cost.timing import OpTime, op_time
+from layoutcheck.cost.timing import OpTime, device_key, op_time
 from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
@@ -222,6 +222,7 @@ def cost_report(
     rank_value = rank_expr(rank, graph)
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
+    key = device_key(device)
     entries = []
     for op in graph.topological_order():
         spec = typed.registry[op.kind]
@@ -244,7 +245,7 @@ def cost_report(
             costs[key] = cost
         time = times.get(cost)
         if time is None:
-            time = op_time(cost, device)
+            time = op_time(cost, device, key)
             times[cost] = time
         layer = op.layer
         count = multiplicity.get(layer, 1) if layer is not None else 1

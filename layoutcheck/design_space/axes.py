@@ -151,9 +151,12 @@ class Structure:
             f"{self.layout}{context}"
         )
 
-    def options(self, tokens: int, context: int, contract: str | None = None) -> Options:
+    def options(
+        self, tokens: int, context: int, contract: str | None = None, expanded: bool = False
+    ) -> Options:
         """The Session options of this structure at one numeric point (``contract`` None: the
-        one its execution calls for)."""
+        one its execution calls for). The graph is built folded (one template per run of alike
+        layers) unless ``expanded``: the check, cost and memory are the same either way."""
         return Options(
             self.model,
             tp=self.tp,
@@ -166,6 +169,7 @@ class Structure:
             layout=self.layout,
             quant=None if self.quant == "bf16" else self.quant,
             contract=contract,
+            repetition=not expanded,
         )
 
 

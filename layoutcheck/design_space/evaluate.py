@@ -21,6 +21,7 @@ import attrs
 import numpy as np
 import sympy
 
+from layoutcheck.arrays import Unsupported, compile_arrays
 from layoutcheck.contracts import ContractError
 from layoutcheck.design_space.axes import Structure, Workload, keys
 from layoutcheck.design_space.rules import UNNAMED, precheck
@@ -92,9 +93,11 @@ def evaluate_structure(
     workload: Workload,
     accounting: str = "engine",
     contract: str | None = None,
+    expanded: bool = False,
 ) -> StructureResult:
     """Check ``structure`` against ``contract`` (default: the one its execution calls for)
-    and price every point of ``workload`` it passes at."""
+    and price every point of ``workload`` it passes at, on its folded graph unless
+    ``expanded``."""
     spec = model_of(structure.model)
     refusal = precheck(spec, structure)
     if refusal is not None:
@@ -108,7 +111,7 @@ def evaluate_structure(
     builds = 0
     while pending:
         tokens, context = pending[0]
-        session = Session(structure.options(tokens, context, contract))
+        session = Session(structure.options(tokens, context, contract, expanded))
         builds += 1
         report, failure = _checked(session)
         if report is None and failure is not None and failure[0] not in VALUE_RULES:
@@ -279,20 +282,17 @@ def _step(
     counts: Counter[OpTime] = Counter()
     for entry in report.entries:
         counts[entry.time] += entry.count
-    times = list(counts)
-    weight = [counts[t] * 1e6 for t in times]
-    exprs = [e for t in times for e in (t.compute, t.memory, t.communication, t.total)]
     n = len(next(iter(numeric.values())))
-    step = np.empty(n)
-    by_bound = np.empty((len(BOUNDS), n))
-    for start, stop, parts in _chunks(exprs, values, numeric):
-        # one formula at a time: a term that does not move is a broadcast scalar, never a
-        # materialised array
-        step[start:stop] = 0.0
-        by_bound[:, start:stop] = 0.0
-        for i in range(len(times)):
-            compute, memory, communication, total = parts[4 * i : 4 * i + 4]
-            share = weight[i] * total
+    step = np.zeros(n)
+    by_bound = np.zeros((len(BOUNDS), n))
+    for start in range(0, n, _CHUNK):
+        stop = min(n, start + _CHUNK)
+        chunk = {name: array[start:stop] for name, array in numeric.items()}
+        for time, count in counts.items():
+            # one formula at a time: a term that does not move is a broadcast scalar, never a
+            # materialised array
+            compute, memory, communication, total = _terms(time, values, chunk, stop - start)
+            share = count * 1e6 * total
             by_communication = communication > np.maximum(compute, memory)
             by_compute = ~by_communication & (compute >= memory)
             by_memory = ~by_communication & ~by_compute
@@ -300,6 +300,27 @@ def _step(
             for b, mask in enumerate((by_compute, by_memory, by_communication)):
                 by_bound[b, start:stop] += np.where(mask, share, 0.0)
     return step, by_bound
+
+
+def _terms(
+    time: OpTime, values: dict[str, int], chunk: dict[str, np.ndarray], n: int
+) -> list[np.ndarray]:
+    """An op time's compute, memory, communication and total at a slice of the points."""
+    function, names = _time_function(time)
+    args = [chunk[name] if name in chunk else float(values[name]) for name in names]
+    with np.errstate(divide="ignore", invalid="ignore"):  # Piecewise branches not taken
+        results = function(*args)
+    return [np.broadcast_to(np.asarray(r, dtype=np.float64), (n,)) for r in results]
+
+
+# A search's structures share most op formulas (the parallel sizes are symbols): GLM-5.1's
+# example search has 57 distinct op times in 45 graphs. Compiling each once, rather than
+# each graph's whole sum, is what makes a structure cheap to price. Keyed by the formulas.
+@functools.lru_cache(maxsize=4096)
+def _time_function(time: OpTime) -> tuple[Callable[..., Sequence[object]], tuple[str, ...]]:
+    # no common-subexpression pass: on one op's four terms it saves little arithmetic and
+    # costs more than the compile (it rebuilds every Max and Min, which re-sorts its args)
+    return _compile((time.compute, time.memory, time.communication, time.total), cse=False)
 
 
 def _evaluate(
@@ -339,5 +360,17 @@ def _chunks(
 # symbols); the function is then compiled once. Keyed by the formulas themselves, so exact.
 @functools.lru_cache(maxsize=64)
 def _lambdified(exprs: tuple[Expr, ...]) -> tuple[Callable[..., Sequence[object]], tuple[str, ...]]:
+    return _compile(exprs)
+
+
+def _compile(
+    exprs: tuple[Expr, ...], cse: bool = True
+) -> tuple[Callable[..., Sequence[object]], tuple[str, ...]]:
+    """One numpy function of ``exprs``' free symbols (their names, sorted, are its arguments):
+    a compiled program where every function has an array form, else ``lambdify``."""
     free = sorted({str(s) for e in exprs for s in sympy.sympify(e).free_symbols})
-    return sympy.lambdify([symbol(n) for n in free], list(exprs), "numpy", cse=True), tuple(free)
+    try:
+        return compile_arrays(exprs, free), tuple(free)
+    except Unsupported:
+        pass
+    return sympy.lambdify([symbol(n) for n in free], list(exprs), "numpy", cse=cse), tuple(free)

@@ -26,6 +26,8 @@ class Request:
     top: int | None = 10  # None: every ranked point
     accounting: str = "engine"  # how weights are counted (layoutcheck memory --accounting)
     contract: str | None = None  # None: each structure's own (the one its execution calls for)
+    # build every layer (the slow form: the test that the folded build finds the same)
+    expanded: bool = False
 
     def __attrs_post_init__(self) -> None:
         objective(self.objective)  # an unknown objective is refused before any build
@@ -44,10 +46,16 @@ class Task:
     workload: Workload
     accounting: str
     contract: str | None = None
+    expanded: bool = False
 
     def run(self) -> StructureResult:
         return evaluate_structure(
-            self.index, self.structure, self.workload, self.accounting, self.contract
+            self.index,
+            self.structure,
+            self.workload,
+            self.accounting,
+            self.contract,
+            self.expanded,
         )
 
 
@@ -57,7 +65,7 @@ def tasks(request: Request) -> list[Task]:
     if request.contract not in (None, "none"):
         load_contract(request.contract)
     return [
-        Task(i, s, workload(axes, s), request.accounting, request.contract)
+        Task(i, s, workload(axes, s), request.accounting, request.contract, request.expanded)
         for i, s in enumerate(structures(axes))
     ]
 

@@ -16,7 +16,7 @@ import attrs
 from layoutcheck.graph import Graph
 from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS, replicate
 from layoutcheck.passes.manager import PassResult
-from layoutcheck.passes.rewriter import Pattern, rewrite
+from layoutcheck.passes.rewriter import Pattern, sweep
 from layoutcheck.passes.sequence_parallel import Layout
 from layoutcheck.roles import Role, role
 
@@ -39,5 +39,5 @@ class DsaCpPass:
         if self.layout is Layout.VLLM_ASCEND:
             patterns.append(REPLICATE_SHARED_EXPERTS)
         patterns.append(DROP_COMPLETE_REDUCTION)
-        graph, matches = rewrite(graph, patterns)
-        return PassResult(graph, matches)
+        rewritten = sweep(graph, patterns)
+        return PassResult(rewritten.graph, rewritten.matches, rewritten.errors)

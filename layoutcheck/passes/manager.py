@@ -30,6 +30,9 @@ class GraphPass(Protocol):
 class PassResult:
     graph: Graph
     matches: Mapping[str, int] = attrs.field(factory=dict)
+    # the new graph's type errors when the pass typed it as it rewrote (None: not known, the
+    # manager types it)
+    errors: tuple[Diagnostic, ...] | None = None
 
 
 @attrs.frozen
@@ -91,7 +94,7 @@ def run_passes(
     for graph_pass in passes:
         result = graph_pass.run(graph)
         rewritten = normalize(result.graph, registry)
-        errors = _errors(rewritten, registry)
+        errors = list(result.errors) if result.errors is not None else _errors(rewritten, registry)
         if errors:
             raise PassError(graph_pass.name, errors)
         records.append(

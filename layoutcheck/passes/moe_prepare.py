@@ -23,7 +23,7 @@ import attrs
 from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.passes.manager import PassResult
-from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.passes.rewriter import Pattern, Rewriter, sweep
 from layoutcheck.passes.sequence_parallel import pad_if_needed
 from layoutcheck.roles import Block, Role
 
@@ -93,8 +93,8 @@ def _prepare_and_finalize(graph: Graph, scheme: Scheme, dispatch_pattern: str) -
         Pattern.on("slice-router-logits", ("moe_topk",), functools.partial(_slice_logits, scheme)),
         Pattern.on(dispatch_pattern, ("moe_experts",), functools.partial(_dispatch, scheme)),
     )
-    graph, matches = rewrite(graph, patterns)
-    return PassResult(graph, matches)
+    rewritten = sweep(graph, patterns)
+    return PassResult(rewritten.graph, rewritten.matches, rewritten.errors)
 
 
 @attrs.frozen

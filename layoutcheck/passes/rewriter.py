@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
+from layoutcheck.diagnostics import Diagnostic
 from layoutcheck.graph import AttrValue, Graph, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
 from layoutcheck.lattice import AbstractValue
@@ -172,6 +173,27 @@ def rewrite(
 
     ``adapt`` runs before an op is kept unchanged (a pass may, e.g., gather its inputs).
     """
+    rewritten = sweep(graph, patterns, registry, adapt)
+    return rewritten.graph, rewritten.matches
+
+
+@attrs.frozen
+class Rewritten:
+    """A sweep's new graph, its match counts, and the type errors of the new graph (the
+    rewriter typed every op it emitted: the pass manager need not type the graph again)."""
+
+    graph: Graph
+    matches: Counter[str]
+    errors: tuple[Diagnostic, ...]
+
+
+def sweep(
+    graph: Graph,
+    patterns: Sequence[Pattern],
+    registry: Registry | None = None,
+    adapt: Callable[[Rewriter, Op], None] | None = None,
+) -> Rewritten:
+    """:func:`rewrite`, keeping the new graph's type errors."""
     rw = Rewriter(graph, registry)
     for op in graph.topological_order():
         rw.current = op
@@ -186,4 +208,5 @@ def rewrite(
                 adapt(rw, op)
             else:
                 rw.keep(op)
-    return rw.result(), rw.matches
+    errors = tuple(d for d in rw.typer.diagnostics if d.is_error)
+    return Rewritten(rw.result(), rw.matches, errors)

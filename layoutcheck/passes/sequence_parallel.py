@@ -26,7 +26,7 @@ from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS
 from layoutcheck.passes.manager import PassResult
-from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.passes.rewriter import Pattern, Rewriter, sweep
 from layoutcheck.roles import Block, Role, role
 
 MARKERS = frozenset({"region_begin", "region_end", "copy_region"})
@@ -197,8 +197,8 @@ class SequenceParallelPass:
                     rw.matches["moe-local"] += op.kind in MOE_KINDS
             rw.keep(op, inputs)
 
-        graph, matches = rewrite(graph, patterns, adapt=gather_boundaries)
-        return PassResult(graph, matches)
+        rewritten = sweep(graph, patterns, adapt=gather_boundaries)
+        return PassResult(rewritten.graph, rewritten.matches, rewritten.errors)
 
 
 def _normalized(rw: Rewriter, ref: ValueRef) -> bool:

@@ -38,7 +38,7 @@ from layoutcheck.passes.manager import (
     run_passes,
 )
 from layoutcheck.passes.repetition import compare_forms, fold
-from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite
+from layoutcheck.passes.rewriter import Pattern, Rewriter, rewrite, sweep
 from layoutcheck.roles import role
 from layoutcheck.validate import normalize
 from tests.helpers import glm52_config
@@ -689,8 +689,12 @@ class TablePass:
 
     name: str
     patterns: tuple[Pattern, ...]
+    typed: bool = False  # hand the manager the rewriter's type errors, as the shipped ones do
 
     def run(self, graph: Graph) -> PassResult:
+        if self.typed:
+            swept = sweep(graph, self.patterns)
+            return PassResult(swept.graph, swept.matches, swept.errors)
         rewritten, matches = rewrite(graph, self.patterns)
         return PassResult(rewritten, matches)
 
@@ -733,16 +737,44 @@ def _drop_o_proj_all_reduce(rw: Rewriter, op: Op) -> bool:
         ),
     ],
 )
-def test_run_passes_names_the_broken_pass(pass_name: str, pattern: Pattern, rule: str) -> None:
+@pytest.mark.parametrize("typed", [False, True], ids=["retyped", "rewriter-typed"])
+def test_run_passes_names_the_broken_pass(
+    pass_name: str, pattern: Pattern, rule: str, typed: bool
+) -> None:
     graph = built(Setup("glm-5.1")).graph
-    broken = TablePass(pass_name, (pattern,))
-    harmless = TablePass("identity", ())
+    broken = TablePass(pass_name, (pattern,), typed)
+    harmless = TablePass("identity", (), typed)
     with pytest.raises(PassError) as error:
         run_passes(graph, [harmless, broken, harmless])
     assert error.value.pass_name == pass_name
     assert pass_name in str(error.value)
     assert f"[{rule}]" in error.value.message
     assert rule in {d.rule for d in error.value.diagnostics}
+
+
+def _errors_of(diagnostics: Sequence[Any]) -> list[tuple[str | None, str, str]]:
+    return [(d.op, d.rule, d.message) for d in diagnostics if d.is_error]
+
+
+@pytest.mark.parametrize(
+    ("sp", "pattern"),
+    [
+        (True, Pattern.on("swap", ("reduce_scatter",), _scatter_to_gather)),
+        (True, Pattern.on("drop", ("all_gather",), _drop_attention_entry)),
+        (False, Pattern.on("drop", ("all_reduce",), _drop_o_proj_all_reduce)),
+    ],
+    ids=["gather-of-full", "local-kv-into-attention", "dropped-reduce"],
+)
+def test_the_rewriter_s_types_are_the_interpreter_s(sp: bool, pattern: Pattern) -> None:
+    """The errors the rewriter found while typing what it emitted (what the pass manager now
+    uses instead of typing each pass's output again) are those of interpreting the output."""
+    graph = (
+        built(Setup("glm-5.1")).graph if sp else baseline_and_passes(Setup("glm-5.1", sp=False))[0]
+    )
+    swept = sweep(graph, [pattern])
+    assert swept.errors
+    again = interpret(normalize(swept.graph))
+    assert _errors_of(swept.errors) == _errors_of(again.diagnostics)
 
 
 def test_run_passes_on_a_good_graph_with_a_harmless_pass() -> None:

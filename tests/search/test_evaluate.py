@@ -177,3 +177,46 @@ def test_hbm_fit_is_weights_and_kv_cache_against_the_profile() -> None:
     assert record["kv_bytes"] == 8 * (fits + 1) * per_token  # S = context + the new token
     assert record["memory_bytes"] <= hbm < record["memory_bytes"] + 8 * per_token
     assert np.isclose(record["hbm_bytes"], hbm)
+
+
+VLLM_CONTRACT = "vllm-ascend-dsa-cp-prefill"
+
+
+@pytest.mark.parametrize(
+    ("model", "texts", "contract"),
+    [
+        ("tiny", {"tp": "2,4", "ep": "4", "sp": "on,off", "tokens": "1000,4096"}, None),
+        ("tiny", {"tp": "4", "sp": "on", "layout": "tensorcast,vllm-ascend"}, VLLM_CONTRACT),
+        ("tiny", {"tp": "2", "phase": "decode", "tokens": "1,8", "context": "0,4096"}, None),
+        ("qwen3-30b-a3b", {"tp": "4", "ep": "4", "sp": "on,off", "quant": "w8a8_dynamic"}, None),
+    ],
+)  # fmt: skip
+def test_the_folded_build_finds_what_the_expanded_one_does(
+    tiny_glm: str, model: str, texts: dict[str, str], contract: str | None
+) -> None:
+    """The search builds each structure folded (one template per run of alike layers): the
+    rejections, contract, warnings, point classes, step times, bounds and weights are those
+    of the layer-by-layer build."""
+    axes = Axes.parse(
+        tiny_glm if model == "tiny" else model, {**texts, "device": "a3-752t,a2-376t"}
+    )
+    folded, expanded = (
+        run(Request(axes, contract=contract, expanded=form)).results for form in (False, True)
+    )
+    assert len(folded) == len(expanded) > 0
+    priced = 0
+    for one, other in zip(folded, expanded, strict=True):
+        assert (one.structure, one.rejections, one.contract) == (
+            other.structure, other.rejections, other.contract
+        )  # fmt: skip
+        assert (one.warnings, one.builds) == (other.warnings, other.builds)
+        assert len(one.priced) == len(other.priced)
+        for a, b in zip(one.priced, other.priced, strict=True):
+            priced += 1
+            assert a.device == b.device
+            assert np.array_equal(a.tokens, b.tokens) and np.array_equal(a.context, b.context)
+            np.testing.assert_allclose(a.step_us, b.step_us, rtol=1e-12)
+            np.testing.assert_allclose(a.by_bound, b.by_bound, rtol=1e-12, atol=1e-9)
+            assert np.array_equal(a.weights_bytes, b.weights_bytes)
+            assert np.array_equal(a.kv_bytes, b.kv_bytes)
+    assert priced > 0
