@@ -30,7 +30,7 @@ import time
 import numpy as np
 import sympy
 
-from layoutcheck import Options, Session
+from layoutcheck import Options, Session, symbols
 from layoutcheck.cost import timing
 from layoutcheck.design_space import evaluate
 from layoutcheck.design_space.axes import Axes
@@ -55,6 +55,8 @@ def cold() -> None:
     evaluate._lambdified.cache_clear()
     evaluate._time_function.cache_clear()
     sympy.core.cache.clear_cache()
+    symbols.smallest.cache_clear()
+    symbols.largest.cache_clear()
 
 
 def search(

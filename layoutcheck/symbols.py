@@ -295,6 +295,21 @@ class _ExpressionPrinter(sympy.printing.str.StrPrinter):  # type: ignore[misc]
 _PRINTER = _ExpressionPrinter()
 
 
+# sympy does not cache Min and Max: each one orders and factors its arguments anew (a cost
+# report builds the same few, such as min(keys, topk), in every graph of a search). Exact: the
+# same arguments give the same expression (typed: 1 and 1.0 are different arguments).
+@functools.lru_cache(maxsize=8192, typed=True)
+def smallest(*args: Expr) -> Expr:
+    """``sympy.Min(*args)``, remembered."""
+    return sympy.Min(*args)
+
+
+@functools.lru_cache(maxsize=8192, typed=True)
+def largest(*args: Expr) -> Expr:
+    """``sympy.Max(*args)``, remembered."""
+    return sympy.Max(*args)
+
+
 @functools.lru_cache(maxsize=8192)
 def format_expr(expr: Expr) -> str:
     """An expression as text the parser reads back to the same expression."""

@@ -171,6 +171,8 @@ def _normalize_cached(
         return normal
     except TypeError:  # an unhashable raw attr value: no sharing
         return _normalize_op(op, registry, known, graph)
+    if kind == op.kind and attrs_ == op.attrs:
+        return op  # already normal (a pass's output is mostly ops it kept): no copy
     return op.evolve(kind=kind, attrs=attrs_)
 
 

@@ -183,7 +183,7 @@ def _shared(session: Session, pending: Sequence[tuple[int, int]], phase: str) ->
     same = np.ones(len(pending), dtype=bool)
     sizes, pads = _moving_sizes(session)
     if sizes or pads:
-        function = sympy.lambdify([symbol(n) for n in NUMERIC_SYMBOLS], [*sizes, *pads], "numpy")
+        function = _numeric_function((*sizes, *pads))
         with np.errstate(all="ignore"):
             values = function(tokens, keys(phase, tokens, context))
         for k, value in enumerate(values):
@@ -195,6 +195,17 @@ def _shared(session: Session, pending: Sequence[tuple[int, int]], phase: str) ->
                 same &= whole == whole[0]
     same[0] = True  # its own session checked it
     return [bool(s) for s in same]
+
+
+def _numeric_function(exprs: tuple[Expr, ...]) -> Callable[..., Sequence[object]]:
+    """``exprs`` (in T and S alone) as one function of the arrays of T and S."""
+    try:
+        return compile_arrays(exprs, NUMERIC_SYMBOLS)
+    except Unsupported:
+        function: Callable[..., Sequence[object]] = sympy.lambdify(
+            [symbol(n) for n in NUMERIC_SYMBOLS], list(exprs), "numpy"
+        )
+        return function
 
 
 def _moving_sizes(session: Session) -> tuple[tuple[Expr, ...], tuple[Expr, ...]]:

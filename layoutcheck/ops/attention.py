@@ -55,7 +55,7 @@ from layoutcheck.ops.weights import (
 )
 from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
 from layoutcheck.roles import role
-from layoutcheck.symbols import Expr, format_expr
+from layoutcheck.symbols import Expr, format_expr, largest, smallest
 
 
 def _reject_local_kv(call: OpCall, slots: Sequence[int]) -> None:
@@ -133,7 +133,7 @@ def _mla_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Exp
         # the indexer and the attention both state topk: the indices must be that wide
         keys = call.op.attr("context")
         keys = keys if isinstance(keys, sympy.Expr) else call.inputs[1].extent
-        chosen = sympy.Min(call.size("topk"), keys)
+        chosen = smallest(call.size("topk"), keys)
         require_features(call, 2, chosen, "sparse_attention (its topk keys per query)")
     return ((heads, call.size("v_head_dim")),)
 
@@ -180,7 +180,7 @@ def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
         )
     keys = call.op.attr("context")
     keys = keys if isinstance(keys, sympy.Expr) else x.extent
-    return ((sympy.Min(call.size("topk"), keys),),)
+    return ((smallest(call.size("topk"), keys),),)
 
 
 def _indexer_dtype(call: OpCall) -> Sequence[Dtype]:
@@ -437,7 +437,7 @@ def _attended(call: CostCall, q: AbstractValue, keys: Expr, topk: Expr | None) -
     """Query-key pairs the rank computes. ``tensorcast`` (the default, as TensorCast counts
     them): every query sees min(keys, topk). ``causal``: query p of a prefill sees the prefix
     and the p + 1 tokens up to it (capped at topk) — fewer for the early queries."""
-    capped = keys if topk is None else sympy.Min(keys, topk)
+    capped = keys if topk is None else smallest(keys, topk)
     if call.option("attention_pairs") != "causal" or call.attrs.get("decode"):
         return rows(q) * capped
     prefix = keys - q.extent  # a chunked prefill's earlier tokens (0 for a plain prefill)
@@ -455,7 +455,7 @@ PAGE_KEYS = 128
 
 def _paged_efficiency(keys_per_query: Expr) -> Expr:
     pages = sympy.ceiling(keys_per_query / PAGE_KEYS)
-    return sympy.Max(0.015, sympy.Min(0.08, 0.025 + 0.006 * sympy.log(pages / 16, 2)))
+    return largest(0.015, smallest(0.08, 0.025 + 0.006 * sympy.log(pages / 16, 2)))
 
 
 def _mla_cost(call: CostCall) -> OpCost:
@@ -482,7 +482,7 @@ def _mla_cost(call: CostCall) -> OpCost:
             + 2 * ctx * heads * latent
             + 2 * t * heads * latent * d_v
         )
-        per_query = keys if topk is None else sympy.Min(keys, topk)
+        per_query = keys if topk is None else smallest(keys, topk)
         efficiency = _paged_efficiency(per_query)
     else:
         flops = (
@@ -548,7 +548,7 @@ def _indexer_cost(call: CostCall) -> OpCost:
 def _key_cache_read(call: CostCall, t_q: Expr, keys: Expr, dim: Expr) -> Expr:
     if call.attrs.get("decode"):
         pages = sympy.ceiling(keys / PAGE_KEYS)
-        efficiency = sympy.Max(0.15, sympy.Min(0.30 + 0.23 * sympy.log(pages / PAGE_KEYS, 2), 1))
+        efficiency = largest(0.15, smallest(0.30 + 0.23 * sympy.log(pages / PAGE_KEYS, 2), 1))
         return t_q * keys * dim * 2 / efficiency
     return sympy.ceiling(t_q / 4) * keys * dim * 2 / sympy.Float(0.90)
 

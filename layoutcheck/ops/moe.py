@@ -46,7 +46,7 @@ from layoutcheck.ops.costing import (
 )
 from layoutcheck.ops.weights import Sharding, Tensor, WeightCall, WeightRule, no_weights
 from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
-from layoutcheck.symbols import Expr, format_expr
+from layoutcheck.symbols import Expr, format_expr, smallest
 
 
 def _require_whole(call: OpCall, slot: int) -> None:
@@ -422,7 +422,7 @@ def _active_experts(call: CostCall, routed: Expr) -> Expr:
     few rows reach few experts, and an expert with no row runs no kernel."""
     local = call.size("experts") / call.group_size(str(call.attrs.get("group", "ep")))
     given = call.attrs.get("active")
-    return given if isinstance(given, sympy.Expr) else sympy.Min(local, routed)
+    return given if isinstance(given, sympy.Expr) else smallest(local, routed)
 
 
 def _experts_cost(call: CostCall) -> OpCost:

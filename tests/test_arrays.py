@@ -1,0 +1,66 @@
+"""layoutcheck.arrays: a formula's compiled program gives what sympy gives at every point, on
+arrays and on scalars, computes a shared part once, and refuses a function it has no form for."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import sympy
+
+from layoutcheck import arrays
+from layoutcheck.arrays import Unsupported, compile_arrays
+
+T, S, tp = sympy.symbols("T S tp", positive=True, integer=True)
+FORMULAS = [
+    2 * T * S / tp + 7,
+    sympy.Max(T / tp, S, evaluate=False) + sympy.Min(T, 4096, S, evaluate=False),
+    sympy.ceiling(T / tp) * tp - T,
+    sympy.floor(S / 3) + sympy.Mod(T, tp),
+    sympy.log(tp, 2) * 3e-6 + (tp - 1) / tp * T * 2,
+    sympy.Piecewise((0, sympy.Le(tp, 1)), (T / tp, sympy.Le(tp, 8)), (2 * T / tp, True)),
+    sympy.Piecewise((S, sympy.And(sympy.Gt(T, 100), sympy.Lt(S, 3000))), (T, True)),
+    T ** sympy.Rational(1, 2) + S**-1,
+    sympy.Integer(5),
+]
+
+
+def _sympy_value(formula: sympy.Expr, t: float, s: float, p: float) -> float:
+    return float(formula.subs({T: t, S: s, tp: p}))
+
+
+@pytest.mark.parametrize("formula", FORMULAS, ids=range(len(FORMULAS)))
+def test_a_program_is_the_formula_at_every_point(formula: sympy.Expr) -> None:
+    program = compile_arrays([formula], ["S", "T", "tp"])
+    tokens = np.array([1.0, 99.0, 101.0, 4096.0, 9000.0])
+    context = np.array([1.0, 2999.0, 3000.0, 4097.0, 7.0])
+    for p in (1.0, 4.0, 16.0):
+        (values,) = program(context, tokens, p)
+        values = np.broadcast_to(values, tokens.shape)
+        expected = [_sympy_value(formula, t, s, p) for t, s in zip(tokens, context, strict=True)]
+        np.testing.assert_allclose(values, expected, rtol=1e-12)
+        (scalar,) = program(float(context[3]), float(tokens[3]), p)
+        assert float(scalar) == pytest.approx(expected[3], rel=1e-12)
+
+
+def test_a_shared_part_is_computed_once_per_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def counted(*values: object) -> object:
+        calls.append(values)
+        return np.maximum(*values)
+
+    monkeypatch.setitem(arrays.FUNCTIONS, sympy.Max, counted)
+    shared = sympy.Max(T / tp, S, evaluate=False)
+    program = compile_arrays([shared + 1, shared * 2, T], ["S", "T", "tp"])
+    first, second, third = program(np.array([1.0, 500.0]), np.array([64.0, 64.0]), 4.0)
+    assert len(calls) == 1
+    np.testing.assert_array_equal(first, [17.0, 501.0])
+    np.testing.assert_array_equal(second, [32.0, 1000.0])
+    np.testing.assert_array_equal(third, [64.0, 64.0])
+
+
+def test_an_unknown_function_or_symbol_is_refused() -> None:
+    with pytest.raises(Unsupported):
+        compile_arrays([sympy.sin(T)], ["T"])
+    with pytest.raises(Unsupported):
+        compile_arrays([T + S], ["T"])
