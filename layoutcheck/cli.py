@@ -436,10 +436,13 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
     model.add_argument(
         "--shared-experts",
         choices=[mode.value for mode in SharedExperts],
-        help="shared experts on local tokens under --sp: tp (the RFC table's TP MLP with an "
-        "all_reduce, a cost shape no engine runs; default for the tensorcast layout) or "
-        "replicated (full weights, no all_reduce: vLLM-Ascend, and TensorCast's code for GLM-5 "
-        "under EP; default for the vllm-ascend layout)",
+        help="how the shared experts run. Under --sp, on the local tokens: tp (the RFC "
+        "table's TP MLP with an all_reduce, a cost shape no engine runs; default for the "
+        "tensorcast layout) or replicated (full weights, no all_reduce: vLLM-Ascend; default "
+        "for the vllm-ascend layout). Without --sp under expert parallelism (MC2 decode, "
+        "all-to-all prefill): tp (a TP MLP on all tokens with an all_reduce; the default) or "
+        "replicated (full weights on the routed experts' TP slice, no all_reduce, added "
+        "before the finalize gather: TensorCast's code for GLM-5 under EP)",
     )
     model.add_argument(
         "--repetition",

@@ -65,6 +65,14 @@ SUBJECTS: dict[str, Callable[[], tuple[Graph, Contract | None]]] = {
         tokens=9, phase=Phase.DECODE, parallel=ParallelConfig(tp=4, dp=2, ep=8)
     ),
     "all2all-prefill-T30": _built(tokens=30),  # tp 4, ep 4, no SP: the MoE sliced over TP
+    # the shared experts replicated on the MoE slice, gathered after their combine
+    "mc2-decode-replicated-T9": _built(
+        tokens=9,
+        phase=Phase.DECODE,
+        parallel=ParallelConfig(tp=4, dp=2, ep=8),
+        shared_experts=SharedExperts.REPLICATED,
+    ),
+    "all2all-prefill-replicated-T30": _built(tokens=30, shared_experts=SharedExperts.REPLICATED),
     "example-vllm-ascend": _example("glm51-layer-vllm-ascend-dsa-cp.yaml", d_index=4),
     "example-mc2-decode": _example("mc2-decode-moe.yaml", T=9),
 }

@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from layoutcheck.check import check_graph
 from layoutcheck.cli import parse_sets
@@ -232,11 +233,12 @@ def test_shared_indexer_layers_compute_the_key_side_baseline(case: Case) -> None
 
 
 @settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
-@given(decoder_cases())
-def test_mc2_decode_computes_the_baseline(case: Case) -> None:
+@given(decoder_cases(), st.sampled_from(list(SharedExperts)))
+def test_mc2_decode_computes_the_baseline(case: Case, shared: SharedExperts) -> None:
+    """Either shared-expert form: the TP MLP on all tokens, or replicated on the slice."""
     config, execution = with_moe_last(case)
     spec = model_spec(config)
-    built = build_model(config, case.parallel, execution)
+    built = build_model(config, case.parallel, execution, shared_experts=shared)
     assert [record.name for record in built.passes] == ["mc2-decode"]
     assert any(op.attr("dispatch") == "mc2" for op in built.graph.ops)
     baseline = normalize(build_baseline(spec, case.parallel, execution))
@@ -247,13 +249,14 @@ def test_mc2_decode_computes_the_baseline(case: Case) -> None:
 
 
 @settings(max_examples=EXAMPLES_PER_PROPERTY, suppress_health_check=SLOW_DATA)
-@given(decoder_cases())
-def test_all2all_prefill_computes_the_baseline(case: Case) -> None:
+@given(decoder_cases(), st.sampled_from(list(SharedExperts)))
+def test_all2all_prefill_computes_the_baseline(case: Case, shared: SharedExperts) -> None:
     """Prefill under expert parallelism without SP: the MoE inputs sliced over TP (padded when
-    tp does not divide T), gathered back after the experts."""
+    tp does not divide T), gathered back after the experts (after their combine with
+    replicated shared experts)."""
     config, execution = with_moe_last(case, Phase.PREFILL)
     spec = model_spec(config)
-    built = build_model(config, case.parallel, execution)
+    built = build_model(config, case.parallel, execution, shared_experts=shared)
     assert [record.name for record in built.passes] == ["all2all-prefill"]
     assert built.contract == "all2all-prefill"
     sliced = [op for op in built.graph.ops if op.kind == "moe_experts"]
@@ -367,6 +370,9 @@ def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Gra
     # judged against the decode baseline, not against a prefill of the same tokens
     decode_execution = Execution(Phase.DECODE, tokens)
     decode = build_model(fused.config, ParallelConfig(tp=tp, dp=2), decode_execution)
+    decode_replicated = build_model(
+        fused.config, ParallelConfig(tp=tp, dp=2), decode_execution, shared_experts=REPLICATED
+    )
     decode_case = Case(
         fused.config,
         ParallelConfig(tp=tp, dp=2),
@@ -387,14 +393,17 @@ def _pass_outputs(model: str, tokens: int, tp: int) -> dict[str, tuple[Case, Gra
             key_side.built(sequence_parallel=True, layout=Layout.VLLM_ASCEND),
         ),
         "mc2-decode": (decode_case, decode.graph),
+        "mc2-decode-replicated": (decode_case, decode_replicated.graph),
         "all2all-prefill": (fused, fused.built()),
+        "all2all-prefill-replicated": (fused, fused.built(shared_experts=REPLICATED)),
         "fold-expand": (fused, real_repetition(fused.baseline)),
     }
 
 
 PASSES = [
     *("sequence-parallel", "dsa-cp-only", "vllm-ascend"),
-    *("mc2-decode", "all2all-prefill", "fold-expand"),
+    *("mc2-decode", "mc2-decode-replicated", "all2all-prefill", "all2all-prefill-replicated"),
+    "fold-expand",
 ]
 
 

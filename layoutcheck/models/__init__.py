@@ -76,6 +76,14 @@ def plan_passes(
             f"model with DSA structure (index_topk); {spec.name} "
             + ("has none" if spec.dsa is None else "runs without --sp")
         )
+    expert_parallel = parallel.expert_parallel > 1 and spec.moe is not None
+    if shared_experts is SharedExperts.REPLICATED and not (sequence_parallel or expert_parallel):
+        raise ConfigError(
+            "--shared-experts replicated: without --sp the shared experts are replicated on "
+            "the MoE prepare step's token slice, which needs expert parallelism (ep > 1) on a "
+            f"MoE model; {spec.name} "
+            + ("has no MoE layers" if spec.moe is None else "runs with ep 1")
+        )
     passes: list[GraphPass] = []
     contract = None
     if dsa_cp:
@@ -86,14 +94,15 @@ def plan_passes(
             replicated = sp_layout is Layout.VLLM_ASCEND
             shared_experts = SharedExperts.REPLICATED if replicated else SharedExperts.TP_LOCAL
         passes.append(SequenceParallelPass(sp_layout, shared_experts))
-    expert_parallel = parallel.expert_parallel > 1 and spec.moe is not None
+    # the non-SP paths keep the RFC's TP MLP on all tokens unless asked for TensorCast's form
+    prepare_shared = shared_experts or SharedExperts.TP_LOCAL
     if execution.phase is Phase.DECODE and expert_parallel:
-        passes.append(Mc2DecodePass())
+        passes.append(Mc2DecodePass(prepare_shared))
         contract = "mc2-decode"
     elif expert_parallel and not sequence_parallel:
         # without SP the MoE input is FULL on every TP rank: the prepare step slices it over
         # TP, as in decode, so each token is dispatched once per TP group, not tp times
-        passes.append(All2AllPrefillPass())
+        passes.append(All2AllPrefillPass(prepare_shared))
         contract = "all2all-prefill"
     if dsa_cp and execution.phase is Phase.PREFILL:
         contract = f"{layout.value}-dsa-cp-prefill"

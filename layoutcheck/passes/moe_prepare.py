@@ -12,6 +12,15 @@ Decode (MC2 dispatch) and prefill (all-to-all dispatch) take the same shape.
 
 Without the slice every TP rank would dispatch all its tokens: tp times the expert work and
 the all-to-all traffic of the engines, which route each token once per TP group.
+
+The shared experts stay a TP MLP on the FULL tokens (column gate_up, row down_proj, all_reduce,
+added to the gathered routed output) unless ``SharedExperts.REPLICATED`` asks for TensorCast's
+GLM-5 form under EP: whole weights on the routed experts' slice, no all_reduce, and the one
+finalize gather after the combine:
+
+    slice [3,H] ─ experts (mc2) [3,H] ───────────────────────────┐
+          └──── gate_up (replicated) ─ swiglu ─ down (replicated) ┴ add [3,H] ─ all_gather [12,H]
+                                                                              ─ unpad [9,H]
 """
 
 from __future__ import annotations
@@ -22,22 +31,27 @@ import attrs
 
 from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import TokenLayout
+from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, Rewriter, sweep
-from layoutcheck.passes.sequence_parallel import pad_if_needed
-from layoutcheck.roles import Block, Role
+from layoutcheck.passes.sequence_parallel import SharedExperts, pad_if_needed
+from layoutcheck.roles import Block, Role, role
 
 MOE = Role(Block.MOE)
+COMBINE = role("moe.combine")
+SHARED_GATE_UP = role("shared_experts.gate_up_proj")
 
 
 @attrs.frozen
 class Scheme:
-    """How one engine path prepares and finalizes: its dispatch, and when it pads."""
+    """How one engine path prepares and finalizes: its dispatch, when it pads, and how the
+    shared experts run."""
 
     dispatch: str  # the moe_experts dispatch attr
     # MC2 always pads to ceil(T/tp)·tp (zero rows when tp divides T: the op stays, as the
     # engines' graphs show it); the all-to-all path pads only when tp does not divide T
     always_pad: bool
+    shared_experts: SharedExperts = SharedExperts.TP_LOCAL
 
 
 MC2 = Scheme(dispatch="mc2", always_pad=True)
@@ -63,12 +77,29 @@ def _pad_and_slice(rw: Rewriter, scheme: Scheme, ref: ValueRef, base: str) -> Va
     return rw.memo("tp-slice", ref, make)
 
 
+def _finalize(rw: Rewriter, scheme: Scheme, ref: ValueRef, module: str) -> ValueRef:
+    """Gather the MoE result back to all tokens over TP, and drop the padded rows."""
+    gathered = rw.emit(f"{module}.finalize_gather", "all_gather", [ref], role=MOE)
+    padded = not rw.context.same(rw.type(gathered).extent, rw.context.token_count)
+    if scheme.always_pad or padded:
+        gathered = rw.emit(f"{module}.finalize_unpad", "unpad_tokens", [gathered], role=MOE)
+    return gathered
+
+
 def _slice_logits(scheme: Scheme, rw: Rewriter, op: Op) -> bool:
     logits = rw.read(op.inputs[0])
     if rw.type(logits).tokens is not TokenLayout.FULL:
         return False
     rw.keep(op, [_pad_and_slice(rw, scheme, logits, f"{_module(op)}.router_logits")])
     return True
+
+
+def _gathers_after_combine(scheme: Scheme, rw: Rewriter, experts: Op) -> bool:
+    """Replicated shared experts run on the experts' slice, so the one gather follows their
+    combine; without shared experts (no combine) it follows the experts."""
+    if scheme.shared_experts is not SharedExperts.REPLICATED:
+        return False
+    return any(reader.has_role(COMBINE) for reader, _ in rw.readers(ValueRef(experts.name)))
 
 
 def _dispatch(scheme: Scheme, rw: Rewriter, op: Op) -> bool:
@@ -78,21 +109,50 @@ def _dispatch(scheme: Scheme, rw: Rewriter, op: Op) -> bool:
     sliced = _pad_and_slice(rw, scheme, x, f"{_module(op)}.hidden_states")
     inputs = [sliced, rw.read(op.inputs[1]), rw.read(op.inputs[2])]
     new = rw.keep(op, inputs, dispatch=scheme.dispatch)
-    gathered = rw.emit(
-        f"{_module(op)}.finalize_gather", "all_gather", [ValueRef(new.name)], role=MOE
-    )
-    padded = not rw.context.same(rw.type(gathered).extent, rw.context.token_count)
-    if scheme.always_pad or padded:
-        gathered = rw.emit(f"{_module(op)}.finalize_unpad", "unpad_tokens", [gathered], role=MOE)
-    rw.bind(ValueRef(op.name), gathered)
+    if not _gathers_after_combine(scheme, rw, op):  # else the combine reads the LOCAL result
+        rw.bind(ValueRef(op.name), _finalize(rw, scheme, ValueRef(new.name), _module(op)))
+    return True
+
+
+def _shared_experts_on_slice(scheme: Scheme, rw: Rewriter, op: Op) -> bool:
+    """The shared gate_up reads the routed experts' slice (the same op) with whole weights."""
+    x = rw.read(op.inputs[0])
+    if not op.has_role(SHARED_GATE_UP) or rw.type(x).tokens is not TokenLayout.FULL:
+        return False
+    # the experts come first in the layer and made the slice: the name counts only if not
+    module = _module(op).removesuffix(".shared_experts")
+    sliced = _pad_and_slice(rw, scheme, x, f"{module}.hidden_states")
+    rw.keep(op, [sliced], parallel="replicated")
+    return True
+
+
+def _combine_then_finalize(scheme: Scheme, rw: Rewriter, op: Op) -> bool:
+    """routed + shared on the slice, then the finalize gather the experts left to it."""
+    inputs = [rw.read(ref) for ref in op.inputs]
+    if not op.has_role(COMBINE) or any(
+        rw.type(ref).tokens is not TokenLayout.LOCAL for ref in inputs
+    ):
+        return False
+    new = rw.keep(op, inputs)
+    rw.bind(ValueRef(op.name), _finalize(rw, scheme, ValueRef(new.name), _module(op)))
     return True
 
 
 def _prepare_and_finalize(graph: Graph, scheme: Scheme, dispatch_pattern: str) -> PassResult:
-    patterns = (
+    patterns = [
         Pattern.on("slice-router-logits", ("moe_topk",), functools.partial(_slice_logits, scheme)),
         Pattern.on(dispatch_pattern, ("moe_experts",), functools.partial(_dispatch, scheme)),
-    )
+    ]
+    if scheme.shared_experts is SharedExperts.REPLICATED:
+        on_slice = functools.partial(_shared_experts_on_slice, scheme)
+        combine = functools.partial(_combine_then_finalize, scheme)
+        patterns += [
+            # ahead of the replication of both shared linears: gate_up takes the slice too
+            Pattern.on("shared-experts-on-slice", ("linear",), on_slice),
+            REPLICATE_SHARED_EXPERTS,
+            DROP_COMPLETE_REDUCTION,
+            Pattern.on("finalize-after-combine", ("add",), combine),
+        ]
     rewritten = sweep(graph, patterns)
     return PassResult(rewritten.graph, rewritten.matches, rewritten.errors)
 
@@ -101,10 +161,12 @@ def _prepare_and_finalize(graph: Graph, scheme: Scheme, dispatch_pattern: str) -
 class Mc2DecodePass:
     """Decode MoE with MC2 dispatch (vLLM-Ascend PrepareAndFinalizeWithMC2)."""
 
+    shared_experts: SharedExperts = SharedExperts.TP_LOCAL
     name: str = "mc2-decode"
 
     def run(self, graph: Graph) -> PassResult:
-        return _prepare_and_finalize(graph, MC2, "mc2-dispatch")
+        scheme = attrs.evolve(MC2, shared_experts=self.shared_experts)
+        return _prepare_and_finalize(graph, scheme, "mc2-dispatch")
 
 
 @attrs.frozen
@@ -112,7 +174,9 @@ class All2AllPrefillPass:
     """Prefill MoE with all-to-all dispatch and no sequence parallelism (vLLM-Ascend
     PrepareAndFinalizeWithAll2All; TensorCast's raw-logits branch under EP)."""
 
+    shared_experts: SharedExperts = SharedExperts.TP_LOCAL
     name: str = "all2all-prefill"
 
     def run(self, graph: Graph) -> PassResult:
-        return _prepare_and_finalize(graph, ALL_TO_ALL, "all2all-dispatch")
+        scheme = attrs.evolve(ALL_TO_ALL, shared_experts=self.shared_experts)
+        return _prepare_and_finalize(graph, scheme, "all2all-dispatch")

@@ -42,12 +42,14 @@ class Layout(enum.Enum):
 
 
 class SharedExperts(enum.Enum):
-    """How the shared experts run on local tokens."""
+    """How the shared experts run: on the local tokens under SP; without SP under expert
+    parallelism, on all tokens or on the MoE prepare step's slice (passes/moe_prepare.py)."""
 
-    # the RFC's table (§3.3.1): a TP MLP + all_reduce on local tokens (not executable)
+    # the RFC's table (§3.3.1): a TP MLP + all_reduce, on local tokens under SP (not
+    # executable), on all tokens without it
     TP_LOCAL = "tp"
     # vLLM-Ascend FlashComm1, and TensorCast's code for GLM-5 under expert parallelism: full
-    # weights on local tokens, no reduce
+    # weights on local tokens (without SP: the routed experts' slice), no reduce
     REPLICATED = "replicated"
 
 
