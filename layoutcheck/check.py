@@ -13,7 +13,12 @@ from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
-from layoutcheck.passes.repetition import collectives_per_layer, layer_multiplicity
+from layoutcheck.passes.repetition import (
+    MARKERS,
+    collectives_per_layer,
+    layer_copy_name,
+    layer_multiplicity,
+)
 from layoutcheck.roles import Block
 
 
@@ -25,14 +30,20 @@ def check_graph(
 
 
 def report_for(
-    typed: TypedGraph, contract: Contract | None, extra: Sequence[Diagnostic] = ()
+    typed: TypedGraph,
+    contract: Contract | None,
+    extra: Sequence[Diagnostic] = (),
+    every_layer: bool = False,
 ) -> Report:
     """The report of a typed graph: its type diagnostics, the contract's, and ``extra`` ones
-    (what the run asked for), each naming the engine node an imported op came from."""
+    (what the run asked for), each naming the engine node an imported op came from; with
+    ``every_layer``, a finding in a repetition region once for each layer it stands for."""
     diagnostics = typed.diagnostics + tuple(extra)
     if contract is not None:
         diagnostics = diagnostics + check_contract(typed, contract)
     diagnostics = tuple(_with_origin(typed.graph, d) for d in diagnostics)
+    if every_layer:
+        diagnostics = _for_every_layer(typed.graph, diagnostics)
     return Report(
         graph=typed.graph.name,
         source=typed.graph.source,
@@ -41,6 +52,80 @@ def report_for(
         summary=summarize(typed.graph, typed.registry),
         typed=typed,
     )
+
+
+def _for_every_layer(graph: Graph, diagnostics: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+    """A repetition region's body stands for ``repeat`` layers: a finding in it is a finding in
+    each, named and numbered as the expanded graph names and numbers that layer's op
+    (``repetition.expand``). So a folded graph's report lists what the layer-by-layer one
+    does, and its ``%N`` are those of ``show``."""
+    multiplicity = layer_multiplicity(graph)
+    if all(count == 1 for count in multiplicity.values()):
+        return diagnostics
+    numbers, body = _expanded_numbers(graph, multiplicity)
+    found: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        number = numbers.get(diagnostic.op or "")
+        if diagnostic.op is None or number is None:
+            found.append(diagnostic)
+            continue
+        first = diagnostic.layer
+        if first is None or first not in body:  # outside any region: renumbered only
+            found.append(attrs.evolve(diagnostic, context=_numbered(diagnostic.context, number)))
+            continue
+        for k in range(multiplicity[first]):
+            layer = first + k
+            context = diagnostic.context
+            found.append(
+                attrs.evolve(
+                    diagnostic,
+                    op=layer_copy_name(diagnostic.op, first, layer),
+                    layer=layer,
+                    message=_in_layer(diagnostic.message, first, layer),
+                    context=_numbered(
+                        None if context is None else _in_layer(context, first, layer),
+                        number + k * body[first],
+                    ),
+                )
+            )
+    return tuple(found)
+
+
+def _expanded_numbers(
+    graph: Graph, multiplicity: dict[int, int]
+) -> tuple[dict[str, int], dict[int, int]]:
+    """Each op's number in the expanded graph (its first copy's, for a region body), and each
+    region's body length: the expanded graph lists every copy of a body in turn, without the
+    region's markers."""
+    order = [op for op in graph.topological_order() if op.kind not in MARKERS]
+    body: dict[int, int] = {}
+    for op in order:
+        if op.layer is not None and multiplicity.get(op.layer, 1) > 1:
+            body[op.layer] = body.get(op.layer, 0) + 1
+    numbers: dict[str, int] = {}
+    number, current = 0, None
+    for op in order:
+        if current is not None and op.layer != current:
+            number += (multiplicity[current] - 1) * body[current]  # the other copies
+            current = None
+        if op.layer is not None and op.layer in body and current is None:
+            current = op.layer
+        numbers[op.name] = number
+        number += 1
+    return numbers, body
+
+
+def _numbered(context: str | None, number: int) -> str | None:
+    """An op's context line (``%70 name = kind(…)``) with its number in the expanded graph."""
+    if context is None:
+        return None
+    head, _, rest = context.partition(" ")
+    return f"%{number} {rest}" if head.startswith("%") else context
+
+
+def _in_layer(text: str, first: int, layer: int) -> str:
+    """A finding's text with layer ``first``'s op names as those of ``layer``."""
+    return text.replace(f"model.layers.{first}.", f"model.layers.{layer}.")
 
 
 def _with_origin(graph: Graph, diagnostic: Diagnostic) -> Diagnostic:
@@ -88,7 +173,12 @@ def summarize(graph: Graph, registry: Registry) -> dict[str, object]:
     )
     return {
         "layers": sum(multiplicity.values()),
-        "ops": len(graph.ops),
+        # the ops the graph stands for: a region's body once per layer, without its markers
+        "ops": sum(
+            multiplicity.get(op.layer, 1) if op.layer is not None else 1
+            for op in graph.ops
+            if op.kind not in MARKERS
+        ),
         "effective_ops": sum(
             multiplicity.get(op.layer, 1) if op.layer is not None else 1
             for op in graph.ops

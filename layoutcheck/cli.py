@@ -444,10 +444,18 @@ def _add_target(parser: argparse.ArgumentParser) -> None:
         "replicated (full weights on the routed experts' TP slice, no all_reduce, added "
         "before the finalize gather: TensorCast's code for GLM-5 under EP)",
     )
-    model.add_argument(
+    form = model.add_mutually_exclusive_group()
+    form.add_argument(
         "--repetition",
         action="store_true",
-        help="fold identical layers into repetition regions before checking",
+        help="build identical layers as repetition regions (one template each run of alike "
+        "layers); the default of check, cost, memory, query and compare",
+    )
+    form.add_argument(
+        "--expanded",
+        action="store_true",
+        help="build every layer op by op, also where the command would fold (the same "
+        "findings and numbers, ten times slower)",
     )
     engine = parser.add_argument_group("engine graph options (a .pt2 archive or an fx text dump)")
     engine.add_argument(
@@ -518,6 +526,25 @@ def parse_sets(items: Sequence[str]) -> dict[str, int]:
     return values
 
 
+# Commands whose output is the same from a model's folded build (one template per run of alike
+# layers: built and checked in a tenth of the time, tests/test_folded_report.py); the others
+# list, copy or draw every op, and build every layer.
+FOLDED_COMMANDS = frozenset({"check", "cost", "memory", "query", "compare"})
+
+
+def _folded(args: argparse.Namespace) -> bool:
+    """Build a model folded: asked for, or the command's default (not with --expanded, nor
+    with a trace, which is matched or written op by op in every layer)."""
+    if getattr(args, "repetition", False):
+        return True
+    if getattr(args, "expanded", False) or getattr(args, "trace", None):
+        return False
+    # every op listed (a table or cost's JSON), or memory per layer (each item in its layer)
+    by, command = getattr(args, "by", None), args.command
+    listed = by == "op" or (command == "cost" and getattr(args, "format", None) == "json")
+    return command in FOLDED_COMMANDS and not (listed or (by, command) == ("layer", "memory"))
+
+
 def options_of(args: argparse.Namespace, **changes: Any) -> Options:
     """The request the parsed arguments describe."""
     values = {
@@ -532,7 +559,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "layout": args.layout,
         "shared_experts": args.shared_experts,
         "mla_prolog": args.mla_prolog,
-        "repetition": getattr(args, "repetition", False),
+        "repetition": _folded(args),
         "sets": parse_sets(args.set),
         "contract": getattr(args, "contract", None),
         "quant": getattr(args, "quant", None),

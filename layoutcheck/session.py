@@ -131,7 +131,7 @@ class Session:
     def is_engine(self) -> bool:
         """An engine's own graph: a torch.export archive or an fx text dump (or a folder of
         dump pieces)."""
-        from layoutcheck.engines.target import is_engine_target
+        from layoutcheck.target_kind import is_engine_target
 
         return is_engine_target(self.options.target)
 
@@ -296,7 +296,11 @@ class Session:
                 self.typed, imported.settings.sp, imported.fused_quant_norms
             )
             extra = (*imported.diagnostics, *requested)
-        return report_for(self.typed, self.contract(contract), extra)
+        # a folded model or graph file reports every layer, as its layer-by-layer form would;
+        # an engine's regions are reported as its graph states them (its own op names)
+        return report_for(
+            self.typed, self.contract(contract), extra, every_layer=not self.is_engine
+        )
 
     # -- quantization, cost and memory --------------------------------------------------------
     @functools.cached_property

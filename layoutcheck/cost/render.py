@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import sympy
 
 from layoutcheck.cost.compare import Comparison
 from layoutcheck.cost.report import CATEGORIES, CostReport, Numbers, by_layer, summarize
-from layoutcheck.cost.trace_compare import AGREE_US, Row, TraceComparison, UnmatchedTime
 from layoutcheck.symbols import symbol
+
+if TYPE_CHECKING:  # the trace comparison reads engine archives: imported by `compare --trace`
+    from layoutcheck.cost.trace_compare import Row, TraceComparison, UnmatchedTime
 
 KEEP_SYMBOLIC = ("T", "tp")
 
@@ -243,6 +246,8 @@ def _unmatched_lines(items: Sequence[UnmatchedTime]) -> list[str]:
 def render_trace_comparison(comparison: TraceComparison) -> str:
     """The comparison with a TensorCast trace: totals and coverage, per op kind (largest
     difference first), per layer, and the time only one side has."""
+    from layoutcheck.cost.trace_compare import AGREE_US
+
     total = comparison.total
     shown = [
         row for row in comparison.kinds if max(row.tensorcast_us, row.layoutcheck_us) >= AGREE_US

@@ -15,6 +15,7 @@ import attrs
 import numpy as np
 import sympy
 
+from layoutcheck.arrays import Unsupported, compile_arrays
 from layoutcheck.cost.devices import Device
 from layoutcheck.cost.timing import OpTime, device_key, op_time
 from layoutcheck.errors import InputError
@@ -22,7 +23,7 @@ from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry
 from layoutcheck.ops.costing import ZERO, CostCall, OpCost
-from layoutcheck.passes.repetition import layer_multiplicity
+from layoutcheck.passes.repetition import MARKERS, layer_multiplicity
 from layoutcheck.symbols import Expr, symbol
 
 CATEGORIES = ("compute", "memory", "communication")
@@ -149,25 +150,42 @@ _QUANTITIES: Mapping[str, Callable[[OpTime], Expr]] = {
 def _numbers(
     cost: OpCost, time: OpTime, substitution: tuple[tuple[sympy.Symbol, int], ...]
 ) -> Numbers:
-    values = {name: sympy.Integer(value) for name, value in substitution}
-
-    def number(expr: Expr) -> float:
-        result = sympy.sympify(expr).xreplace(values)
-        try:
-            return float(result)
-        except TypeError:
-            free = sorted(str(s) for s in result.free_symbols)
-            raise CostError(f"no value for {', '.join(free)}: set it with --set") from None
-
-    comm_bytes = number(_wire_bytes(cost))
+    exprs = tuple(
+        sympy.sympify(e)
+        for e in (
+            time.total,
+            time.compute,
+            time.memory,
+            time.communication,
+            time.launch,
+            cost.flops,
+            cost.hbm_bytes,
+            _wire_bytes(cost),
+        )
+    )
+    values = {str(name): value for name, value in substitution}
+    free = sorted({str(s) for e in exprs for s in e.free_symbols})
+    missing = [name for name in free if name not in values]
+    if missing:
+        raise CostError(f"no value for {', '.join(missing)}: set it with --set")
+    try:
+        # a compiled program at one point: no substitution into, and re-simplification of,
+        # every formula (most of a small report's time)
+        program = compile_arrays(exprs, free)
+        with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
+            results = [float(r) for r in program(*(float(values[name]) for name in free))]
+    except Unsupported:
+        exact = {symbol(name): sympy.Integer(values[name]) for name in free}
+        results = [float(e.xreplace(exact)) for e in exprs]
+    total, compute, memory, communication, launch, flops, hbm_bytes, comm_bytes = results
     return Numbers(
-        us=number(time.total) * 1e6,
-        compute_us=number(time.compute) * 1e6,
-        memory_us=number(time.memory) * 1e6,
-        communication_us=number(time.communication) * 1e6,
-        launch_us=number(time.launch) * 1e6,
-        flops=number(cost.flops),
-        hbm_bytes=number(cost.hbm_bytes),
+        us=total * 1e6,
+        compute_us=compute * 1e6,
+        memory_us=memory * 1e6,
+        communication_us=communication * 1e6,
+        launch_us=launch * 1e6,
+        flops=flops,
+        hbm_bytes=hbm_bytes,
         comm_bytes=comm_bytes,
     )
 
@@ -222,11 +240,11 @@ def cost_report(
     rank_value = rank_expr(rank, graph)
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
-    key = device_key(device)
+    profile = device_key(device)  # the op-time cache's key of this device
     entries = []
     for op in graph.topological_order():
         spec = typed.registry[op.kind]
-        if spec.cost is None:
+        if spec.cost is None or op.kind in MARKERS:  # a region's markers hold no kernel
             continue
         inputs = typed.inputs_of(op)
         outputs = typed.outputs_of(op)
@@ -245,7 +263,7 @@ def cost_report(
             costs[key] = cost
         time = times.get(cost)
         if time is None:
-            time = op_time(cost, device, key)
+            time = op_time(cost, device, profile)
             times[cost] = time
         layer = op.layer
         count = multiplicity.get(layer, 1) if layer is not None else 1

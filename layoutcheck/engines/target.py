@@ -28,55 +28,11 @@ from layoutcheck.models.config import (
     model_spec,
     shipped_models,
 )
-
-ZIP_MAGIC = b"PK\x03\x04"
-# A text dump names itself by suffix; anything else is an engine graph only if it is a zip.
-TEXT_SUFFIXES = (".py", ".txt", ".log")
-MAX_PIECES = 256  # dump pieces read from one folder
+from layoutcheck.target_kind import MAX_PIECES, dump_pieces, is_engine_target
 
 
 class EngineGraphError(InputError):
     """An engine graph that cannot be read (exit 2, one line)."""
-
-
-def is_engine_target(target: str) -> bool:
-    """A ``.pt2`` (or any zip), an fx text dump (``.py``/``.txt``/``.log``), or a folder of
-    dump pieces with no config.json in it."""
-    path = Path(target)
-    if path.is_dir():
-        return not (path / "config.json").exists() and bool(_pieces(path))
-    suffix = path.suffix.lower()
-    if suffix == ".pt2" or suffix in TEXT_SUFFIXES:
-        return True
-    if suffix in (".yaml", ".yml", ".json") or not path.is_file():
-        return False
-    try:
-        with path.open("rb") as stream:
-            return stream.read(len(ZIP_MAGIC)) == ZIP_MAGIC
-    except OSError:
-        return False
-
-
-def _pieces(folder: Path) -> list[Path]:
-    """The fx text pieces of a dump folder, in their natural order (piece 2 before piece 10)."""
-    found = [p for p in folder.iterdir() if p.suffix.lower() in TEXT_SUFFIXES and p.is_file()]
-    return sorted(found, key=_natural_key)[: MAX_PIECES + 1]
-
-
-def _natural_key(path: Path) -> tuple[Any, ...]:
-    parts: list[Any] = []
-    digits = ""
-    for char in path.name:
-        if char.isascii() and char.isdigit():
-            digits += char
-            continue
-        if digits:
-            parts.append((0, int(digits[:18]), ""))
-            digits = ""
-        parts.append((1, 0, char))
-    if digits:
-        parts.append((0, int(digits[:18]), ""))
-    return tuple(parts)
 
 
 def read_target(target: str) -> EngineProgram:
@@ -84,7 +40,7 @@ def read_target(target: str) -> EngineProgram:
     path = Path(target)
     try:
         if path.is_dir():
-            pieces = _pieces(path)
+            pieces = dump_pieces(path)
             if len(pieces) > MAX_PIECES:
                 raise EngineGraphError(
                     f"{target}: more than {MAX_PIECES} dump pieces; name the files to read"

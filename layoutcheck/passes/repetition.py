@@ -28,7 +28,7 @@ from layoutcheck.symbols import as_expr, integer_value
 MARKERS = ("region_begin", "region_end", "copy_region")
 
 
-def _rename(name: str, old: int, new: int) -> str:
+def layer_copy_name(name: str, old: int, new: int) -> str:
     """The name of layer ``old``'s op in layer ``new``: the HF path's index changed, or (for
     other names) the layer appended, so copies never collide."""
     prefix = f"model.layers.{old}."
@@ -100,13 +100,18 @@ def _signature(layer: _Layer, previous: _Layer | None) -> tuple[object, ...]:
 
     def rel(ref: ValueRef) -> object:
         if ref.op in own:
-            return ("self", _rename(ref.op, layer.index, -1), ref.port)
+            return ("self", layer_copy_name(ref.op, layer.index, -1), ref.port)
         if previous is not None and ref in previous.outputs:
             return ("prev", previous.outputs.index(ref))
         return ("abs", str(ref))
 
     return tuple(
-        (_rename(op.name, layer.index, -1), op.kind, op.attrs, tuple(rel(r) for r in op.inputs))
+        (
+            layer_copy_name(op.name, layer.index, -1),
+            op.kind,
+            op.attrs,
+            tuple(rel(r) for r in op.inputs),
+        )
         for op in layer.ops
     )
 
@@ -123,7 +128,7 @@ def _carried(first: _Layer, second: _Layer, last: _Layer, begin: Op) -> tuple[Va
     # last one hands on (the top-k a later shared-indexer layer reuses) is carried too
     own = {op.name for op in first.ops}
     for ref in last.outputs:
-        mine = ValueRef(_rename(ref.op, last.index, first.index), ref.port)
+        mine = ValueRef(layer_copy_name(ref.op, last.index, first.index), ref.port)
         if mine.op in own and mine not in carried:
             carried.append(mine)
     return tuple(carried)
@@ -184,8 +189,8 @@ def fold(graph: Graph) -> Graph:
         own = {op.name for op in first.ops}
         for k, ref in enumerate(carried):
             if ref.op in own:
-                rebind[ValueRef(_rename(ref.op, first.index, last.index), ref.port)] = ValueRef(
-                    copy.name, k
+                rebind[ValueRef(layer_copy_name(ref.op, first.index, last.index), ref.port)] = (
+                    ValueRef(copy.name, k)
                 )
         for index in run[1:]:
             dropped.update(op.name for op in layers[index].ops)
@@ -244,7 +249,7 @@ def _unroll(
     first = begin.layer or 0
     copies: list[Op] = []
     for k in range(_count(begin, "repeat")):
-        names = {op.name: _rename(op.name, first, first + k) for op in body}
+        names = {op.name: layer_copy_name(op.name, first, first + k) for op in body}
         entry = carried
 
         def mapped(
