@@ -6,6 +6,7 @@ attr into a sympy expression. Every failure is a :class:`GraphError` naming the 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 
@@ -47,31 +48,27 @@ def check_values(graph: Graph) -> None:
     setting = ", ".join(f"{n}={v}" for n, v in graph.symbols if v is not None)
 
     def check(expr: Expr, what: str, op: str | None, line: int | None, whole: bool = True) -> None:
-        try:
-            number = evaluate(expr, values)
-        except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
-            # sympy raises for Mod(x, 0) and for Min/Max of an infinity
-            raise GraphError(f"{what} {expr} is undefined at {setting}", op=op, line=line) from None
-        if not number.is_number:
+        problem = _size_problem(expr, values, whole)
+        if problem is None:
             return
-        if not number.is_finite or not number.is_extended_real:
+        kind, number = problem
+        if kind == "undefined":
             raise GraphError(f"{what} {expr} is undefined at {setting}", op=op, line=line)
-        if number <= 0:
+        if kind == "not-positive":
             raise GraphError(
                 f"{what} {expr} = {number} is not positive at {setting}", op=op, line=line
             )
-        if whole and not number.is_Integer:
+        if kind == "not-whole":
             raise GraphError(
                 f"{what} {expr} = {number} is not a whole number at {setting}", op=op, line=line
             )
-        if number > MAX_SIZE:
-            amount = shown(int(number)) if number.is_Integer else f"about {float(number):.3g}"
-            raise GraphError(
-                f"{what} {expr} is {amount} at {setting}: the limit for a size is "
-                f"{shown(MAX_SIZE)}",
-                op=op,
-                line=line,
-            )
+        assert number is not None
+        amount = shown(int(number)) if number.is_Integer else f"about {float(number):.3g}"
+        raise GraphError(
+            f"{what} {expr} is {amount} at {setting}: the limit for a size is {shown(MAX_SIZE)}",
+            op=op,
+            line=line,
+        )
 
     check(graph.token_count, "token_count", None, None)
     for name, size in graph.groups:
@@ -87,6 +84,31 @@ def check_values(graph: Graph) -> None:
                 if isinstance(item, sympy.Expr) and item not in seen:
                     seen.add(item)
                     check(item, f"attr {key!r}", op.name, op.line)
+
+
+# A graph is validated after its build and after every pass, and a search validates many
+# graphs with the same sizes: each (size, symbol values) is judged once. sympy's comparisons
+# are most of the cost of judging one.
+@functools.lru_cache(maxsize=65536)
+def _size_problem(
+    expr: Expr, values: tuple[tuple[sympy.Symbol, int], ...], whole: bool
+) -> tuple[str, Expr | None] | None:
+    """What is wrong with a size at these values (a kind and the number), or None."""
+    try:
+        number = evaluate(expr, values)
+    except (ZeroDivisionError, ValueError, TypeError, ArithmeticError):
+        return "undefined", None  # sympy raises for Mod(x, 0) and for Min/Max of an infinity
+    if not number.is_number:
+        return None
+    if not number.is_finite or not number.is_extended_real:
+        return "undefined", None
+    if number <= 0:
+        return "not-positive", number
+    if whole and not number.is_Integer:
+        return "not-whole", number
+    if number > MAX_SIZE:
+        return "too-large", number
+    return None
 
 
 def _check_symbols(graph: Graph) -> None:
