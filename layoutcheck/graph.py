@@ -96,7 +96,25 @@ class Op:
         return None if self.role is None else self.role.block
 
     def evolve(self, **changes: object) -> Op:
-        return attrs.evolve(self, **changes)  # type: ignore[arg-type]
+        # the fields by hand: attrs.evolve introspects the class on every call, and passes
+        # copy ops by the tens of thousands (tests/test_graph_io.py keeps the list whole)
+        if not _OP_FIELDS.issuperset(changes):
+            unknown = ", ".join(sorted(set(changes) - _OP_FIELDS))
+            raise TypeError(f"Op has no field {unknown}")
+        get = changes.get
+        return Op(
+            get("name", self.name),  # type: ignore[arg-type]
+            get("kind", self.kind),  # type: ignore[arg-type]
+            get("inputs", self.inputs),  # type: ignore[arg-type]
+            get("attrs", self.attrs),  # type: ignore[arg-type]
+            get("line", self.line),  # type: ignore[arg-type]
+            get("role", self.role),  # type: ignore[arg-type]
+            get("layer", self.layer),  # type: ignore[arg-type]
+            get("source", self.source),  # type: ignore[arg-type]
+        )
+
+
+_OP_FIELDS = frozenset(field.name for field in attrs.fields(Op))
 
 
 def freeze_attrs(values: Mapping[str, AttrValue]) -> tuple[tuple[str, AttrValue], ...]:

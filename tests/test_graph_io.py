@@ -853,3 +853,25 @@ def test_values_of_the_wrong_kind_or_size_are_refused(old: str, new: str, messag
     with pytest.raises(SpecError) as raised:
         loads_graph(HEAD.replace(old, new, 1))
     assert message in raised.value.message
+
+
+def test_op_evolve_is_attrs_evolve_for_every_field() -> None:
+    """Op.evolve spells out the fields (for speed): each one, changed alone, gives what
+    attrs.evolve gives, and a name that is not a field is refused as attrs refuses it."""
+    import attrs as attrs_module
+
+    from layoutcheck.graph import Op, ValueRef
+    from layoutcheck.roles import role
+
+    op = Op("a", "rms_norm", (ValueRef("x"),), (("eps", "1e-6"),), 3, role("attention"), 1, "f:1")
+    changes = {
+        "name": "b", "kind": "linear", "inputs": (ValueRef("y", 1),), "attrs": (),
+        "line": 9, "role": None, "layer": 7, "source": None,
+    }  # fmt: skip
+    assert set(changes) == {field.name for field in attrs_module.fields(Op)}
+    for name, value in changes.items():
+        ours, theirs = op.evolve(**{name: value}), attrs_module.evolve(op, **{name: value})
+        assert ours == theirs and getattr(ours, name) == value
+        assert (ours.line, ours.source) == (theirs.line, theirs.source)  # eq=False fields
+    with pytest.raises(TypeError):
+        op.evolve(nmae="c")
