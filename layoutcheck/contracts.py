@@ -235,8 +235,8 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
             data, _ = read_yaml_with_lines(decode_text(raw, str(path)))
             return parse_contract(data, str(path), registry or default_registry())
 
-        if registry is not None:  # the ops a contract names are checked against this registry
-            return parse()
+        if registry not in (None, default_registry()):
+            return parse()  # the ops a contract names are checked against this registry
         return parsed_once(f"contract {path}", raw, parse)
     except GraphError as error:
         message = error.message.removeprefix(f"{path} ")
