@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from timing import timed
+from timing import cold, timed
 
 from layoutcheck import Options, Session
 from layoutcheck.check import check_graph
@@ -126,9 +126,9 @@ def session_round(model: str, tp: int, tokens: int, folded: bool) -> dict[str, f
 
 
 def session_rows(args: argparse.Namespace, base: list[str], target: list[str]) -> None:
-    """The in-process check and cost of a Session, each form's first in this process (cold
-    op-time and parse caches, as a CLI run is; the expanded form runs first) and the best of
-    N, and both commands end to end."""
+    """The in-process check and cost of a Session, each form's first (its caches cleared
+    first, as a CLI run has them; the modules already imported) and the best of N, and both
+    commands end to end."""
     print()
     print("Session (what the commands run), in-process ms; CLI end to end s:")
     print(
@@ -137,6 +137,7 @@ def session_rows(args: argparse.Namespace, base: list[str], target: list[str]) -
     )
     measured: dict[str, dict[str, float]] = {}
     for form, flag in (("expanded", ["--expanded"]), ("folded", [])):
+        cold()
         first = session_round(args.model, args.tp, args.tokens, form == "folded")
         best = best_of(
             args.rounds,

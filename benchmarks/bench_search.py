@@ -28,10 +28,9 @@ import os
 import time
 
 import numpy as np
-import sympy
+from timing import cold
 
-from layoutcheck import Options, Session, symbols
-from layoutcheck.cost import timing
+from layoutcheck import Options, Session
 from layoutcheck.design_space import evaluate
 from layoutcheck.design_space.axes import Axes
 from layoutcheck.design_space.run import Request, SearchResult, run, serial
@@ -46,17 +45,6 @@ ISSUE_AXES = {
     "tokens": "1024,4096,16384",
     "quant": "w8a8_dynamic",
 }
-
-
-def cold() -> None:
-    """Forget what an earlier search in this process computed (op times, compiled functions,
-    sympy's cache), so that every round is timed as a first search is."""
-    timing._TIMES.clear()
-    evaluate._lambdified.cache_clear()
-    evaluate._time_function.cache_clear()
-    sympy.core.cache.clear_cache()
-    symbols.smallest.cache_clear()
-    symbols.largest.cache_clear()
 
 
 def search(
