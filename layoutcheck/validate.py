@@ -26,13 +26,18 @@ def normalize(graph: Graph, registry: Registry | None = None) -> Graph:
     _check_symbols(graph)
     _check_names(graph)
     _check_groups(graph)
-    parsed: dict[object, tuple[str, tuple[tuple[str, AttrValue], ...]]] = {}
+    # what an op's kind and attrs parse to depends on the registry, the symbols and the groups
+    # alone: a pass's output and the next graph of a search share this graph's parses
+    parsed: _Parses = registry.parses((known, graph.group_names))
     ops = tuple(_normalize_cached(op, registry, known, graph, parsed) for op in graph.ops)
     result = graph.evolve(ops=ops)
     _check_references(result, registry)
     result.topological_order()  # raises GraphError on a cycle
     check_values(result)
     return result
+
+
+_Parses = dict[object, tuple[str, tuple[tuple[str, AttrValue], ...]]]
 
 
 def check_values(graph: Graph) -> None:
@@ -184,7 +189,8 @@ def _normalize_cached(
     done: dict[object, tuple[str, tuple[tuple[str, AttrValue], ...]]],
 ) -> Op:
     """Ops of identical layers share kind and attrs: validate and parse each pairing once."""
-    key = (op.kind, op.attrs, len(op.inputs))
+    # the value types too: True, 1 and Integer(1) are equal and hash alike, but parse apart
+    key = (op.kind, op.attrs, tuple(type(value) for _, value in op.attrs), len(op.inputs))
     try:
         kind, attrs_ = done[key]
     except KeyError:
@@ -193,9 +199,19 @@ def _normalize_cached(
         return normal
     except TypeError:  # an unhashable raw attr value: no sharing
         return _normalize_op(op, registry, known, graph)
-    if kind == op.kind and attrs_ == op.attrs:
+    if kind == op.kind and _identical(attrs_, op.attrs):
         return op  # already normal (a pass's output is mostly ops it kept): no copy
     return op.evolve(kind=kind, attrs=attrs_)
+
+
+def _identical(a: object, b: object) -> bool:
+    """Equal and of the same types all through: a file's raw 75 equals the parsed Integer(75)
+    (and hashes alike), but only the parsed one is normal."""
+    if a is b:
+        return True
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_identical(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
 
 
 def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Graph) -> Op:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -41,6 +41,7 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
 # the aspects every entry must have, and what each is for (named in the error)
 REQUIRED_ASPECTS: Mapping[str, str] = {"cost": "cost rule", "weights": "weight rule"}
 OUTCOME_CACHE_LIMIT = 100_000
+PARSE_SCOPE_LIMIT = 256  # (symbols, groups) scopes of parsed ops kept: a search meets dozens
 T = TypeVar("T")  # distinct (op signature, context) pairs kept per registry
 
 
@@ -57,6 +58,9 @@ class Registry:
     aliases: Mapping[str, str]
     kernels: Mapping[str, Callable[..., object]] = attrs.field(factory=dict)
     _outcomes: dict[object, object] = attrs.field(factory=dict, eq=False, repr=False, init=False)
+    _parses: dict[object, dict[Any, Any]] = attrs.field(
+        factory=dict, eq=False, repr=False, init=False
+    )
 
     @classmethod
     def from_families(
@@ -102,6 +106,14 @@ class Registry:
                 self._outcomes.clear()
             found = self._outcomes[key] = make()
         return found  # type: ignore[return-value]  # stored by this method with its own T
+
+    def parses(self, scope: object) -> dict[Any, Any]:
+        """The op kinds and attrs already validated and parsed against this registry in one
+        scope (a graph's symbols and groups): a pass's output, and the next graph of a search,
+        reuse them. Bounded: past the limit the scopes start over."""
+        if scope not in self._parses and len(self._parses) >= PARSE_SCOPE_LIMIT:
+            self._parses.clear()
+        return self._parses.setdefault(scope, {})
 
 
 @functools.cache
