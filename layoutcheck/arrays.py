@@ -6,8 +6,8 @@ a constant one once at compile time), then run on arrays or scalars of its free 
 for one large sum evaluated many times, but a search compiles hundreds of small per-op
 formulas, where the printing is most of the time (12 ms a formula against a fraction of a
 millisecond here), and the symbol names of a user's graph file would end up in generated code.
-An expression outside the table below is refused (:class:`Unsupported`); the caller then falls
-back to ``lambdify``.
+An expression outside the table below is refused (:class:`Unsupported`);
+:func:`numpy_function` then falls back to ``lambdify``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 import sympy
 from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 
-from layoutcheck.symbols import Expr
+from layoutcheck.symbols import Expr, symbol
 
 Value = Any  # a float or a numpy array of floats (or booleans, for a condition)
 
@@ -153,3 +153,17 @@ def compile_arrays(exprs: Sequence[Expr], names: Sequence[str]) -> Callable[...,
     """``exprs`` as one function of ``names`` (each argument a float or a numpy array);
     raises :class:`Unsupported` for a function outside :data:`FUNCTIONS`."""
     return Program(exprs, names)
+
+
+def numpy_function(
+    exprs: Sequence[Expr], names: Sequence[str], cse: bool = True
+) -> Callable[..., Sequence[Value]]:
+    """``exprs`` as one function of ``names``: a compiled program where every function has an
+    array form, else ``sympy.lambdify`` (with a common-subexpression pass if ``cse``)."""
+    try:
+        return compile_arrays(exprs, names)
+    except Unsupported:
+        function: Callable[..., Sequence[Value]] = sympy.lambdify(
+            [symbol(name) for name in names], list(exprs), "numpy", cse=cse
+        )
+        return function

@@ -163,30 +163,27 @@ def summarize(graph: Graph, registry: Registry) -> dict[str, object]:
     """Counts for the report: layers, ops, collectives by kind, attention boundaries and
     collectives per layer — effective counts, a repetition region counting ``repeat`` times."""
     multiplicity = layer_multiplicity(graph)
+
+    def copies(op: Op) -> int:
+        """How many ops of the expanded graph this one stands for."""
+        return multiplicity.get(op.layer, 1) if op.layer is not None else 1
+
     per_layer = collectives_per_layer(graph, registry)
     collectives: Counter[str] = Counter()
     for counts in per_layer.values():
         collectives.update(counts)
-    boundaries = sum(
-        multiplicity.get(op.layer, 1) if op.layer is not None else 1
-        for op in attention_entries(graph)
-    )
     return {
         "layers": sum(multiplicity.values()),
         # the ops the graph stands for: a region's body once per layer, without its markers
-        "ops": sum(
-            multiplicity.get(op.layer, 1) if op.layer is not None else 1
-            for op in graph.ops
-            if op.kind not in MARKERS
-        ),
+        "ops": sum(copies(op) for op in graph.ops if op.kind not in MARKERS),
         "effective_ops": sum(
-            multiplicity.get(op.layer, 1) if op.layer is not None else 1
+            copies(op)
             for op in graph.ops
             if registry[op.kind].family is not Family.STRUCTURE
             or op.kind in ("embedding", "lm_head")
         ),
         "collectives": dict(sorted(collectives.items())),
-        "attention_boundaries": boundaries,
+        "attention_boundaries": sum(copies(op) for op in attention_entries(graph)),
         "collectives_per_layer": {
             str(layer): counts for layer, counts in per_layer.items() if layer is not None
         },

@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from layoutcheck import arrays
-from layoutcheck.arrays import Unsupported, compile_arrays
+from layoutcheck.arrays import Unsupported, compile_arrays, numpy_function
 
 T, S, tp = sympy.symbols("T S tp", positive=True, integer=True)
 FORMULAS = [
@@ -64,3 +64,8 @@ def test_an_unknown_function_or_symbol_is_refused() -> None:
         compile_arrays([sympy.sin(T)], ["T"])
     with pytest.raises(Unsupported):
         compile_arrays([T + S], ["T"])
+
+
+def test_numpy_function_falls_back_to_lambdify_for_the_rest() -> None:
+    (values,) = numpy_function([sympy.sin(T) + T], ["T"])(np.array([0.0, 1.0]))
+    np.testing.assert_allclose(values, [0.0, 1.0 + np.sin(1.0)], rtol=1e-15)

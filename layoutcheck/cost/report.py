@@ -15,7 +15,7 @@ import attrs
 import numpy as np
 import sympy
 
-from layoutcheck.arrays import Unsupported, compile_arrays
+from layoutcheck.arrays import numpy_function
 from layoutcheck.cost.devices import Device
 from layoutcheck.cost.timing import OpTime, device_key, op_time
 from layoutcheck.errors import InputError
@@ -168,15 +168,11 @@ def _numbers(
     missing = [name for name in free if name not in values]
     if missing:
         raise CostError(f"no value for {', '.join(missing)}: set it with --set")
-    try:
-        # a compiled program at one point: no substitution into, and re-simplification of,
-        # every formula (most of a small report's time)
-        program = compile_arrays(exprs, free)
-        with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
-            results = [float(r) for r in program(*(float(values[name]) for name in free))]
-    except Unsupported:
-        exact = {symbol(name): sympy.Integer(values[name]) for name in free}
-        results = [float(e.xreplace(exact)) for e in exprs]
+    # one compiled function at one point: no substitution into, and re-simplification of,
+    # every formula (most of a small report's time)
+    function = numpy_function(exprs, free)
+    with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
+        results = [float(r) for r in function(*(float(values[name]) for name in free))]
     total, compute, memory, communication, launch, flops, hbm_bytes, comm_bytes = results
     return Numbers(
         us=total * 1e6,

@@ -21,7 +21,7 @@ import attrs
 import numpy as np
 import sympy
 
-from layoutcheck.arrays import Unsupported, compile_arrays
+from layoutcheck.arrays import numpy_function
 from layoutcheck.contracts import ContractError
 from layoutcheck.design_space.axes import Structure, Workload, keys
 from layoutcheck.design_space.rules import UNNAMED, precheck
@@ -183,7 +183,7 @@ def _shared(session: Session, pending: Sequence[tuple[int, int]], phase: str) ->
     same = np.ones(len(pending), dtype=bool)
     sizes, pads = _moving_sizes(session)
     if sizes or pads:
-        function = _numeric_function((*sizes, *pads))
+        function = numpy_function((*sizes, *pads), NUMERIC_SYMBOLS)
         with np.errstate(all="ignore"):
             values = function(tokens, keys(phase, tokens, context))
         for k, value in enumerate(values):
@@ -195,17 +195,6 @@ def _shared(session: Session, pending: Sequence[tuple[int, int]], phase: str) ->
                 same &= whole == whole[0]
     same[0] = True  # its own session checked it
     return [bool(s) for s in same]
-
-
-def _numeric_function(exprs: tuple[Expr, ...]) -> Callable[..., Sequence[object]]:
-    """``exprs`` (in T and S alone) as one function of the arrays of T and S."""
-    try:
-        return compile_arrays(exprs, NUMERIC_SYMBOLS)
-    except Unsupported:
-        function: Callable[..., Sequence[object]] = sympy.lambdify(
-            [symbol(n) for n in NUMERIC_SYMBOLS], list(exprs), "numpy"
-        )
-        return function
 
 
 def _moving_sizes(session: Session) -> tuple[tuple[Expr, ...], tuple[Expr, ...]]:
@@ -377,11 +366,6 @@ def _lambdified(exprs: tuple[Expr, ...]) -> tuple[Callable[..., Sequence[object]
 def _compile(
     exprs: tuple[Expr, ...], cse: bool = True
 ) -> tuple[Callable[..., Sequence[object]], tuple[str, ...]]:
-    """One numpy function of ``exprs``' free symbols (their names, sorted, are its arguments):
-    a compiled program where every function has an array form, else ``lambdify``."""
-    free = sorted({str(s) for e in exprs for s in sympy.sympify(e).free_symbols})
-    try:
-        return compile_arrays(exprs, free), tuple(free)
-    except Unsupported:
-        pass
-    return sympy.lambdify([symbol(n) for n in free], list(exprs), "numpy", cse=cse), tuple(free)
+    """One numpy function of ``exprs``' free symbols, and their names (sorted): its arguments."""
+    free = tuple(sorted({str(s) for e in exprs for s in sympy.sympify(e).free_symbols}))
+    return numpy_function(exprs, free, cse=cse), free
