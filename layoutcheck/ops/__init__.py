@@ -26,6 +26,7 @@ from layoutcheck.ops import (
     tensor,
 )
 from layoutcheck.ops.base import AttrKind, AttrSpec, OpSpec
+from layoutcheck.ops.traits import Trait
 
 FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
     collectives.OPS,
@@ -96,6 +97,26 @@ class Registry:
 
     def kinds(self) -> tuple[str, ...]:
         return tuple(sorted(self.specs))
+
+    def is_(self, kind: str, *traits: Trait) -> bool:
+        """Does op kind ``kind`` (an alias too) have any of ``traits``? An unknown kind has
+        none."""
+        found = self.canonical(kind)
+        if found is None:
+            return False
+        own = self.specs[found].traits
+        return any(trait in own for trait in traits)
+
+    def kinds_with(self, *traits: Trait) -> frozenset[str]:
+        """The catalogue kinds that have any of ``traits`` (computed once per registry)."""
+        key = ("kinds_with", traits)
+        found = self._outcomes.get(key)
+        if found is None:
+            found = frozenset(
+                kind for kind, spec in self.specs.items() if any(t in spec.traits for t in traits)
+            )
+            self._outcomes[key] = found
+        return found  # type: ignore[return-value]  # stored just above with this type
 
     def outcome(self, key: object, make: Callable[[], T]) -> T:
         """What this registry's rules said for ``key`` (a signature and its context), computed

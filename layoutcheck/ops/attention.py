@@ -45,6 +45,7 @@ from layoutcheck.ops.costing import (
     rows,
     sparse_pairs,
 )
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import (
     Sharding,
     Tensor,
@@ -274,6 +275,7 @@ def _prolog_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[
 PROLOG_OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="mla_prolog",
+        traits=frozenset({Trait.ATTENTION_PROLOG, Trait.LINEAR}),
         family=Family.ATTENTION,
         inputs=("hidden", "cos", "sin"),
         outputs=("q", "kv_c", "k_rope", "q_c"),
@@ -322,6 +324,7 @@ _MLA_RULES = (
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="mla_attention",
+        traits=frozenset({Trait.ATTENTION}),
         family=Family.ATTENTION,
         inputs=("q", "kv"),
         outputs=("out",),
@@ -341,6 +344,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="sparse_attention",
+        traits=frozenset({Trait.ATTENTION, Trait.SPARSE_ATTENTION}),
         family=Family.ATTENTION,
         inputs=("q", "kv", "indices"),
         outputs=("out",),
@@ -361,6 +365,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="dsa_indexer",
+        traits=frozenset({Trait.ATTENTION, Trait.SPARSE_ATTENTION}),
         family=Family.ATTENTION,
         inputs=("q_c", "x"),
         outputs=("indices",),
@@ -395,6 +400,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="attention",
+        traits=frozenset({Trait.ATTENTION}),
         family=Family.ATTENTION,
         inputs=("q", "k", "v"),
         outputs=("out",),

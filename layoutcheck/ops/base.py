@@ -18,6 +18,7 @@ from attrs import field
 from layoutcheck import rules
 from layoutcheck.graph import AttrValue, Op
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
+from layoutcheck.ops.traits import Trait
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, evaluate, format_expr, integer_value
 
@@ -259,7 +260,9 @@ class OpSpec:
     feature dims (the token dim always follows from the layout, never the other way round).
     ``rules`` are the type rules the op can raise: the interpreter refuses any other, and the
     reference tables are generated from them. ``cost`` and ``weights`` are required: a registry
-    refuses an entry without them (``NO_WEIGHTS`` says an op owns none).
+    refuses an entry without them (``NO_WEIGHTS`` says an op owns none). ``traits`` say what the
+    op is (:mod:`layoutcheck.ops.traits`): everything outside the catalogue asks them, never
+    the kind's name.
     """
 
     kind: str
@@ -285,10 +288,14 @@ class OpSpec:
     transparent: bool = False  # identity on values: contracts look through it
     cost: CostRule | None = None  # FLOPs, bytes and communication (ops/costing.py)
     weights: WeightRule | None = None  # the weight tensors the op owns (memory)
+    traits: frozenset[Trait] = frozenset()
     raises: frozenset[Rule] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "raises", frozenset(use.rule for use in self.rules))
+
+    def is_(self, trait: Trait) -> bool:
+        return trait in self.traits
 
     def output_count(self, op: Op) -> int:
         if self.outputs_per_input:

@@ -26,6 +26,7 @@ from layoutcheck.ops.base import (
     size,
 )
 from layoutcheck.ops.costing import Comm, CostCall, CostRule, OpCost, nbytes
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import no_weights
 from layoutcheck.symbols import Expr, format_expr
 
@@ -159,6 +160,7 @@ def _feature_gather_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequenc
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="all_reduce",
+        traits=frozenset({Trait.COLLECTIVE, Trait.REDUCTION}),
         family=Family.COMMUNICATION,
         inputs=("x",),
         outputs=("out",),
@@ -176,6 +178,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="reduce_scatter",
+        traits=frozenset({Trait.COLLECTIVE, Trait.REDUCTION, Trait.TOKEN_SCATTER}),
         family=Family.COMMUNICATION,
         inputs=("x",),
         outputs=("out",),
@@ -197,6 +200,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="all_gather",
+        traits=frozenset({Trait.COLLECTIVE, Trait.TOKEN_GATHER}),
         family=Family.COMMUNICATION,
         inputs=("x",),
         outputs=("out",),
@@ -216,6 +220,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="feature_gather",
+        traits=frozenset({Trait.COLLECTIVE}),
         family=Family.COMMUNICATION,
         inputs=("x",),
         outputs=("out",),
@@ -235,6 +240,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="all_to_all",
+        traits=frozenset({Trait.COLLECTIVE, Trait.EXPERT}),
         family=Family.COMMUNICATION,
         inputs=("x",),
         outputs=("out",),

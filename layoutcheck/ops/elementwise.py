@@ -43,6 +43,7 @@ from layoutcheck.ops.costing import (
     elementwise,
     free,
 )
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, format_expr
@@ -213,6 +214,7 @@ _SPLIT_INPUT = RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input")
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="add",
+        traits=frozenset({Trait.RESIDUAL_ADD, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("a", "b"),
         outputs=("out",),
@@ -227,6 +229,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="rms_norm",
+        traits=frozenset({Trait.NORM, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
@@ -246,6 +249,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="add_rms_norm",
+        traits=frozenset({Trait.NORM, Trait.FUSED_ADD_NORM, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x", "residual"),
         outputs=("normalized", "residual"),
@@ -263,6 +267,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="activation",
+        traits=frozenset({Trait.ACTIVATION, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
@@ -279,6 +284,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="rope",
+        traits=frozenset({Trait.ROTARY, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
@@ -299,6 +305,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="reshape",
+        traits=frozenset({Trait.VIEW, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
@@ -317,6 +324,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="concat",
+        traits=frozenset({Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("a", "b"),
         outputs=("out",),
@@ -337,6 +345,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="split",
+        traits=frozenset({Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("part",),

@@ -24,6 +24,7 @@ from layoutcheck.ops.base import (
     keep_features,
 )
 from layoutcheck.ops.costing import CostRule, copy, free
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import no_weights
 
 
@@ -70,6 +71,7 @@ _FULL_ONLY = RuleUse(rules.TOKEN_EXTENT, "non-FULL input")
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="token_slice",
+        traits=frozenset({Trait.TOKEN_SLICE}),
         family=Family.LAYOUT,
         inputs=("x",),
         outputs=("out",),
@@ -89,6 +91,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="pad_tokens",
+        traits=frozenset({Trait.TOKEN_PAD}),
         family=Family.LAYOUT,
         inputs=("x",),
         outputs=("out",),
@@ -104,6 +107,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="unpad_tokens",
+        traits=frozenset({Trait.TOKEN_UNPAD}),
         family=Family.LAYOUT,
         inputs=("x",),
         outputs=("out",),

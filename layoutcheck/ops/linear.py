@@ -37,6 +37,7 @@ from layoutcheck.ops.costing import (
     nbytes,
     rows,
 )
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import Sharding, Tensor, WeightCall
 from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
 from layoutcheck.roles import Part
@@ -93,6 +94,7 @@ def _linear_dtype(call: OpCall) -> Sequence[Dtype]:
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="linear",
+        traits=frozenset({Trait.LINEAR}),
         family=Family.LINEAR,
         inputs=("x",),
         outputs=("out",),

@@ -44,6 +44,7 @@ from layoutcheck.ops.costing import (
     repeated,
     rows,
 )
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import Sharding, Tensor, WeightCall, WeightRule, no_weights
 from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
 from layoutcheck.symbols import Expr, format_expr, smallest
@@ -160,6 +161,7 @@ _SPLIT = RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input")
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="moe_gate",
+        traits=frozenset({Trait.EXPERT, Trait.ROUTER}),
         family=Family.MOE,
         inputs=("x",),
         outputs=("logits",),
@@ -175,6 +177,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_topk",
+        traits=frozenset({Trait.EXPERT, Trait.ROUTER}),
         family=Family.MOE,
         inputs=("logits",),
         outputs=("weights", "ids"),
@@ -192,6 +195,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_experts",
+        traits=frozenset({Trait.EXPERT}),
         family=Family.MOE,
         inputs=("x", "weights", "ids"),
         outputs=("out",),
@@ -281,6 +285,7 @@ def _expert_compute(call: OpCall) -> Sequence[OutLayout]:
 ENGINE_OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="moe_dispatch",
+        traits=frozenset({Trait.EXPERT}),
         family=Family.MOE,
         inputs=("x", "ids"),
         outputs=("routed",),
@@ -299,6 +304,7 @@ ENGINE_OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_expert_compute",
+        traits=frozenset({Trait.EXPERT}),
         family=Family.MOE,
         inputs=("x",),
         outputs=("out",),
@@ -325,6 +331,7 @@ ENGINE_OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_combine",
+        traits=frozenset({Trait.EXPERT}),
         family=Family.MOE,
         inputs=("x", "ids"),
         outputs=("out",),

@@ -40,6 +40,7 @@ from layoutcheck.ops.costing import (
     nbytes,
     rows,
 )
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import Sharding, Tensor, TensorKind, WeightCall, WeightRule, no_weights
 from layoutcheck.symbols import Expr
 
@@ -105,6 +106,7 @@ def _marker(kind: str, count: tuple[str, str], summary: str, doc: str) -> OpSpec
     """A region marker: an identity on each value it carries (one output per input)."""
     return OpSpec(
         kind=kind,
+        traits=frozenset({Trait.REGION_MARKER}),
         family=Family.STRUCTURE,
         inputs=("x",),
         outputs=("out",),
@@ -143,6 +145,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="embedding",
+        traits=frozenset({Trait.EMBEDDING}),
         family=Family.STRUCTURE,
         inputs=("ids",),
         outputs=("out",),
@@ -174,6 +177,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="lm_head",
+        traits=frozenset({Trait.LINEAR, Trait.VOCAB_HEAD}),
         family=Family.STRUCTURE,
         inputs=("x",),
         outputs=("logits",),

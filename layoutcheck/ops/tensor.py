@@ -43,6 +43,7 @@ from layoutcheck.ops.costing import (
     free,
     nbytes,
 )
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import WeightRule, no_weights
 from layoutcheck.symbols import Expr, format_expr
 
@@ -261,6 +262,7 @@ DTYPE_CHOICES = tuple(d.value for d in Dtype)
 OPS: tuple[OpSpec, ...] = (
     OpSpec(
         kind="view",
+        traits=frozenset({Trait.VIEW, Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
@@ -284,6 +286,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="cast",
+        traits=frozenset({Trait.CAST, Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
@@ -297,6 +300,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="pointwise",
+        traits=frozenset({Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
@@ -322,6 +326,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="feature_sum",
+        traits=frozenset({Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
@@ -338,6 +343,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="feature_split",
+        traits=frozenset({Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("part",),
@@ -356,6 +362,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="quantize",
+        traits=frozenset({Trait.CAST, Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
@@ -371,6 +378,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="opaque",
+        traits=frozenset({Trait.OPAQUE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
@@ -387,6 +395,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="token_select",
+        traits=frozenset({Trait.TOKEN_SELECT}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),
