@@ -119,6 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="sarif: SARIF 2.1.0 for code scanning",
     )
+    check.add_argument(
+        "--for-all",
+        metavar="SYM=a..b",
+        help="prove every size condition (whole, positive, evenly sliced) for each value of SYM "
+        "from a to b, or report the smallest value that fails, e.g. --for-all T=1..65536",
+    )
 
     show = commands.add_parser("show", help="print the typed graph, one op per line")
     _add_target(show)
@@ -602,6 +608,8 @@ def session_of(args: argparse.Namespace, **changes: Any) -> Session:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    if args.for_all:
+        return _check_for_all(args)
     session = session_of(args)
     report = session.check()
     if args.format == "json":
@@ -614,6 +622,51 @@ def _cmd_check(args: argparse.Namespace) -> int:
     else:
         _emit(render_text(report))
     return EXIT_OK if report.ok else EXIT_ERRORS
+
+
+def _check_for_all(args: argparse.Namespace) -> int:
+    """``check --for-all SYM=a..b``: the check at the graph's own values, then the proof over
+    the range; a value that fails is checked as ``--set SYM=value`` and that report shown."""
+    from layoutcheck.forall import Range, prove
+
+    if args.format == "sarif":
+        raise UsageError("--for-all reports as text or json, not sarif")
+    span = Range.parse(args.for_all)  # refused before any work
+    session = session_of(args)
+    report = session.check()
+    sets = parse_sets(args.set)
+
+    def check_at(value: int) -> tuple[bool, object]:
+        at = Session(options_of(args, sets={**sets, span.name: value}), session.registry)
+        try:
+            found = at.check()
+        except InputError as error:
+            return True, error
+        return not found.ok, found
+
+    _status.phase(f"proving the sizes for {span}")
+    proof = prove(session.typed, span, check_at)
+    _status.close()
+    shown = proof.shown
+    if args.format == "json":
+        document = report.to_json(session.options.target if session.is_engine else None)
+        proved = proof.to_json()
+        if shown is not None:
+            proved["at_failure"] = (
+                shown.to_json(None) if hasattr(shown, "to_json") else {"error": str(shown)}
+            )
+        document["for_all"] = proved
+        document["ok"] = bool(document.get("ok")) and proof.proved
+        print(json.dumps(document, indent=2))
+    else:
+        _emit(render_text(report))
+        if isinstance(shown, InputError):
+            _emit(f"at {span.name}={proof.failure}: {format_input_error(shown, args.graph)}")
+        elif shown is not None:
+            _emit(f"at {span.name}={proof.failure}:")
+            _emit(render_text(shown))  # type: ignore[arg-type]  # a Report from check_at
+        _emit(("ok: " if proof.proved else "FAILED: ") + proof.summary())
+    return EXIT_OK if report.ok and proof.proved else EXIT_ERRORS
 
 
 def _cmd_show(args: argparse.Namespace) -> int:

@@ -1,0 +1,107 @@
+"""``check --for-all SYM=a..b``: size conditions proved over a range of token counts, or the
+smallest count that fails named with its op and rule (TensorCast issue 90: 127 tokens at TP 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from layoutcheck.forall import Condition, Range, conditions, prove
+from layoutcheck.interp import interpret
+from layoutcheck.symbols import symbol
+from tests.helpers import run
+
+GRAPH = "specs/graphs/glm51-layer-tensorcast-dsa-cp.yaml"
+
+
+def test_the_mc2_decode_form_pads_so_every_token_count_works() -> None:
+    # MC2 decode pads the tokens to a multiple of tp before its dispatch (the builder's
+    # pad_tokens): proved for T = 1..65536, and the ceil(T/tp) slices are among the conditions
+    result = run(
+        "check", "glm-5.1", "--tp", "4", "--dp", "8", "--phase", "decode", "--tokens", "9",
+        "--for-all", "T=1..65536", "--format", "json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    proof = json.loads(result.out)["for_all"]
+    assert proof["proved"] is True
+    assert proof["smallest_failure"] is None
+    assert proof["conditions"] >= 2
+
+
+def test_an_sp_graph_without_padding_fails_at_the_first_odd_count_on_tp_2() -> None:
+    # built at 128 tokens, the SP rewrite needs no pad there; 127 tokens cannot be
+    # reduce-scattered over 2 ranks, and that is the op a user at 127 tokens meets
+    result = run(
+        "check", "qwen3-8b", "--tp", "2", "--sp", "--tokens", "128",
+        "--for-all", "T=126..130", "--format", "json",
+    )  # fmt: skip
+    assert result.code == 1
+    document = json.loads(result.out)
+    proof = document["for_all"]
+    assert proof["smallest_failure"] == 127
+    assert proof["condition"] == "T/2"
+    found = document["for_all"]["at_failure"]["diagnostics"]
+    assert [(d["rule"], d["op"]) for d in found] == [
+        ("indivisible", "model.embed_tokens.reduce_scatter")
+    ]
+    assert document["ok"] is False
+
+
+def test_the_text_report_shows_the_check_at_the_failing_count() -> None:
+    result = run("check", GRAPH, "--for-all", "T=4080..4100")
+    assert result.code == 1
+    assert "at T=4081:" in result.out
+    assert "16 ranks cannot hold equal slices of 4081 tokens  [indivisible]" in result.out
+    assert (
+        result.out.rstrip()
+        .splitlines()[-1]
+        .startswith("FAILED: T = 4081 is the smallest value in T = 4080..4100 that fails")
+    )
+
+
+def test_a_range_of_multiples_is_proved_by_evaluation() -> None:
+    # only multiples of 16 are in 4096..4096: the conditions hold at every value given
+    result = run("check", GRAPH, "--for-all", "T=4096..4096")
+    assert result.code == 0, result.out
+    assert "ok: proved for T = 4096..4096" in result.out
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("T=5", "write SYM=a..b"),
+        ("T=9..3", "need 1 <= a <= b"),
+        ("T=0..3", "need 1 <= a <= b"),
+        ("T=1..99999999", "the limit is 10,000,000"),
+        ("X=1..8", "the graph has no symbol 'X'"),
+    ],
+)
+def test_a_bad_range_is_one_line_and_exit_2(text: str, says: str) -> None:
+    result = run("check", GRAPH, "--for-all", text)
+    assert result.code == 2
+    assert says in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err
+
+
+def test_conditions_name_the_local_slice_and_skip_what_does_not_vary() -> None:
+    from layoutcheck.graph_io import load_graph
+
+    typed = interpret(load_graph(GRAPH))
+    found = conditions(typed, "T")
+    texts = {str(c.expr) for c in found}
+    assert "T/16" in texts  # tp is 16 in the file: the LOCAL inputs' rows
+    assert all(symbol("T") in c.expr.free_symbols for c in found)
+
+
+def test_prove_checks_suspects_concretely_and_gives_up_when_none_fails() -> None:
+    from layoutcheck.graph_io import load_graph
+
+    typed = interpret(load_graph(GRAPH))
+    span = Range.parse("T=1..100")
+    never = prove(typed, span, lambda value: (False, None))
+    assert not never.proved and never.undecided
+    always = prove(typed, span, lambda value: (True, value))
+    assert always.failure == 1 and always.shown == 1
+    assert isinstance(always.failed, Condition)
