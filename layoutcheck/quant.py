@@ -15,12 +15,15 @@ import sympy
 from layoutcheck.errors import InputError
 from layoutcheck.graph import freeze_attrs
 from layoutcheck.lattice import Dtype
-from layoutcheck.ops.weights import Tensor, weights_of
 from layoutcheck.roles import Block, Part, Role, layer_from_hf_name
 from layoutcheck.symbols import Expr
 
 if TYPE_CHECKING:
     from layoutcheck.interp import TypedGraph
+    from layoutcheck.ops.weights import Tensor
+
+# The catalogue's linears read this table (their weight bytes and matmul dtype), so nothing here
+# imports the catalogue at module level: ``import layoutcheck.quant`` must work first.
 
 # -- the table ---------------------------------------------------------------------------------
 
@@ -291,6 +294,8 @@ def apply(typed: TypedGraph, description: QuantDescription) -> TypedGraph:
     The values are reused: no layout, shape or dtype rule reads ``quant``, so the new graph
     types exactly as the old one (a test holds this).
     """
+    from layoutcheck.ops.weights import weights_of
+
     registry = typed.registry
     ops = []
     for op in typed.graph.ops:

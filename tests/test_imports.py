@@ -1,0 +1,60 @@
+"""Every module imports first: no run-time import cycle (``import layoutcheck.quant`` once failed
+because the catalogue's linears read the quant table while the table imported the catalogue)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+# In one fresh interpreter, each module of PACKAGE is imported with every module of the package
+# forgotten before it (third-party packages stay loaded: only the package's own order is tested).
+_SCRIPT = """
+import importlib, pkgutil, sys
+package = importlib.import_module(sys.argv[1])
+root = package.__name__
+names = sorted(m.name for m in pkgutil.walk_packages(package.__path__, root + "."))
+failed = []
+for name in names:
+    for loaded in [m for m in sys.modules if m == root or m.startswith(root + ".")]:
+        del sys.modules[loaded]
+    try:
+        importlib.import_module(name)
+    except Exception as error:  # report every module that cannot be imported first
+        failed.append(f"{name}: {type(error).__name__}: {error}")
+print(len(names))
+print("\\n".join(failed))
+"""
+
+
+def _import_each(package: str, path: Path | None = None) -> tuple[int, list[str]]:
+    result = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, package],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        cwd=path,
+    )
+    assert result.returncode == 0, result.stderr
+    count, *failed = result.stdout.strip().split("\n")
+    return int(count), [line for line in failed if line]
+
+
+def test_every_module_imports_first() -> None:
+    count, failed = _import_each("layoutcheck")
+    assert count > 100  # the walk found the package's modules
+    assert failed == []
+
+
+def test_a_planted_cycle_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "cyclic"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "table.py").write_text("from cyclic.user import helper\nCHOICES = (1,)\n")
+    (package / "user.py").write_text(
+        "from cyclic.table import CHOICES\n\ndef helper():\n    return CHOICES\n"
+    )
+    count, failed = _import_each("cyclic", tmp_path)
+    assert count == 2
+    assert failed and all("ImportError" in line for line in failed)
