@@ -800,11 +800,14 @@ def _diagnostic(
 
 
 def all_rules(registry: Registry | None = None) -> dict[str, tuple[Rule, list[str]]]:
-    """Every rule id (the type rules and each shipped contract's): its doc and the contracts
-    that use it."""
+    """Every rule id (the type rules, the search's and each shipped contract's): its doc and
+    the contracts that use it."""
+    from layoutcheck.design_space.rules import SEARCH_RULES
     from layoutcheck.rules import TYPE_RULES
 
-    found: dict[str, tuple[Rule, list[str]]] = {rule.id: (rule, []) for rule in TYPE_RULES}
+    found: dict[str, tuple[Rule, list[str]]] = {
+        rule.id: (rule, []) for rule in (*TYPE_RULES, *SEARCH_RULES)
+    }
     for name in available_contracts():
         for rule in load_contract(name, registry).rule_docs():
             entry = found.setdefault(rule.id, (rule, []))

@@ -20,6 +20,7 @@ class RuleKind(enum.Enum):
     CONTRACT = "contract"
     INPUT = "input"
     RUN = "run"  # the graph against what the run that made it asked for (sequence parallelism)
+    SEARCH = "search"  # a design-space structure refused before it is built
 
 
 @attrs.frozen

@@ -133,7 +133,9 @@ def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
 
 
 def all_rule_ids() -> set[str]:
-    ids = {rule.id for rule in TYPE_RULES}
+    from layoutcheck.design_space.rules import SEARCH_RULES
+
+    ids = {rule.id for rule in (*TYPE_RULES, *SEARCH_RULES)}
     for name in available_contracts():
         ids |= {doc.id for doc in load_contract(name).rule_docs()}
     return ids
