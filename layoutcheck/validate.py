@@ -129,8 +129,11 @@ def _check_symbols(graph: Graph) -> None:
 
 
 # control characters (a newline, an ANSI escape, a bidirectional override) in a name would
-# reach the terminal with every diagnostic that names it
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+# reach the terminal with every diagnostic that names it; a lone surrogate (a JSON "\ud800")
+# cannot be written as UTF-8 at all, so every output naming it would fail
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
 
 
 def check_name(name: object, what: str, line: int | None = None) -> None:
@@ -146,9 +149,19 @@ def check_name(name: object, what: str, line: int | None = None) -> None:
     bad = _UNPRINTABLE.search(name)
     if bad is not None:
         raise GraphError(
-            f"{what} {_short(repr(name))} holds the control character {bad.group()!r}",
+            f"{what} {_short(_escaped(name))} holds the {_kind_of(bad.group())} "
+            f"{_escaped(bad.group())}",
             line=line,
         )
+
+
+def _kind_of(character: str) -> str:
+    return "lone surrogate" if "\ud800" <= character <= "\udfff" else "control character"
+
+
+def _escaped(text: str) -> str:
+    """``repr`` of text, with lone surrogates escaped too (repr keeps them as they are)."""
+    return repr(text).encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
 
 
 def _short(text: str) -> str:

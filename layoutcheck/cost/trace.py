@@ -35,7 +35,13 @@ class TraceLimits:
 
     file_bytes: int = 256 * 2**20
     json_bytes: int = 128 * 2**20  # decompressed: json.loads holds several times this
-    events: int = 1_000_000
+    # the comparison's work grows with the events (about 0.1 ms each): a 78-layer trace has
+    # about 11,000, and this many compare in a few seconds
+    events: int = 100_000
+    # JSON objects (counted as "{" bytes, an upper bound, before parsing: json.loads of 128 MiB
+    # of "{}," would hold 40 million dicts, 3 GB, before the event count could refuse it); a
+    # real trace has about two per event (the event and its args)
+    json_objects: int = 300_000
     json_depth: int = 32  # {"traceEvents": [{"args": {…}}]} is 3 deep
     int_digits: int = 30
     shape_chars: int = 4_096  # an event's simulation_shapes text
@@ -181,6 +187,13 @@ def _refuse_constant(name: str) -> object:
 
 
 def _loads(data: bytes, limits: TraceLimits) -> object:
+    # first: a bytes count is fast, the nesting walk below is a Python loop over brackets
+    objects = data.count(b"{")
+    if objects > limits.json_objects:
+        raise TraceError(
+            f"holds about {objects:,} JSON objects, over the limit of {limits.json_objects:,} "
+            f"(events are limited to {limits.events:,})"
+        )
     depth = json_nesting_depth(data)
     if depth > limits.json_depth:
         raise TraceError(f"nests {depth} deep, over the limit of {limits.json_depth}")
