@@ -1,0 +1,157 @@
+"""The real-bug suite: layout bugs that users of vLLM, vLLM-Ascend, PyTorch and TensorCast
+reported and fixed, each written down as the smallest graph that shows it (``buggy.yaml``)
+and the same graph after the fix (``fixed.yaml``), with the verdict each must get
+(``expected.yaml``). Every graph is checked through the CLI (``check FILE --format json``):
+its exit code, the rules of its errors and the op each error is at; and, where the simulator
+applies, ``sim`` must agree (buggy unsound, fixed sound).
+
+A verdict the checker cannot give yet, because a feature of issue 20 is missing, is marked
+``xfail`` in expected.yaml with the feature it needs; the test is then a strict xfail, so it
+fails as soon as the feature lands and the mark must be removed. A report the graph format
+cannot express at all says ``expressible: false`` and what is missing, and is skipped.
+
+expected.yaml::
+
+    source: URL                      # the report, also the first line of both graphs
+    expressible: true                # false: `missing:` says why; nothing is run
+    checks:                          # one `check` run each
+      - graph: buggy                 # buggy | fixed
+        args: [--contract, none]     # extra arguments (optional)
+        exit: 1
+        errors:                      # exactly these rules among the errors, each at its op
+          - {rule: cross-token-reduction, op: model.layers.0.mlp.down_proj.all_reduce}
+        xfail: needs ... (issue 20 item N)      # optional
+    sim:                             # optional: graph -> sound | unsound
+      buggy: {verdict: unsound}
+      fixed: {verdict: sound, xfail: ...}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.helpers import errors_of, run
+
+HERE = Path(__file__).resolve().parent
+GRAPHS = ("buggy", "fixed")
+
+
+def _folders() -> list[Path]:
+    return sorted(path.parent for path in HERE.glob("*/expected.yaml"))
+
+
+def _expected(folder: Path) -> dict[str, Any]:
+    data = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))
+    assert isinstance(data, dict), folder
+    return data
+
+
+@dataclass(frozen=True)
+class Case:
+    """One expected verdict: a check run or a sim run of one graph of one report."""
+
+    folder: Path
+    graph: str
+    spec: dict[str, Any]
+
+    @property
+    def path(self) -> Path:
+        return self.folder / f"{self.graph}.yaml"
+
+
+def _param(case: Case, what: str) -> Any:
+    marks = []
+    reason = case.spec.get("xfail")
+    if reason:
+        marks.append(pytest.mark.xfail(strict=True, reason=str(reason)))
+    return pytest.param(case, id=f"{case.folder.name}-{case.graph}-{what}", marks=marks)
+
+
+def _check_cases() -> list[Any]:
+    cases = []
+    for folder in _folders():
+        expected = _expected(folder)
+        if not expected.get("expressible", True):
+            continue
+        for index, spec in enumerate(expected["checks"]):
+            what = "check" if index < len(GRAPHS) else f"check{index}"
+            cases.append(_param(Case(folder, spec["graph"], spec), what))
+    return cases
+
+
+def _sim_cases() -> list[Any]:
+    cases = []
+    for folder in _folders():
+        expected = _expected(folder)
+        if not expected.get("expressible", True):
+            continue
+        for graph, spec in (expected.get("sim") or {}).items():
+            cases.append(_param(Case(folder, graph, spec), "sim"))
+    return cases
+
+
+def _unexpressible() -> list[Any]:
+    return [
+        pytest.param(folder, id=folder.name)
+        for folder in _folders()
+        if not _expected(folder).get("expressible", True)
+    ]
+
+
+@pytest.mark.parametrize("case", _check_cases())
+def test_check_verdict(case: Case) -> None:
+    result = run("check", case.path, "--format", "json", *case.spec.get("args", []))
+    assert result.code == case.spec["exit"], result.out or result.err
+    errors = errors_of(result.json())
+    found = {(d["rule"], d["op"]) for d in errors}
+    wanted = [(e["rule"], e["op"]) for e in case.spec.get("errors", [])]
+    assert {rule for rule, _ in found} == {rule for rule, _ in wanted}, sorted(found)
+    for pair in wanted:
+        assert pair in found, (pair, sorted(found))
+
+
+@pytest.mark.parametrize("case", _sim_cases())
+def test_sim_agrees(case: Case) -> None:
+    result = run("sim", case.path, "--format", "json")
+    assert result.code in (0, 1), result.err
+    report = result.json()
+    verdict = "sound" if report["sound"] else "unsound"
+    assert verdict == case.spec["verdict"], report
+    assert (result.code == 0) == report["sound"]
+
+
+@pytest.mark.parametrize("folder", _unexpressible())
+def test_unexpressible_reports_say_what_is_missing(folder: Path) -> None:
+    expected = _expected(folder)
+    assert expected.get("missing"), "an unexpressible report must say what the format lacks"
+    assert str(expected.get("source", "")).startswith("https://")
+    pytest.skip(f"not expressible yet: {expected['missing']}")
+
+
+def test_every_report_has_its_source_line_and_both_graphs() -> None:
+    """Each expressible report has buggy.yaml and fixed.yaml whose first line is
+    ``# source: URL`` with the URL of expected.yaml, and a verdict for each graph."""
+    folders = _folders()
+    assert len(folders) >= 12
+    for folder in folders:
+        expected = _expected(folder)
+        source = expected["source"]
+        if not expected.get("expressible", True):
+            continue
+        graphs = {spec["graph"] for spec in expected["checks"]}
+        assert graphs == set(GRAPHS), folder.name
+        for graph in GRAPHS:
+            first = (folder / f"{graph}.yaml").read_text(encoding="utf-8").splitlines()[0]
+            assert first == f"# source: {source}", (folder.name, graph)
+
+
+def test_the_readme_table_lists_every_report() -> None:
+    readme = (HERE / "README.md").read_text(encoding="utf-8")
+    for folder in _folders():
+        assert f"[{folder.name}]" in readme, folder.name
+        assert _expected(folder)["source"] in readme, folder.name
