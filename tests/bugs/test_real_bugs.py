@@ -22,7 +22,7 @@ expected.yaml::
           - {rule: cross-token-reduction, op: model.layers.0.mlp.down_proj.all_reduce}
         xfail: needs ... (issue 20 item N)      # optional
     sim:                             # optional: graph -> sound | unsound
-      buggy: {verdict: unsound}
+      buggy: {verdict: unsound, at: OP}   # at: the op it cannot execute, or its first unsound port
       fixed: {verdict: sound, xfail: ...}
 """
 
@@ -123,6 +123,10 @@ def test_sim_agrees(case: Case) -> None:
     verdict = "sound" if report["sound"] else "unsound"
     assert verdict == case.spec["verdict"], report
     assert (result.code == 0) == report["sound"]
+    if "at" in case.spec:  # the op the simulation fails at, or its first unsound port
+        failure = report["failure"]
+        first = failure.split(": ")[0] if failure else report["findings"][0]["op"]
+        assert first == case.spec["at"], report
 
 
 @pytest.mark.parametrize("folder", _unexpressible())
