@@ -20,6 +20,8 @@ expected.yaml::
         exit: 1
         errors:                      # exactly these rules among the errors, each at its op
           - {rule: cross-token-reduction, op: model.layers.0.mlp.down_proj.all_reduce}
+        others_allowed: true         # optional: further errors may come too (a graph with
+                                     # independent errors, checked whole once recovery lands)
         xfail: needs ... (issue 20 item N)      # optional
     sim:                             # optional: graph -> sound | unsound
       buggy: {verdict: unsound, at: OP}   # at: the op it cannot execute, or its first unsound port
@@ -110,7 +112,8 @@ def test_check_verdict(case: Case) -> None:
     errors = errors_of(result.json())
     found = {(d["rule"], d["op"]) for d in errors}
     wanted = [(e["rule"], e["op"]) for e in case.spec.get("errors", [])]
-    assert {rule for rule, _ in found} == {rule for rule, _ in wanted}, sorted(found)
+    if not case.spec.get("others_allowed"):
+        assert {rule for rule, _ in found} == {rule for rule, _ in wanted}, sorted(found)
     for pair in wanted:
         assert pair in found, (pair, sorted(found))
 
