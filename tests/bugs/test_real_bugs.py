@@ -1,39 +1,13 @@
-"""The real-bug suite: layout bugs that users of vLLM, vLLM-Ascend, PyTorch and TensorCast
-reported and fixed, each written down as the smallest graph that shows it (``buggy.yaml``)
-and the same graph after the fix (``fixed.yaml``), with the verdict each must get
-(``expected.yaml``). Every graph is checked through the CLI (``check FILE --format json``):
-its exit code, the rules of its errors and the op each error is at; and, where the simulator
-applies, ``sim`` must agree (buggy unsound, fixed sound).
-
-A verdict the checker cannot give yet, because a feature of issue 20 is missing, is marked
-``xfail`` in expected.yaml with the feature it needs; the test is then a strict xfail, so it
-fails as soon as the feature lands and the mark must be removed. A report the graph format
-cannot express at all says ``expressible: false`` and what is missing, and is skipped.
-
-expected.yaml::
-
-    source: URL                      # the report, also the first line of both graphs
-    expressible: true                # false: `missing:` says why; nothing is run
-    checks:                          # one `check` run each
-      - graph: buggy                 # buggy | fixed
-        args: [--contract, none]     # extra arguments (optional)
-        exit: 1
-        errors:                      # exactly these rules among the errors, each at its op
-          - {rule: cross-token-reduction, op: model.layers.0.mlp.down_proj.all_reduce}
-        others_allowed: true         # optional: further errors may come too (a graph with
-                                     # independent errors, checked whole once recovery lands)
-        xfail: needs ... (issue 20 item N)      # optional
-    sim:                             # optional: graph -> sound | unsound
-      buggy: {verdict: unsound, at: OP}   # at: the op it cannot execute, or its first unsound port
-      fixed: {verdict: sound, xfail: ...}
-"""
+"""The real-bug suite: every reported layout bug in tests/bugs/, its buggy and its fixed
+graph checked (and simulated) through the CLI against the verdicts in its expected.yaml (the
+format is in tests/bugs/README.md); a verdict waiting for a feature is a strict xfail."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 import yaml
 
@@ -53,7 +27,7 @@ def _expected(folder: Path) -> dict[str, Any]:
     return data
 
 
-@dataclass(frozen=True)
+@attrs.frozen
 class Case:
     """One expected verdict: a check run or a sim run of one graph of one report."""
 
