@@ -8,8 +8,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import errno
 import gc
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
@@ -24,12 +26,13 @@ from layoutcheck.contracts import all_rules, load_contract
 from layoutcheck.diagnostics import render_text
 from layoutcheck.errors import (
     EXIT_ERRORS,
+    EXIT_INPUT,
     EXIT_INTERNAL,
     EXIT_OK,
     InputError,
     UsageError,
 )
-from layoutcheck.files import write_text
+from layoutcheck.files import check_writable, write_text
 from layoutcheck.graph import GraphError
 from layoutcheck.graph_io import write_graph
 from layoutcheck.limits import (
@@ -1255,6 +1258,42 @@ def _option(args_list: Sequence[str], flag: str) -> str | None:
     return value
 
 
+# The files each command writes (its input files are read, never checked for writing): refused
+# before any work when they cannot be written, so a failed run says one thing, not its results
+# and then an error.
+OUTPUT_OPTIONS: dict[str, tuple[str, ...]] = {
+    "export": ("output",),
+    "view": ("output",),
+    "cost": ("trace",),
+    "query": ("plot",),
+    "compare": ("plot",),
+    "search": ("plot",),
+    "describe": ("output",),
+    "fuzz": ("output",),
+}
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    for option in OUTPUT_OPTIONS.get(args.command, ()):
+        path = getattr(args, option, None)
+        if isinstance(path, str) and path:
+            flag = "-o" if option == "output" else f"--{option}"
+            check_writable(path, UsageError, f"{flag} {path}")
+
+
+def _is_output_error(error: OSError) -> bool:
+    """A write to stdout or stderr that the system refused (a full disk, /dev/full, EIO)."""
+    return error.errno in (errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG)
+
+
+def _discard_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's flush at exit does not fail again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     global _colours, _status
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -1272,8 +1311,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.argv = args_list
             target = getattr(args, "graph", None)
             _status.phase(f"{args.command} {target}" if target else args.command)
+            _check_outputs(args)
             with gc_paused():
-                return COMMANDS[args.command](args)
+                code = COMMANDS[args.command](args)
+            sys.stdout.flush()  # a full disk is found here, inside the handlers below
+            return code
     except PassError as error:
         _say(f"layoutcheck: error: {error.message}")
         for diagnostic in error.diagnostics[1:6]:
@@ -1305,12 +1347,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as error:
+        if not _is_output_error(error):
+            return _internal_error(error)
+        _discard_stdout()
+        _say(f"layoutcheck: error: cannot write the output: {error.strerror or error}")
+        return EXIT_INPUT
     except Exception as error:
-        _say(
-            f"layoutcheck: internal error: {type(error).__name__}: {error} "
-            "(please report this with the input that caused it)"
-        )
-        return EXIT_INTERNAL
+        return _internal_error(error)
+
+
+def _internal_error(error: Exception) -> int:
+    _say(
+        f"layoutcheck: internal error: {type(error).__name__}: {error} "
+        "(please report this with the input that caused it)"
+    )
+    return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

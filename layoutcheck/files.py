@@ -65,6 +65,32 @@ def write_text(path: str | Path, text: str, error: type[Exception], what: str = 
     write_bytes(path, text.encode("utf-8"), error, what)
 
 
+def check_writable(path: str | Path, error: type[Exception], what: str = "") -> None:
+    """Refuse, before any work, an output path that cannot be written: a folder, a pipe, socket
+    or device, a missing or read-only folder. (Writing may still fail later, on a full disk.)"""
+    file = Path(path)
+    name = what or str(file)
+    try:
+        info = os.stat(file)
+    except FileNotFoundError:
+        info = None
+    except OSError as problem:
+        raise error(f"cannot write {name}: {problem.strerror or problem}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise error(f"cannot write {name}: it is a folder")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise error(f"cannot write {name}: not a regular file (a pipe, socket or device)")
+    if info is not None:
+        if not os.access(file, os.W_OK):
+            raise error(f"cannot write {name}: permission denied")
+        return
+    folder = file.parent
+    if not folder.is_dir():
+        raise error(f"cannot write {name}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise error(f"cannot write {name}: the folder {folder} is not writable")
+
+
 def write_bytes(path: str | Path, data: bytes, error: type[Exception], what: str = "") -> None:
     """Write a regular file, as :func:`write_text` does."""
     file = Path(path)

@@ -15,13 +15,19 @@ MAX_LAYERS = 16_384  # num_hidden_layers, and a graph file's layer index
 MAX_TOKENS = 10**9  # --tokens
 MAX_PARALLEL = 2**20  # --tp, --dp, --ep
 # work
+# ops a command that lists, draws, compares or simulates every op builds from a model's config
+# (show, export, view, equiv, sim, fuzz): about 30-130 µs each, so a few seconds' work; past it
+# the folded build (--repetition), which stands for every layer, is the form to use
+MAX_EXPANDED_OPS = 50_000
 MAX_GRAPH_OPS = 500_000  # ops in a graph file (a 10,000-layer model is about 250,000)
 MAX_SWEEP_POINTS = 100_000  # --sweep SYM=a..b+k; a geometric *k sweep has at most 63 points
 MAX_SWEEP_VALUE = 2**63 - 1  # sweep endpoints are numpy int64
 MAX_FUZZ_EXAMPLES = 100_000  # fuzz --examples
 MAX_SEED = 2**63 - 1  # --seed
 MAX_SEARCH_STRUCTURES = 10_000  # search: structures (each built and checked once)
-MAX_SEARCH_POINTS = 1_000_000  # search: numeric points of one structure (tokens·context·device)
+MAX_SEARCH_POINTS = (
+    100_000  # search: numeric points of all structures (each priced, ranked, written)
+)
 MAX_SEARCH_AXIS_VALUES = 4_096  # search: values of one axis list
 MAX_SIM_RANKS = 64  # simulated ranks (the tp group of a sim run)
 MAX_SIM_ELEMENTS = 20_000_000  # float64 elements a sim run may hold (160 MB), estimated first

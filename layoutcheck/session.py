@@ -28,6 +28,7 @@ from layoutcheck.files import read_bytes
 from layoutcheck.graph import Graph
 from layoutcheck.graph_io import MAX_FILE_BYTES, load_graph
 from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.limits import MAX_EXPANDED_OPS
 from layoutcheck.models import (
     BuiltModel,
     ConfigError,
@@ -117,6 +118,19 @@ def resolve_target(target: str) -> str:
         return target
     shipped = resources.find("graphs", target)
     return str(shipped) if shipped is not None else target
+
+
+# a model of more layers than this has its op-by-op build's size known first (from the folded
+# build) and refused past MAX_EXPANDED_OPS
+EXPANDED_CHECK_LAYERS = 512
+
+
+def _expanded_ops(graph: Graph) -> int:
+    """How many ops a folded graph stands for, built layer by layer."""
+    from layoutcheck.passes.repetition import layer_multiplicity
+
+    multiplicity = layer_multiplicity(graph)
+    return sum(multiplicity.get(op.layer, 1) if op.layer is not None else 1 for op in graph.ops)
 
 
 class Session:
@@ -226,10 +240,7 @@ class Session:
         assert self.spec is not None
         # the repetition form is built from one template per run of alike layers
         build = build_folded if options.repetition else build_from_spec
-        return build(
-            self.spec,
-            ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep),
-            Execution(phase, tokens, options.context or 0),
+        arguments = dict(
             sequence_parallel=options.sp,
             layout=_choice(Layout, options.layout, "--layout"),
             shared_experts=(
@@ -240,6 +251,20 @@ class Session:
             fused_prolog=_choice(PrologForm, options.mla_prolog, "--mla-prolog")
             is PrologForm.FUSED,
         )
+        parallel = ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep)
+        execution = Execution(phase, tokens, options.context or 0)
+        if build is build_from_spec and self.spec.layers > EXPANDED_CHECK_LAYERS:
+            # the work of an op-by-op build is known from the folded one (milliseconds)
+            folded = build_folded(self.spec, parallel, execution, **arguments)
+            expanded = _expanded_ops(folded.graph)
+            if expanded > MAX_EXPANDED_OPS:
+                raise UsageError(
+                    f"{self.spec.name}: {self.spec.layers:,} layers are {expanded:,} ops built "
+                    f"one by one, over the {MAX_EXPANDED_OPS:,} this command builds that way; "
+                    "use --repetition (the folded form, one template per run of alike layers), "
+                    "or a config with fewer layers"
+                )
+        return build(self.spec, parallel, execution, **arguments)
 
     @functools.cached_property
     def graph(self) -> Graph:

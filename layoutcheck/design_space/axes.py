@@ -205,13 +205,19 @@ def structures(axes: Axes) -> list[Structure]:
             f"search: {count} structures; the limit is {shown(MAX_SEARCH_STRUCTURES)} "
             "(each is built and checked): give fewer tp, dp, ep, sp, layout or quant values"
         )
+    # every point is evaluated, ranked and written out (text or JSON): the work and the output
+    # grow with the points of all structures, not of one
+    total = 0
     for phase in axes.phase:
         points = len(axes.token_values(phase)) * len(axes.context) * len(axes.device)
-        if points > MAX_SEARCH_POINTS:
-            raise UsageError(
-                f"search: {points} numeric points per structure (tokens × context × device); "
-                f"the limit is {shown(MAX_SEARCH_POINTS)}: give fewer --tokens or --context values"
-            )
+        per_phase = count // len(axes.phase) if axes.phase else 0
+        total += points * max(1, per_phase)
+    if total > MAX_SEARCH_POINTS:
+        raise UsageError(
+            f"search: about {total:,} numeric points in all (structures × tokens × "
+            f"context × device); the limit is {MAX_SEARCH_POINTS:,}: give fewer --tokens "
+            "or --context values, or fewer structures"
+        )
     return [
         Structure(axes.model, phase, quant, sp, layout, tp, dp, ep, with_context)
         for phase, quant, sp, layout, tp, dp, ep in itertools.product(
