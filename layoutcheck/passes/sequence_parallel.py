@@ -231,9 +231,10 @@ _SP_REWRITES = frozenset(pattern.name for pattern in _ALL_REDUCE_PATTERNS)
 
 
 def _unmatched(graph: Graph, matches: Mapping[str, int], registry: Registry) -> tuple[str, ...]:
-    """Why the pass rewrote no all-reduce, when there was one: the first FULL·PARTIAL-fed
-    all-reduce and what reads it, with the traits the patterns look for. Without this a graph
-    whose norms the catalogue does not call norms keeps every all-reduce in silence."""
+    """Why the pass rewrote no all-reduce, when there was one: the first all-reduce and what
+    reads it, with the traits the patterns look for (or, when a reader has them, the layout
+    they need). Without this a graph whose norms the catalogue does not call norms keeps
+    every all-reduce in silence."""
     if any(matches.get(name, 0) for name in _SP_REWRITES):
         return ()
     anchor = _ALL_REDUCE_PATTERNS[0]
@@ -243,11 +244,19 @@ def _unmatched(graph: Graph, matches: Mapping[str, int], registry: Registry) -> 
     first = reductions[0]
     readers = _readers_through_markers(graph, first, registry)
     shown = ", ".join(f"{reader.name} ({reader.kind})" for reader in readers) or "nothing"
+    kept = f"{len(reductions)} all-reduce(s) kept: the first, {first.name}, is read by {shown}"
+    strangers = [r for r in readers if not registry.is_(r.kind, Trait.NORM, Trait.RESIDUAL_ADD)]
+    if readers and not strangers:
+        return (
+            f"{kept}: norms, but not in the layout the patterns need (a FULL·PARTIAL input, "
+            "and a LOCAL residual for a fused add+norm)",
+        )
+    named = ", ".join(sorted({r.kind for r in strangers})) or "no reader"
     return (
-        f"{len(reductions)} all-reduce(s) kept: the first, {first.name}, is read by {shown}, "
-        f"and the patterns need a reader with trait {Trait.NORM.value!r} (P1), "
+        f"{kept}; the patterns need readers with trait {Trait.NORM.value!r} (P1), "
         f"{Trait.FUSED_ADD_NORM.value!r} (P2) or {Trait.RESIDUAL_ADD.value!r} feeding a norm "
-        "(P3); a norm op that does not declare the trait in the catalogue is not matched",
+        f"(P3), and {named} declares none: a norm the catalogue does not call one is not "
+        "matched",
     )
 
 

@@ -214,7 +214,7 @@ def test_a_norm_without_the_trait_is_not_matched_and_the_pass_says_why() -> None
     first = next(op for op in graph.topological_order() if op.kind == "all_reduce")
     (note,) = record.notes
     assert f"the first, {first.name}, is read by" in note
-    assert "(plain_norm)" in note and "'norm'" in note
+    assert "(plain_norm)" in note and "'norm'" in note and "plain_norm declares none" in note
 
 
 # -- contracts select by trait ---------------------------------------------------------------
