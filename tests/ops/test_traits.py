@@ -14,6 +14,8 @@ import attrs
 import pytest
 
 from layoutcheck.contracts import ContractError, check_contract, load_contract
+from layoutcheck.cost.devices import load_device
+from layoutcheck.cost.report import cost_report
 from layoutcheck.graph import Graph
 from layoutcheck.interp import interpret
 from layoutcheck.models import ParallelConfig, build_model
@@ -255,3 +257,18 @@ def test_an_unknown_trait_is_a_one_line_bad_spec(tmp_path: Path, trait: str) -> 
     message = str(error.value)
     assert "\n" not in message and "unknown trait" in message
     assert "norm, fused-add-norm" in message  # the valid ones
+
+
+def test_layer_norm_costs_an_rms_norm_plus_the_mean_and_the_bias() -> None:
+    """Priced like rms_norm's 4 vector operations per element, plus subtracting the mean (2)
+    and adding the bias (1); the same bytes read and written."""
+    tp = _qwen3_tp()
+    device = load_device("a3-752t")
+    rms = {e.name: e.cost for e in cost_report(tp, device).entries}
+    layer = {
+        e.name: e.cost
+        for e in cost_report(_norms_as(tp, "layer_norm", default_registry()), device).entries
+    }
+    (name,) = [op.name for op in tp.ops if op.kind == "rms_norm"]
+    assert layer[name].vector == rms[name].vector * 7 / 4
+    assert layer[name].hbm_bytes == rms[name].hbm_bytes
