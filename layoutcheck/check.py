@@ -13,8 +13,8 @@ from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.repetition import (
-    MARKERS,
     collectives_per_layer,
     layer_copy_name,
     layer_multiplicity,
@@ -43,7 +43,7 @@ def report_for(
         diagnostics = diagnostics + check_contract(typed, contract)
     diagnostics = tuple(_with_origin(typed.graph, d) for d in diagnostics)
     if every_layer:
-        diagnostics = _for_every_layer(typed.graph, diagnostics)
+        diagnostics = _for_every_layer(typed.graph, diagnostics, typed.registry)
     return Report(
         graph=typed.graph.name,
         source=typed.graph.source,
@@ -54,7 +54,9 @@ def report_for(
     )
 
 
-def _for_every_layer(graph: Graph, diagnostics: tuple[Diagnostic, ...]) -> tuple[Diagnostic, ...]:
+def _for_every_layer(
+    graph: Graph, diagnostics: tuple[Diagnostic, ...], registry: Registry
+) -> tuple[Diagnostic, ...]:
     """A repetition region's body stands for ``repeat`` layers: a finding in it is a finding in
     each, named and numbered as the expanded graph names and numbers that layer's op
     (``repetition.expand``). So a folded graph's report lists what the layer-by-layer one
@@ -62,7 +64,7 @@ def _for_every_layer(graph: Graph, diagnostics: tuple[Diagnostic, ...]) -> tuple
     multiplicity = layer_multiplicity(graph)
     if all(count == 1 for count in multiplicity.values()):
         return diagnostics
-    numbers, body = _expanded_numbers(graph, multiplicity)
+    numbers, body = _expanded_numbers(graph, multiplicity, registry)
     found: list[Diagnostic] = []
     for diagnostic in diagnostics:
         number = numbers.get(diagnostic.op or "")
@@ -92,12 +94,14 @@ def _for_every_layer(graph: Graph, diagnostics: tuple[Diagnostic, ...]) -> tuple
 
 
 def _expanded_numbers(
-    graph: Graph, multiplicity: dict[int, int]
+    graph: Graph, multiplicity: dict[int, int], registry: Registry
 ) -> tuple[dict[str, int], dict[int, int]]:
     """Each op's number in the expanded graph (its first copy's, for a region body), and each
     region's body length: the expanded graph lists every copy of a body in turn, without the
     region's markers."""
-    order = [op for op in graph.topological_order() if op.kind not in MARKERS]
+    order = [
+        op for op in graph.topological_order() if not registry.is_(op.kind, Trait.REGION_MARKER)
+    ]
     body: dict[int, int] = {}
     for op in order:
         if op.layer is not None and multiplicity.get(op.layer, 1) > 1:
@@ -137,25 +141,26 @@ def _with_origin(graph: Graph, diagnostic: Diagnostic) -> Diagnostic:
     return diagnostic if source is None else attrs.evolve(diagnostic, origin=source)
 
 
-ATTENTION_KINDS = frozenset({"mla_attention", "sparse_attention", "dsa_indexer", "attention"})
-# An attention entry may pass these on its way in (an unpad after gathering a padded range).
-_ENTRY_THROUGH = frozenset(
-    {"region_begin", "region_end", "copy_region", "reshape", "view", "cast", "quantize",
-     "unpad_tokens"}
-)  # fmt: skip
+# An attention entry may pass these on its way in: region markers, views and casts of the same
+# rows, and the unpad after gathering a padded range.
+_ENTRY_THROUGH = (Trait.REGION_MARKER, Trait.VIEW, Trait.CAST, Trait.TOKEN_UNPAD)
 
 
-def in_attention_domain(op: Op) -> bool:
-    return op.kind in ATTENTION_KINDS or op.block is Block.ATTENTION
+def in_attention_domain(op: Op, registry: Registry | None = None) -> bool:
+    registry = registry or default_registry()
+    return registry.is_(op.kind, Trait.ATTENTION) or op.block is Block.ATTENTION
 
 
-def attention_entries(graph: Graph) -> list[Op]:
-    """The all_gathers that bring values into the attention domain (one per layer is right)."""
+def attention_entries(graph: Graph, registry: Registry | None = None) -> list[Op]:
+    """The token gathers that bring values into the attention domain (one per layer is
+    right)."""
+    registry = registry or default_registry()
+    through = registry.kinds_with(*_ENTRY_THROUGH)
     return [
         op
         for op in graph.ops
-        if op.kind == "all_gather"
-        and any(in_attention_domain(r) for r, _ in graph.readers_through(op, _ENTRY_THROUGH))
+        if registry.is_(op.kind, Trait.TOKEN_GATHER)
+        and any(in_attention_domain(r, registry) for r, _ in graph.readers_through(op, through))
     ]
 
 
@@ -175,15 +180,17 @@ def summarize(graph: Graph, registry: Registry) -> dict[str, object]:
     return {
         "layers": sum(multiplicity.values()),
         # the ops the graph stands for: a region's body once per layer, without its markers
-        "ops": sum(copies(op) for op in graph.ops if op.kind not in MARKERS),
+        "ops": sum(
+            copies(op) for op in graph.ops if not registry.is_(op.kind, Trait.REGION_MARKER)
+        ),
         "effective_ops": sum(
             copies(op)
             for op in graph.ops
             if registry[op.kind].family is not Family.STRUCTURE
-            or op.kind in ("embedding", "lm_head")
+            or registry.is_(op.kind, Trait.EMBEDDING, Trait.VOCAB_HEAD)
         ),
         "collectives": dict(sorted(collectives.items())),
-        "attention_boundaries": sum(copies(op) for op in attention_entries(graph)),
+        "attention_boundaries": sum(copies(op) for op in attention_entries(graph, registry)),
         "collectives_per_layer": {
             str(layer): counts for layer, counts in per_layer.items() if layer is not None
         },

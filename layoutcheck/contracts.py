@@ -25,6 +25,7 @@ from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import AttrKind
+from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Role, RoleError
 from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
@@ -88,7 +89,9 @@ def _optional(steps: Sequence[Step]) -> bool:
 
 @attrs.frozen
 class Selector:
-    """Which ops a check looks at: op kinds, name globs, and what they feed."""
+    """Which ops a check looks at: op kinds, catalogue traits, name globs, and what they
+    feed. ``traits`` (any of them) are resolved against the contract's registry when it loads:
+    ``trait_kinds`` are the kinds that have one."""
 
     kinds: frozenset[str] = frozenset()
     roles: tuple[Role, ...] = ()
@@ -97,11 +100,31 @@ class Selector:
     feeds: Selector | None = None
     within: Selector | None = None  # a domain the op must also belong to
     text: str = ""
+    traits: frozenset[Trait] = frozenset()
+    trait_kinds: frozenset[str] = frozenset()
+
+    def own_kinds(self) -> frozenset[str] | None:
+        """The kinds its own ``kind`` and ``trait`` keys allow (None: any kind)."""
+        if self.kinds and self.traits:
+            return self.kinds & self.trait_kinds
+        if self.traits:
+            return self.trait_kinds
+        return self.kinds or None
+
+    def candidate_kinds(self) -> frozenset[str] | None:
+        """The kinds an op must be one of to match, its domain's too (None: any kind)."""
+        own = self.own_kinds()
+        outer = self.within.candidate_kinds() if self.within is not None else None
+        if own is None or outer is None:
+            return own if outer is None else outer
+        return own & outer
 
     def matches(self, op: Op, graph: Graph, transparent: frozenset[str]) -> bool:
         if self.within is not None and not self.within.matches(op, graph, transparent):
             return False
         if self.kinds and op.kind not in self.kinds:
+            return False
+        if self.traits and op.kind not in self.trait_kinds:
             return False
         if self.roles and not any(op.has_role(role) for role in self.roles):
             return False
@@ -197,7 +220,7 @@ class Contract:
 # -- loading --------------------------------------------------------------------------------
 
 _RULE_KEYS = {"id", "summary", "why", "example", "fix", "checks"}
-_SELECT_KEYS = {"kind", "role", "name", "not_name", "feeds", "domain"}
+_SELECT_KEYS = {"kind", "trait", "role", "name", "not_name", "feeds", "domain"}
 _EXPECT_KEYS = {
     "port",
     "tokens",
@@ -313,7 +336,7 @@ def _check_port_exists(selector: Selector, port: PortSpec, registry: Registry, w
     """A port a selected op kind does not have is a typo, not an empty selection."""
     if port.which is None:
         return
-    for kind in sorted(selector.kinds):
+    for kind in sorted(selector.own_kinds() or ()):
         spec = registry[kind]
         names = spec.inputs if port.side == "input" else spec.outputs
         variable = (
@@ -354,12 +377,14 @@ def _check_attr_values(
     """A required attr value must be one the selected ops can hold: a size (an integer or an
     expression), one of a choice's words, a group name, true/false. Anything else could never
     match, so it is a mistake in the contract, said at load."""
-    kinds = selector.kinds or (selector.within.kinds if selector.within else frozenset())
+    kinds = selector.own_kinds()
+    if kinds is None and selector.within is not None:
+        kinds = selector.within.own_kinds()
     for key, value in wanted:
         if not isinstance(key, str):
             raise ContractError(f"{where}: attr names are text, got {key!r}")
         shown = repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "…"
-        if not kinds:
+        if kinds is None:
             # no kind to ask: a word, a size or a flag
             word = isinstance(value, str) and _IDENTIFIER.match(value) is not None
             if not (isinstance(value, bool) or word or _as_size(value)):
@@ -401,6 +426,22 @@ def _kinds(raw: object, registry: Registry, where: str) -> list[str]:
     return kinds
 
 
+def _traits(raw: object, where: str) -> frozenset[Trait]:
+    """``trait: norm`` or ``trait: [norm, token-gather]``: catalogue traits, by value."""
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not items:
+        raise ContractError(f"{where}: expected a trait or a list of them")
+    found = set()
+    for item in items:
+        trait = Trait.parse(item) if isinstance(item, str) else None
+        if trait is None:
+            shown = repr(item) if len(repr(item)) <= 60 else repr(item)[:60] + "…"
+            valid = ", ".join(t.value for t in Trait)
+            raise ContractError(f"{where}: unknown trait {shown} (traits: {valid})")
+        found.add(trait)
+    return frozenset(found)
+
+
 def _globs(raw: object, where: str) -> tuple[re.Pattern[str], ...]:
     items = [raw] if isinstance(raw, str) else raw
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
@@ -432,9 +473,12 @@ def _selector(
         if len(body) == 1:
             return within
     feeds = body.get("feeds")
+    traits = _traits(body["trait"], where) if "trait" in body else frozenset()
     return Selector(
         within=within,
         kinds=frozenset(_kinds(body["kind"], registry, where)) if "kind" in body else frozenset(),
+        traits=traits,
+        trait_kinds=registry.kinds_with(*traits) if traits else frozenset(),
         roles=_roles(body["role"], where) if "role" in body else (),
         names=_globs(body["name"], where) if "name" in body else (),
         not_names=_globs(body["not_name"], where) if "not_name" in body else (),
@@ -455,7 +499,7 @@ def _roles(raw: object, where: str) -> tuple[Role, ...]:
 
 def _selector_text(body: Mapping[str, Any]) -> str:
     parts = []
-    for key in ("kind", "role", "name", "feeds"):
+    for key in ("kind", "trait", "role", "name", "feeds"):
         if key in body:
             value = body[key]
             shown = "|".join(map(str, value)) if isinstance(value, list) else str(value)
@@ -542,8 +586,8 @@ def _readers(
 
 def _candidates(graph: Graph, select: Selector) -> Sequence[Op]:
     """The ops a selector can match: those of its kinds (graph order), or all."""
-    kinds = select.kinds or (select.within.kinds if select.within is not None else frozenset())
-    if not kinds:
+    kinds = select.candidate_kinds()
+    if kinds is None:
         return graph.ops
     by_kind = graph.ops_by_kind()
     chosen = [op for kind in kinds for op in by_kind.get(kind, ())]
@@ -666,16 +710,22 @@ def _unpad_is_empty(typed: TypedGraph, ref: ValueRef) -> bool:
     return typed.context.same(typed.value(ref).extent, typed.graph.token_count)
 
 
-_ABSENT_ONLY_IF: Mapping[str, Callable[[TypedGraph, ValueRef], bool]] = {
-    "pad_tokens": _pad_is_empty,
-    "unpad_tokens": _unpad_is_empty,
+_ABSENT_ONLY_IF: Mapping[Trait, Callable[[TypedGraph, ValueRef], bool]] = {
+    Trait.TOKEN_PAD: _pad_is_empty,
+    Trait.TOKEN_UNPAD: _unpad_is_empty,
 }
 
 
 def _may_skip(typed: TypedGraph, steps: Sequence[Step], ref: ValueRef) -> bool:
     if not _optional(steps):
         return False
-    conditions = [_ABSENT_ONLY_IF[k] for step in steps for k in step.kinds if k in _ABSENT_ONLY_IF]
+    conditions = [
+        condition
+        for step in steps
+        for kind in step.kinds
+        for trait, condition in _ABSENT_ONLY_IF.items()
+        if typed.registry.is_(kind, trait)
+    ]
     return all(condition(typed, ref) for condition in conditions)
 
 

@@ -1,6 +1,7 @@
-"""The reference tables of ``specs/README.md`` (the op catalogue, the type rules, the aliases),
-generated from the catalogue and the rule objects so the documentation cannot drift from the
-code. ``python -m layoutcheck.docs FILE`` rewrites the generated regions of FILE in place.
+"""The reference tables of ``specs/README.md`` (the op catalogue, the type rules, the aliases,
+the traits), generated from the catalogue and the rule objects so the documentation cannot
+drift from the code. ``python -m layoutcheck.docs FILE`` rewrites the generated regions of FILE
+in place.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import AttrKind, AttrSpec, Family, OpSpec
+from layoutcheck.ops.traits import Trait
 from layoutcheck.rules import TYPE_RULES, RuleKind
 from layoutcheck.symbols import format_expr
 
@@ -123,7 +125,23 @@ def alias_table(registry: Registry | None = None) -> str:
     return "\n".join(rows) + "\n"
 
 
-GENERATORS = {"op-tables": op_tables, "type-rules": rule_table, "aliases": alias_table}
+def trait_table(registry: Registry | None = None) -> str:
+    """The catalogue's traits and the kinds that declare each (what ``select: {trait: …}``
+    selects)."""
+    registry = registry or default_registry()
+    rows = ["| trait | kinds |", "| --- | --- |"]
+    for trait in Trait:
+        kinds = sorted(registry.kinds_with(trait))
+        rows.append(f"| `{trait.value}` | {', '.join(f'`{k}`' for k in kinds) or 'none'} |")
+    return "\n".join(rows) + "\n"
+
+
+GENERATORS = {
+    "op-tables": op_tables,
+    "type-rules": rule_table,
+    "aliases": alias_table,
+    "traits": trait_table,
+}
 
 
 def regions(text: str) -> dict[str, str]:

@@ -18,6 +18,7 @@ from layoutcheck.check import check_graph
 from layoutcheck.contracts import Contract
 from layoutcheck.graph import Graph, GraphError, Op, ValueRef
 from layoutcheck.interp import TypedGraph, interpret
+from layoutcheck.ops.traits import Trait
 from layoutcheck.oracle import compare_graphs
 from layoutcheck.sim import with_symbols
 from layoutcheck.validate import normalize
@@ -25,7 +26,9 @@ from layoutcheck.validate import normalize
 Mutant = tuple[str, Graph]  # (description, graph)
 Operator = Callable[[Graph, TypedGraph], Iterator[Mutant]]
 
-_COLLECTIVES = ("all_gather", "all_reduce", "reduce_scatter", "token_slice")
+# the ops that move a value's tokens or pending sums over a group: changing the group is the
+# mistake (all-reduce, reduce-scatter, all-gather, token slice)
+_GROUP_OPS = (Trait.REDUCTION, Trait.TOKEN_GATHER, Trait.TOKEN_SLICE)
 
 
 def _bypass(graph: Graph, op: Op) -> Graph:
@@ -54,19 +57,19 @@ def _insert_after(graph: Graph, ref: ValueRef, reader: Op, slot: int, new: Op) -
 
 def drop_gather(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
     for op in graph.ops:
-        if op.kind == "all_gather":
-            yield f"drop the all_gather {op.name}", _bypass(graph, op)
+        if typed.registry.is_(op.kind, Trait.TOKEN_GATHER):
+            yield f"drop the {op.kind} {op.name}", _bypass(graph, op)
 
 
 def drop_token_slice(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
     for op in graph.ops:
-        if op.kind == "token_slice":
-            yield f"drop the token_slice {op.name}", _bypass(graph, op)
+        if typed.registry.is_(op.kind, Trait.TOKEN_SLICE):
+            yield f"drop the {op.kind} {op.name}", _bypass(graph, op)
 
 
 def gather_residual(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
     for op in graph.ops:
-        if op.kind != "add_rms_norm":
+        if not typed.registry.is_(op.kind, Trait.FUSED_ADD_NORM):
             continue
         residual = ValueRef(op.name, 1)
         for reader, slot in graph.consumers(residual):
@@ -80,7 +83,7 @@ def gather_residual(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
 
 def add_all_reduce(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
     for op in graph.ops:
-        if op.kind == "linear" and op.attr("parallel") == "replicated":
+        if typed.registry.is_(op.kind, Trait.LINEAR) and op.attr("parallel") == "replicated":
             out = ValueRef(op.name)
             for reader, slot in graph.consumers(out):
                 new = Op(f"{op.name}.mutant_all_reduce", "all_reduce", (out,))
@@ -108,7 +111,7 @@ def swap_same_shaped_inputs(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]
 def change_group(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
     groups = graph.group_names
     for op in graph.ops:
-        if op.kind not in _COLLECTIVES:
+        if not typed.registry.is_(op.kind, *_GROUP_OPS):
             continue
         current = op.attr("group") or "tp"
         for other in groups:
@@ -122,18 +125,28 @@ def change_group(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
 
 
 def swap_topk_outputs(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
+    """The fused experts read the top-k's weights and ids: swap the two."""
     for op in graph.ops:
-        if op.kind == "moe_experts":
-            x, weights, ids = op.inputs
-            swapped = [o.evolve(inputs=(x, ids, weights)) if o is op else o for o in graph.ops]
-            yield f"swap the top-k weights and ids into {op.name}", graph.with_ops(swapped)
+        if not typed.registry.is_(op.kind, Trait.FUSED_MOE):
+            continue
+        names = typed.registry[typed.registry.canonical(op.kind) or op.kind].inputs
+        if "weights" not in names or "ids" not in names or len(op.inputs) != len(names):
+            continue
+        w, i = names.index("weights"), names.index("ids")
+        inputs = list(op.inputs)
+        inputs[w], inputs[i] = inputs[i], inputs[w]
+        swapped = [o.evolve(inputs=tuple(inputs)) if o is op else o for o in graph.ops]
+        yield f"swap the top-k weights and ids into {op.name}", graph.with_ops(swapped)
 
 
 def widen_router(graph: Graph, typed: TypedGraph) -> Iterator[Mutant]:
     """A router gate sized for twice the routed experts (``experts: 2*experts``): two ops state
     the expert count and disagree, and top-k picks ids past the last expert."""
     for op in graph.ops:
-        if op.kind != "moe_gate":
+        # the router's scoring op (its width is the expert count), not its top-k
+        if not typed.registry.is_(op.kind, Trait.ROUTER) or typed.registry.is_(
+            op.kind, Trait.EXPERT_SELECT
+        ):
             continue
         experts = op.attr("experts")
         if not isinstance(experts, sympy.Expr):

@@ -15,23 +15,25 @@ from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Op, ValueRef
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import FeatureState, TokenLayout
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.repetition import layer_multiplicity
 
-NORM_KINDS = frozenset({"rms_norm", "add_rms_norm"})
-# Kinds a value passes on its way from the embedding to the first norm without changing
-# its layout (region markers, the engine's views and casts, the out-of-vocabulary mask).
-_TO_FIRST_NORM = frozenset(
-    {"region_begin", "region_end", "copy_region", "reshape", "view", "cast", "pointwise"}
-)
+# What a value passes on its way from the embedding to the first norm without changing its
+# layout: region markers, the engine's views and casts, the out-of-vocabulary mask.
+_TO_FIRST_NORM = (Trait.REGION_MARKER, Trait.VIEW, Trait.CAST, Trait.POINTWISE)
 
 
 def sequence_parallel_applied(typed: TypedGraph) -> bool:
     """A graph has sequence parallelism when it reduce-scatters tokens or normalizes LOCAL
     tokens (the RFC layout and Megatron-SP both do each)."""
+    registry = typed.registry
     for op in typed.graph.ops:
-        if op.kind == "reduce_scatter":
+        if registry.is_(op.kind, Trait.TOKEN_SCATTER):
             return True
-        if op.kind in NORM_KINDS and typed.value(op.inputs[0]).tokens is TokenLayout.LOCAL:
+        if (
+            registry.is_(op.kind, Trait.NORM)
+            and typed.value(op.inputs[0]).tokens is TokenLayout.LOCAL
+        ):
             return True
     return False
 
@@ -42,7 +44,7 @@ def check_requested(
     """Diagnostics for each requested layout the graph does not have."""
     if not sequence_parallel or sequence_parallel_applied(typed):
         return ()
-    norms = [op for op in typed.graph.ops if op.kind in NORM_KINDS]
+    norms = [op for op in typed.graph.ops if typed.registry.is_(op.kind, Trait.NORM)]
     first = norms[0] if norms else None
     multiplicity = layer_multiplicity(typed.graph)  # a repetition region counts its repeats
     effective = sum(multiplicity.get(op.layer, 1) if op.layer is not None else 1 for op in norms)
@@ -86,5 +88,6 @@ def _causes(typed: TypedGraph, first: Op | None, fused_quant_norms: int) -> Iter
 def _embedding_before(typed: TypedGraph, ref: ValueRef) -> Op | None:
     """The embedding ``ref`` comes from through layout-preserving ops, if nothing on the way
     (an all_reduce above all) changes its layout."""
-    op, _ = typed.graph.source_through(ref, _TO_FIRST_NORM)
-    return op if op is not None and op.kind == "embedding" else None
+    registry = typed.registry
+    op, _ = typed.graph.source_through(ref, registry.kinds_with(*_TO_FIRST_NORM))
+    return op if op is not None and registry.is_(op.kind, Trait.EMBEDDING) else None

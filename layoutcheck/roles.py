@@ -189,8 +189,8 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.lm_head", "model.lm_head"),
 )
 # A MoE layer's ops under *.mlp.* that are not the listed modules (the MC2 pass's pads and
-# slices) belong to the MoE block; a dense layer's to the MLP.
-_MOE_KINDS = frozenset({"moe_gate", "moe_topk", "moe_experts"})
+# slices) belong to the MoE block; a dense layer's to the MLP. The router and the experts
+# themselves belong to the MoE block whatever their name (the catalogue's traits say which).
 _HF_PATTERN = re.compile("|".join(f"({fnmatch.translate(p)})" for p, _ in ROLE_FROM_HF_NAME))
 _LAYER = re.compile(r"(?:^|\.)layers\.([0-9]{1,9})(?:\.|$)")  # ASCII digits only
 
@@ -201,11 +201,19 @@ def role_from_hf_name(name: str, kind: str = "") -> Role | None:
     match = _HF_PATTERN.match(name)
     if match is not None:
         return _parse(ROLE_FROM_HF_NAME[match.lastindex - 1][1])  # type: ignore[operator]
-    if kind in _MOE_KINDS:
+    if kind and _is_moe_op(kind):
         return Role(Block.MOE)
     if ".mlp." in name:
         return Role(Block.MLP)
     return None
+
+
+def _is_moe_op(kind: str) -> bool:
+    # imported here: the catalogue's linear family imports this module for Part
+    from layoutcheck.ops import default_registry
+    from layoutcheck.ops.traits import Trait
+
+    return default_registry().is_(kind, Trait.ROUTER, Trait.EXPERT_COMPUTE)
 
 
 @functools.lru_cache(maxsize=65536)

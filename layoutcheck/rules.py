@@ -122,7 +122,7 @@ PARTIAL_INTO_NONLINEAR: Final = _rule(
 
 NORM_OF_SPLIT: Final = _rule(
     "norm-of-split",
-    "A norm (rms_norm, add_rms_norm) receives feature-SPLIT input.",
+    "A norm (rms_norm, layer_norm, add_rms_norm) receives feature-SPLIT input.",
     "A norm divides each token by the root mean square of all its features; a rank holding "
     "features/g would normalize by the wrong statistic and compute a different function.",
     """

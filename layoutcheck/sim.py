@@ -237,6 +237,20 @@ def k_rms_norm(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [_per_rank(xs[0], lambda r, a, p: _rms(a, _norm_weight(rt, op, a.shape[-1])))]
 
 
+def _layer(x: Array, w: Array, b: Array) -> Array:
+    centred = x - np.mean(x, axis=-1, keepdims=True)
+    return _f64(centred / np.sqrt(np.mean(centred * centred, axis=-1, keepdims=True) + EPS) * w + b)
+
+
+def k_layer_norm(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    def per_rank(r: int, a: Array, p: Positions) -> Array:
+        width = a.shape[-1]
+        bias = 0.1 * rt.weight(op, "bias", (width,)) * np.sqrt(width)
+        return _layer(a, _norm_weight(rt, op, width), bias)
+
+    return [_per_rank(xs[0], per_rank)]
+
+
 def k_add(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     a, b = xs
     _same_rows(op, a, b)
@@ -752,6 +766,7 @@ KERNELS: Mapping[str, Kernel] = {
     "unpad_tokens": k_unpad_tokens,
     "add": k_add,
     "rms_norm": k_rms_norm,
+    "layer_norm": k_layer_norm,
     "add_rms_norm": k_add_rms_norm,
     "activation": k_activation,
     "rope": k_rope,

@@ -22,13 +22,13 @@ from layoutcheck.graph import Graph, GraphError
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.limits import MAX_SIM_ELEMENTS, MAX_SIM_RANKS, shown
 from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import weights_of
 from layoutcheck.symbols import symbol
 from layoutcheck.validate import check_values
 
 SMALL_GROUP = 4  # ranks a shrunk group keeps at most
 SMALL_TOKENS = 64  # a token count at most this is kept as it is (decode's 9 tokens)
-_ATTENTION = frozenset({"mla_attention", "sparse_attention", "attention", "dsa_indexer"})
 
 
 class SimLimitError(InputError):
@@ -103,7 +103,8 @@ def estimate(typed: TypedGraph, registry: Registry | None = None) -> Size:
             continue  # after a type error: its weights' shapes are not known
         for tensor in weights_of(spec, op, inputs):
             elements += _product(typed, tensor.shape) or 0
-        if op.kind in _ATTENTION and len(inputs) >= 2:
+        # an attention op scores every query against its keys: a [queries, keys] matrix
+        if registry.is_(op.kind, Trait.ATTENTION) and len(inputs) >= 2:
             queries = _numeric(typed, inputs[0].shape[0]) or 0
             keys = _numeric(typed, inputs[1].shape[0]) or 0
             outputs = typed.outputs_of(op)

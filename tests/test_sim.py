@@ -531,3 +531,32 @@ def test_a_kind_without_a_kernel_is_refused_before_running() -> None:
         [*FAMILIES, (attrs.evolve(rope, kind="my_rope"),)], kernels={"my_rope": lambda *a: a}
     )
     assert "my_rope" in kernels_for(given)
+
+
+def _norm_of(kind: str, local: bool) -> Build:
+    def body(b: GraphBuilder) -> None:
+        x = b.input("x", shape("T", "H"))
+        if local:
+            x = b.op("slice", "token_slice", [x])
+        b.output(b.op("model.norm", kind, [x]))
+
+    return body
+
+
+def test_layer_norm_is_per_row_and_ignores_a_row_s_offset() -> None:
+    """A layer norm subtracts each row's mean (an rms_norm does not): shifting a row by a
+    constant leaves its output unchanged, and a LOCAL slice's output is the slice's rows."""
+    sizes = {"T": 8, "tp": 4, "H": 6}
+    x = np.random.default_rng(8).standard_normal((8, 6))
+    shifted = x + np.arange(8.0)[:, None] * 3.0
+
+    def norm(kind: str, data: np.ndarray, local: bool = False) -> Held:
+        return held(run(make(sizes, _norm_of(kind, local)), {"x": data}), "model.norm")
+
+    full = norm("layer_norm", x).arrays[0]
+    np.testing.assert_allclose(norm("layer_norm", shifted).arrays[0], full, atol=1e-9)
+    assert not np.allclose(norm("rms_norm", shifted).arrays[0], norm("rms_norm", x).arrays[0])
+    local = norm("layer_norm", x, local=True)
+    for r in range(4):
+        np.testing.assert_allclose(local.arrays[r], full[2 * r : 2 * r + 2], atol=1e-12)
+    assert not np.allclose(full, norm("rms_norm", x).arrays[0])  # a bias and a mean: not rms

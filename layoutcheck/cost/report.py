@@ -23,7 +23,8 @@ from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry
 from layoutcheck.ops.costing import ZERO, CostCall, OpCost
-from layoutcheck.passes.repetition import MARKERS, layer_multiplicity
+from layoutcheck.ops.traits import Trait
+from layoutcheck.passes.repetition import layer_multiplicity
 from layoutcheck.symbols import Expr, symbol
 
 CATEGORIES = ("compute", "memory", "communication")
@@ -240,7 +241,7 @@ def cost_report(
     entries = []
     for op in graph.topological_order():
         spec = typed.registry[op.kind]
-        if spec.cost is None or op.kind in MARKERS:  # a region's markers hold no kernel
+        if spec.cost is None or spec.is_(Trait.REGION_MARKER):  # a marker holds no kernel
             continue
         inputs = typed.inputs_of(op)
         outputs = typed.outputs_of(op)

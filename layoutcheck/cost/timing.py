@@ -23,7 +23,7 @@ import attrs
 import sympy
 
 from layoutcheck.cost.devices import Device, Tier
-from layoutcheck.ops.costing import ZERO, Comm, OpCost
+from layoutcheck.ops.costing import ZERO, Comm, CommPattern, OpCost
 from layoutcheck.symbols import Expr
 
 _TERMS = ("total", "compute", "memory", "communication", "launch")
@@ -60,12 +60,12 @@ def _log2(g: Expr) -> Expr:
 def _algorithms(comm: Comm, latency: Expr, bandwidth: Expr) -> list[Expr]:
     """The time of each algorithm TensorCast considers for ``comm`` on one tier (α, B)."""
     g, full = comm.size, comm.full_bytes
-    if comm.kind == "all_reduce":
+    if comm.pattern is CommPattern.REDUCE_THEN_GATHER:
         return [
             2 * (g - 1) * latency + 2 * (g - 1) / g * full / bandwidth,  # ring
             2 * _log2(g) * latency + 2 * full / bandwidth,  # tree
         ]
-    if comm.kind == "all_to_all":
+    if comm.pattern is CommPattern.EXCHANGE:
         share = (g - 1) / g * full  # balanced, unless the op says what it sends and receives
         sent = comm.sent if comm.sent is not None else share
         received = comm.received if comm.received is not None else share

@@ -30,10 +30,11 @@ from layoutcheck.cost.trace_kinds import TraceKinds
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.program import EngineNode, EngineProgram
 from layoutcheck.interp import TypedGraph
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.traits import Trait
 
 BY_NODE = "engine node"
 BY_KIND = "op kind, layer and token extent"
-REGION_LOWERINGS = ("region_begin", "region_end", "copy_region")
 
 # why an event or an op has no counterpart
 NO_NODE = "no engine node: the runtime's own (a parameter detach, a buffer write-back)"
@@ -173,26 +174,29 @@ def _expert_blocks(trace: Trace, table: TraceKinds) -> list[tuple[int, int]]:
 
 
 def executed_nodes(
-    program: EngineProgram, opmaps: Mapping[str, OpMapEntry] | None = None
+    program: EngineProgram,
+    opmaps: Mapping[str, OpMapEntry] | None = None,
+    registry: Registry | None = None,
 ) -> list[tuple[EngineNode, int]]:
     """The engine nodes in the order the engine runs them: a region's body (``region_begin`` to
     ``region_end``) again at each of its ``copy_region`` nodes, as ``(node, repeat)``; region
-    markers and copies run nothing themselves."""
+    markers and copies run nothing themselves. What a node lowers to is a marker, and which,
+    the catalogue's traits say."""
     opmaps = shipped_opmaps() if opmaps is None else opmaps
+    registry = registry or default_registry()
     runs: list[tuple[EngineNode, int]] = []
     open_regions: list[tuple[str, int]] = []
     bodies: dict[str, list[tuple[EngineNode, int]]] = {}
     copies: Counter[str] = Counter()
     for node in program.nodes:
         entry = opmaps.get(node.target)
-        lowering = entry.lower if entry is not None else None
-        if entry is None or lowering not in REGION_LOWERINGS:
+        if entry is None or not registry.is_(entry.lower, Trait.REGION_MARKER):
             runs.append((node, 0))
             continue
         region = _region_id(node, entry)
-        if lowering == "region_begin":
+        if registry.is_(entry.lower, Trait.REGION_BEGIN):
             open_regions.append((region, len(runs)))
-        elif lowering == "region_end":
+        elif registry.is_(entry.lower, Trait.REGION_END):
             if open_regions and open_regions[-1][0] == region:
                 _, start = open_regions.pop()
                 bodies[region] = runs[start:]

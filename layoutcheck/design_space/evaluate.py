@@ -28,6 +28,7 @@ from layoutcheck.design_space.rules import UNNAMED, precheck
 from layoutcheck.diagnostics import Report
 from layoutcheck.graph import GraphError
 from layoutcheck.models import ConfigError, ModelSpec, Phase, load_config, model_spec
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.manager import PassError
 from layoutcheck.session import Session
 from layoutcheck.symbols import Expr, symbol
@@ -217,7 +218,7 @@ def _moving_sizes(session: Session) -> tuple[tuple[Expr, ...], tuple[Expr, ...]]
             for item in attr if isinstance(attr, tuple) else (attr,):
                 if isinstance(item, sympy.Expr):
                     found.add(item)
-        if op.kind == "pad_tokens":
+        if typed.registry.is_(op.kind, Trait.TOKEN_PAD):
             group = op.attr("group")
             size = typed.context.groups[group if isinstance(group, str) else "tp"]
             pads.add(typed.value(op.inputs[0]).extent / size)

@@ -6,6 +6,7 @@ a LOCAL op is costed on its T/g rows, a FULL one on T. Formulas: each family mod
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping, Sequence
 
 import attrs
@@ -35,10 +36,30 @@ class Comm:
     received: Expr | None = None
 
     @property
+    def pattern(self) -> CommPattern:
+        """How the bytes move, which decides the algorithms that time it."""
+        return _COMM_PATTERNS.get(self.kind, CommPattern.RING)
+
+    @property
     def wire_bytes(self) -> Expr:
         """Bytes each rank sends (ring): all_reduce 2(g−1)/g·M, the others (g−1)/g·M."""
-        factor = 2 if self.kind == "all_reduce" else 1
+        factor = 2 if self.pattern is CommPattern.REDUCE_THEN_GATHER else 1
         return factor * (self.size - 1) / self.size * self.full_bytes
+
+
+class CommPattern(enum.Enum):
+    """How a collective moves its bytes (the timing model's choice of algorithms)."""
+
+    REDUCE_THEN_GATHER = "reduce-then-gather"  # all_reduce: every byte crosses the ring twice
+    EXCHANGE = "exchange"  # all_to_all: each rank sends its share to each other rank
+    RING = "ring"  # all_gather, reduce_scatter, an MC2 dispatch: each byte crosses once
+
+
+# a collective's kind (an op kind, or an MoE dispatch scheme) to its pattern; others: RING
+_COMM_PATTERNS: Mapping[str, CommPattern] = {
+    "all_reduce": CommPattern.REDUCE_THEN_GATHER,
+    "all_to_all": CommPattern.EXCHANGE,
+}
 
 
 @attrs.frozen

@@ -1,5 +1,5 @@
-"""Elementwise ops, norms and feature regrouping: add, rms_norm, add_rms_norm, activation, rope,
-reshape, concat, split.
+"""Elementwise ops, norms and feature regrouping: add, rms_norm, layer_norm, add_rms_norm,
+activation, rope, reshape, concat, split.
 
 Addition is linear, so PARTIAL + PARTIAL stays PARTIAL; norms, activations and rope are not, so
 a pending sum must be reduced before them. A norm needs all features of a token.
@@ -88,6 +88,13 @@ def _norm(call: OpCall) -> Sequence[OutLayout]:
     reject_partial(call)
     if not call.attr("per_head"):  # a per-head norm (Qwen3's q_norm) is complete per head
         _reject_split(call)
+    return (same_layout(call.inputs[0]),)
+
+
+def _layer_norm(call: OpCall) -> Sequence[OutLayout]:
+    # as rms_norm without per_head: the mean and the variance need every feature of a token
+    reject_partial(call)
+    _reject_split(call)
     return (same_layout(call.inputs[0]),)
 
 
@@ -248,6 +255,23 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
     OpSpec(
+        kind="layer_norm",
+        traits=frozenset({Trait.NORM, Trait.ROW_WISE}),
+        family=Family.ELEMENTWISE,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"eps": _EPS},
+        layout=_layer_norm,
+        shape=keep_features,
+        summary="`*·W` → same",
+        rules=(_PARTIAL, _SPLIT_NORM),
+        doc=(
+            "Layer normalization over the features of each token: subtracts their mean, divides "
+            "by their standard deviation, then scales and shifts (a weight and a bias). Not "
+            "linear, and it needs all features; token layout passes through."
+        ),
+    ),
+    OpSpec(
         kind="add_rms_norm",
         traits=frozenset({Trait.NORM, Trait.FUSED_ADD_NORM, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
@@ -387,6 +411,7 @@ def _rope_cost(call: CostCall) -> OpCost:
 COSTS: Mapping[str, CostRule] = {
     "add": elementwise(1),
     "rms_norm": elementwise(4),
+    "layer_norm": elementwise(7),  # rms_norm's 4, the mean (sum, subtract) and the bias
     "add_rms_norm": elementwise(3),  # two outputs: 6 per element in all
     "activation": elementwise(4),
     "rope": _rope_cost,
@@ -408,7 +433,17 @@ def norm_weights(call: WeightCall) -> tuple[Tensor, ...]:
     )
 
 
-WEIGHTS: Mapping[str, WeightRule] = {"rms_norm": norm_weights, "add_rms_norm": norm_weights}
+def norm_weights_and_bias(call: WeightCall) -> tuple[Tensor, ...]:
+    """A layer norm's scale vector and its shift (``<module>.bias``), both replicated."""
+    (scale,) = norm_weights(call)
+    return (scale, attrs.evolve(scale, name=f"{scale.module}.bias"))
+
+
+WEIGHTS: Mapping[str, WeightRule] = {
+    "rms_norm": norm_weights,
+    "layer_norm": norm_weights_and_bias,
+    "add_rms_norm": norm_weights,
+}
 OPS = tuple(
     attrs.evolve(spec, cost=COSTS[spec.kind], weights=WEIGHTS.get(spec.kind, no_weights))
     for spec in OPS

@@ -177,7 +177,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_topk",
-        traits=frozenset({Trait.EXPERT, Trait.ROUTER}),
+        traits=frozenset({Trait.EXPERT, Trait.ROUTER, Trait.EXPERT_SELECT}),
         family=Family.MOE,
         inputs=("logits",),
         outputs=("weights", "ids"),
@@ -195,7 +195,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_experts",
-        traits=frozenset({Trait.EXPERT}),
+        traits=frozenset({Trait.EXPERT, Trait.EXPERT_COMPUTE, Trait.FUSED_MOE}),
         family=Family.MOE,
         inputs=("x", "weights", "ids"),
         outputs=("out",),
@@ -304,7 +304,7 @@ ENGINE_OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="moe_expert_compute",
-        traits=frozenset({Trait.EXPERT}),
+        traits=frozenset({Trait.EXPERT, Trait.EXPERT_COMPUTE}),
         family=Family.MOE,
         inputs=("x",),
         outputs=("out",),

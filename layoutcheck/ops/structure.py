@@ -102,11 +102,12 @@ _REGION = {
 }
 
 
-def _marker(kind: str, count: tuple[str, str], summary: str, doc: str) -> OpSpec:
-    """A region marker: an identity on each value it carries (one output per input)."""
+def _marker(kind: str, which: Trait, count: tuple[str, str], summary: str, doc: str) -> OpSpec:
+    """A region marker (``which`` says its part in the region): an identity on each value it
+    carries (one output per input)."""
     return OpSpec(
         kind=kind,
-        traits=frozenset({Trait.REGION_MARKER}),
+        traits=frozenset({Trait.REGION_MARKER, which}),
         family=Family.STRUCTURE,
         inputs=("x",),
         outputs=("out",),
@@ -125,6 +126,7 @@ def _marker(kind: str, count: tuple[str, str], summary: str, doc: str) -> OpSpec
 OPS: tuple[OpSpec, ...] = (
     _marker(
         "region_begin",
+        Trait.REGION_BEGIN,
         ("repeat", "layers this region stands for"),
         "identity; opens a representative layer standing for `repeat` layers; *transparent*",
         "Opens a representative decoder layer that stands for repeat layers. An identity on "
@@ -132,12 +134,14 @@ OPS: tuple[OpSpec, ...] = (
     ),
     _marker(
         "region_end",
+        Trait.REGION_END,
         ("repeat", "layers this region stands for"),
         "identity; *transparent*",
         "Closes a representative region. An identity on each value it carries.",
     ),
     _marker(
         "copy_region",
+        Trait.REGION_COPY,
         ("count", "further copies of the region"),
         "identity; stands for `count` further copies of the region; *transparent*",
         "In a repetition graph, stands for count further copies of a region. An identity "

@@ -300,7 +300,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="pointwise",
-        traits=frozenset({Trait.ROW_WISE}),
+        traits=frozenset({Trait.POINTWISE, Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("out",),

@@ -24,6 +24,7 @@ class Trait(enum.Enum):
     VIEW = "view"  # a reshape or view of the same rows
     CAST = "cast"  # the same values in another element type (a cast, a quantization)
     ROW_WISE = "row-wise"  # computes each row from the same row alone (views, pointwise ops)
+    POINTWISE = "pointwise"  # an engine's elementwise op of activations (a mask, a scale)
     # -- token layout -----------------------------------------------------------------------
     COLLECTIVE = "collective"  # communicates over a group
     REDUCTION = "reduction"  # sums a pending (PARTIAL) value over a group
@@ -40,10 +41,16 @@ class Trait(enum.Enum):
     ATTENTION_PROLOG = "attention-prolog"  # the fused q-side of MLA before the attention
     EXPERT = "expert"  # part of a routed mixture of experts (router, top-k, experts, a2a)
     ROUTER = "router"  # scores or selects the experts of each token
+    EXPERT_SELECT = "expert-select"  # picks each token's top-k experts from the router's logits
+    EXPERT_COMPUTE = "expert-compute"  # runs the routed experts' MLPs on the tokens sent to them
+    FUSED_MOE = "fused-moe"  # dispatch, expert MLPs and combine in one op (reads x, weights, ids)
     EMBEDDING = "embedding"  # a vocabulary lookup
     VOCAB_HEAD = "vocab-head"  # the output projection over the vocabulary
     # -- structure --------------------------------------------------------------------------
     REGION_MARKER = "region-marker"  # a repetition region's begin, end or copy (an identity)
+    REGION_BEGIN = "region-begin"  # opens a region: the layer standing for ``repeat`` layers
+    REGION_END = "region-end"  # closes a region
+    REGION_COPY = "region-copy"  # stands for further copies of a region
     OPAQUE = "opaque"  # an engine op layoutcheck could not type
 
     @classmethod

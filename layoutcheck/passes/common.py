@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from layoutcheck.graph import Op, ValueRef
 from layoutcheck.lattice import FeatureState
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.rewriter import Handler, Pattern, Rewriter
 from layoutcheck.roles import Role, role
 
@@ -34,9 +35,10 @@ def drop_complete_reduction(rw: Rewriter, op: Op) -> bool:
     return True
 
 
-REPLICATE_SHARED_EXPERTS = Pattern.on(
-    "replicate-shared-experts", ("linear",), replicate(SHARED_EXPERT_PROJECTIONS)
+REPLICATE_SHARED_EXPERTS = Pattern.at(
+    "replicate-shared-experts", Trait.LINEAR, replicate(SHARED_EXPERT_PROJECTIONS)
 )
-DROP_COMPLETE_REDUCTION = Pattern.on(
-    "drop-complete-reduction", ("all_reduce",), drop_complete_reduction
+# an all-reduce: a reduction that keeps the token layout (dropping a reduce-scatter would not)
+DROP_COMPLETE_REDUCTION = Pattern.at(
+    "drop-complete-reduction", Trait.REDUCTION, drop_complete_reduction, lacks=Trait.TOKEN_SCATTER
 )

@@ -14,6 +14,8 @@ from __future__ import annotations
 import attrs
 
 from layoutcheck.graph import Graph
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS, replicate
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, sweep
@@ -33,11 +35,12 @@ REPLICATED_PROJECTIONS: tuple[Role, ...] = (
 class DsaCpPass:
     layout: Layout = Layout.TENSORCAST
     name: str = "dsa-cp"
+    registry: Registry = attrs.field(factory=default_registry, eq=False, repr=False)
 
     def run(self, graph: Graph) -> PassResult:
-        patterns = [Pattern.on("disable-tp", ("linear",), replicate(REPLICATED_PROJECTIONS))]
+        patterns = [Pattern.at("disable-tp", Trait.LINEAR, replicate(REPLICATED_PROJECTIONS))]
         if self.layout is Layout.VLLM_ASCEND:
             patterns.append(REPLICATE_SHARED_EXPERTS)
         patterns.append(DROP_COMPLETE_REDUCTION)
-        rewritten = sweep(graph, patterns)
+        rewritten = sweep(graph, patterns, self.registry)
         return PassResult(rewritten.graph, rewritten.matches, rewritten.errors)

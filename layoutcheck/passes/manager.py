@@ -15,7 +15,7 @@ from layoutcheck.errors import EXIT_ERRORS
 from layoutcheck.graph import Graph, GraphError
 from layoutcheck.interp import interpret
 from layoutcheck.ops import Registry, default_registry
-from layoutcheck.ops.base import Family
+from layoutcheck.ops.traits import Trait
 from layoutcheck.validate import normalize
 
 
@@ -33,6 +33,9 @@ class PassResult:
     # the new graph's type errors when the pass typed it as it rewrote (None: not known, the
     # manager types it)
     errors: tuple[Diagnostic, ...] | None = None
+    # what the pass could not do and why (it kept every all-reduce: no reader is a norm), one
+    # line each; the manager keeps them on the pass's record
+    notes: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -45,6 +48,7 @@ class PassRecord:
     ops_after: int
     collectives_before: Mapping[str, int]
     collectives_after: Mapping[str, int]
+    notes: tuple[str, ...] = ()  # the pass's own account of what it left and why
 
 
 INPUT = "(input)"  # the name a PassError gives the graph passes were asked to run on
@@ -73,7 +77,7 @@ class PassError(GraphError):
 def collective_counts(graph: Graph, registry: Registry | None = None) -> dict[str, int]:
     registry = registry or default_registry()
     counts: Counter[str] = Counter(
-        op.kind for op in graph.ops if registry[op.kind].family is Family.COMMUNICATION
+        op.kind for op in graph.ops if registry.is_(op.kind, Trait.COLLECTIVE)
     )
     return dict(sorted(counts.items()))
 
@@ -105,6 +109,7 @@ def run_passes(
                 ops_after=len(rewritten.ops),
                 collectives_before=collective_counts(graph, registry),
                 collectives_after=collective_counts(rewritten, registry),
+                notes=result.notes,
             )
         )
         graph = rewritten

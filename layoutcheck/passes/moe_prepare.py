@@ -31,6 +31,8 @@ import attrs
 
 from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import TokenLayout
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS
 from layoutcheck.passes.manager import PassResult
 from layoutcheck.passes.rewriter import Pattern, Rewriter, sweep
@@ -138,22 +140,27 @@ def _combine_then_finalize(scheme: Scheme, rw: Rewriter, op: Op) -> bool:
     return True
 
 
-def _prepare_and_finalize(graph: Graph, scheme: Scheme, dispatch_pattern: str) -> PassResult:
+def _prepare_and_finalize(
+    graph: Graph, scheme: Scheme, dispatch_pattern: str, registry: Registry
+) -> PassResult:
     patterns = [
-        Pattern.on("slice-router-logits", ("moe_topk",), functools.partial(_slice_logits, scheme)),
-        Pattern.on(dispatch_pattern, ("moe_experts",), functools.partial(_dispatch, scheme)),
+        Pattern.at(
+            "slice-router-logits", Trait.EXPERT_SELECT, functools.partial(_slice_logits, scheme)
+        ),
+        # the fused experts read (x, weights, ids) and dispatch themselves
+        Pattern.at(dispatch_pattern, Trait.FUSED_MOE, functools.partial(_dispatch, scheme)),
     ]
     if scheme.shared_experts is SharedExperts.REPLICATED:
         on_slice = functools.partial(_shared_experts_on_slice, scheme)
         combine = functools.partial(_combine_then_finalize, scheme)
         patterns += [
             # ahead of the replication of both shared linears: gate_up takes the slice too
-            Pattern.on("shared-experts-on-slice", ("linear",), on_slice),
+            Pattern.at("shared-experts-on-slice", Trait.LINEAR, on_slice),
             REPLICATE_SHARED_EXPERTS,
             DROP_COMPLETE_REDUCTION,
-            Pattern.on("finalize-after-combine", ("add",), combine),
+            Pattern.at("finalize-after-combine", Trait.RESIDUAL_ADD, combine),
         ]
-    rewritten = sweep(graph, patterns)
+    rewritten = sweep(graph, patterns, registry)
     return PassResult(rewritten.graph, rewritten.matches, rewritten.errors)
 
 
@@ -163,10 +170,11 @@ class Mc2DecodePass:
 
     shared_experts: SharedExperts = SharedExperts.TP_LOCAL
     name: str = "mc2-decode"
+    registry: Registry = attrs.field(factory=default_registry, eq=False, repr=False)
 
     def run(self, graph: Graph) -> PassResult:
         scheme = attrs.evolve(MC2, shared_experts=self.shared_experts)
-        return _prepare_and_finalize(graph, scheme, "mc2-dispatch")
+        return _prepare_and_finalize(graph, scheme, "mc2-dispatch", self.registry)
 
 
 @attrs.frozen
@@ -176,7 +184,8 @@ class All2AllPrefillPass:
 
     shared_experts: SharedExperts = SharedExperts.TP_LOCAL
     name: str = "all2all-prefill"
+    registry: Registry = attrs.field(factory=default_registry, eq=False, repr=False)
 
     def run(self, graph: Graph) -> PassResult:
         scheme = attrs.evolve(ALL_TO_ALL, shared_experts=self.shared_experts)
-        return _prepare_and_finalize(graph, scheme, "all2all-dispatch")
+        return _prepare_and_finalize(graph, scheme, "all2all-dispatch", self.registry)

@@ -19,6 +19,7 @@ from layoutcheck.graph import AttrValue, Graph, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Role
 from layoutcheck.symbols import as_expr
 
@@ -27,15 +28,45 @@ Handler = Callable[["Rewriter", Op], bool]
 
 @attrs.frozen
 class Pattern:
-    """``name`` counts matches; ``kinds`` are the op kinds it anchors at (empty: any op)."""
+    """``name`` counts matches. It anchors at the ops whose kind has every trait of ``traits``
+    and none of ``lacks`` (asked of the sweep's registry, so a new op that declares the traits
+    is matched too) and, when ``kinds`` is given, is one of them (a user's own pass may name
+    its kinds). Nothing given: any op."""
 
     name: str
     kinds: frozenset[str]
     handler: Handler
+    traits: frozenset[Trait] = frozenset()
+    lacks: frozenset[Trait] = frozenset()
 
     @classmethod
     def on(cls, name: str, kinds: Iterable[str], handler: Handler) -> Pattern:
         return cls(name, frozenset(kinds), handler)
+
+    @classmethod
+    def at(
+        cls,
+        name: str,
+        traits: Trait | Iterable[Trait],
+        handler: Handler,
+        *,
+        lacks: Trait | Iterable[Trait] = (),
+    ) -> Pattern:
+        """A pattern anchored at the kinds with all of ``traits`` and none of ``lacks``."""
+        return cls(name, frozenset(), handler, _traits(traits), _traits(lacks))
+
+    def anchors(self, registry: Registry, kind: str) -> bool:
+        if self.kinds and kind not in self.kinds:
+            return False
+        if not self.traits and not self.lacks:
+            return True
+        found = registry.canonical(kind)
+        own = registry[found].traits if found is not None else frozenset()
+        return self.traits <= own and not self.lacks & own
+
+
+def _traits(traits: Trait | Iterable[Trait]) -> frozenset[Trait]:
+    return frozenset((traits,)) if isinstance(traits, Trait) else frozenset(traits)
 
 
 class Rewriter:
@@ -71,16 +102,15 @@ class Rewriter:
         """The new type of an old op's input (after the rewrites upstream)."""
         return self.type(self.read(op.inputs[slot]))
 
-    def readers(
-        self, old: ValueRef, look_through: frozenset[str] = frozenset()
-    ) -> list[tuple[Op, int]]:
-        """Old ops reading an old value, looking through ``look_through`` kinds (markers)."""
+    def readers(self, old: ValueRef, look_through: Trait | None = None) -> list[tuple[Op, int]]:
+        """Old ops reading an old value, looking through the kinds with trait
+        ``look_through`` (region markers)."""
         found: list[tuple[Op, int]] = []
         stack = [old]
         while stack:
             ref = stack.pop()
             for reader, slot in self.old.consumers(ref):
-                if reader.kind in look_through:
+                if look_through is not None and self.registry.is_(reader.kind, look_through):
                     stack.append(ValueRef(reader.name, slot if len(reader.inputs) > 1 else 0))
                 else:
                     found.append((reader, slot))
@@ -198,7 +228,7 @@ def sweep(
     for op in graph.topological_order():
         rw.current = op
         for pattern in patterns:
-            if pattern.kinds and op.kind not in pattern.kinds:
+            if not pattern.anchors(rw.registry, op.kind):
                 continue
             if pattern.handler(rw, op):
                 rw.matches[pattern.name] += 1

@@ -21,7 +21,7 @@ from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry
-from layoutcheck.ops.base import Family
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.repetition import layer_multiplicity, layer_signatures
 from layoutcheck.roles import Block
 from layoutcheck.session import Session
@@ -426,7 +426,7 @@ class _Builder:
         spec = typed.registry[op.kind]
         numbers = self.numbers.get(op.name)
         collective = None
-        if spec.family is Family.COMMUNICATION:
+        if spec.is_(Trait.COLLECTIVE):
             default = spec.attrs["group"].default if "group" in spec.attrs else None
             group = op.attr("group", default)
             collective = Collective(
@@ -585,14 +585,14 @@ class _Builder:
 
 
 def _block_kind(ops: Sequence[Op], registry: Registry) -> str:
-    """MoE or dense, from the ops' roles (else, for MoE, their families): structure facts, not
-    names."""
+    """MoE or dense, from the ops' roles (else, for MoE, the catalogue's expert trait):
+    structure facts, not names."""
     blocks = {op.block for op in ops if op.block is not None}
     if blocks & {Block.MOE, Block.SHARED_EXPERTS}:
         return "MoE"
     if Block.MLP in blocks:
         return "dense"
-    if any(registry[op.kind].family is Family.MOE for op in ops):
+    if any(registry.is_(op.kind, Trait.EXPERT) for op in ops):
         return "MoE"
     return ""
 

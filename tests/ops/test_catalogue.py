@@ -11,6 +11,7 @@ from layoutcheck.graph import GraphBuilder, ValueRef
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import default_registry
+from layoutcheck.ops.weights import weights_of
 from layoutcheck.symbols import parse_expr
 from layoutcheck.validate import normalize
 
@@ -341,6 +342,31 @@ def test_rms_norm_keeps_layout_and_shape() -> None:
         dtype=Dtype.FP16,
         group="tp",
     )
+
+
+@covers("layer_norm")
+def test_layer_norm_keeps_layout_and_shape_and_owns_a_weight_and_a_bias() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    g.op("model.norm", "layer_norm", [x], eps="1e-5")
+    typed = g.typed()
+    expect(
+        g,
+        typed,
+        "model.norm",
+        shape=["T/tp", "H"],
+        numeric=[256, 6144],
+        tokens=LOCAL,
+        features=WHOLE,
+        group="tp",
+    )
+    op = typed.graph.op("model.norm")
+    spec = default_registry()["layer_norm"]
+    tensors = weights_of(spec, op, typed.inputs_of(op))
+    assert [(t.name, t.shape) for t in tensors] == [
+        ("model.norm.weight", (g.e("H"),)),
+        ("model.norm.bias", (g.e("H"),)),
+    ]
 
 
 @covers("add_rms_norm")

@@ -357,6 +357,7 @@ def _partial_into(kind: str, op_name: str = "op", **attrs: object) -> Callable[[
 
 for _kind, _attrs in [
     ("rms_norm", {}),
+    ("layer_norm", {}),
     ("activation", {"fn": "silu"}),
     ("rope", {}),
     ("moe_gate", {"experts": "E"}),
@@ -417,6 +418,7 @@ def _split_into(kind: str, op_name: str = "op", **attrs: object) -> Callable[[bo
 
 
 case("norm-of-split", "op")(_split_into("rms_norm"))
+case("norm-of-split", "op")(_split_into("layer_norm"))
 for _kind, _attrs in [
     ("moe_gate", {"experts": "E"}),
     ("linear", {"in_features": "H", "out_features": "H", "parallel": "replicated"}),
