@@ -171,7 +171,7 @@ CASES: dict[str, Case] = {
         "--tokens",
         "1..4096",
         says="points in all",
-    ),  # fmt: skip
+    ),
 }
 
 
