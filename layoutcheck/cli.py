@@ -160,6 +160,13 @@ def build_parser() -> argparse.ArgumentParser:
     cost.add_argument(
         "--trace", metavar="FILE.json", help="also write a chrome/Perfetto trace of the op times"
     )
+    cost.add_argument(
+        "--ranks",
+        metavar="all|N,…",
+        help="--trace draws these ranks of the tp group, each a process with a compute and a "
+        "communication track and a flow through every collective: all, or numbers such as 0,3 "
+        "(default: the one rank --rank picks, on one track)",
+    )
 
     compare = commands.add_parser(
         "compare", help="two layouts of a model (or two graph files) side by side"
@@ -861,7 +868,15 @@ def _cmd_cost(args: argparse.Namespace) -> int:
 
     session = session_of(args)
     report = _report(args, session)
-    if args.trace is not None:
+    if args.ranks is not None and args.trace is None:
+        raise UsageError("--ranks picks the ranks of --trace: give --trace FILE.json too")
+    if args.trace is not None and args.ranks is not None:
+        from layoutcheck.cost.chrome import parse_ranks, write_rank_trace
+
+        ranks = parse_ranks(args.ranks, report)
+        reports = [session.cost(args.device, rank=rank) for rank in ranks]
+        _note(write_rank_trace(args.trace, reports, session.quantized))
+    elif args.trace is not None:
         from layoutcheck.cost.chrome import write_trace
 
         _note(write_trace(args.trace, report, session.quantized))
