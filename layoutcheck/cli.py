@@ -307,6 +307,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_target(repl)
     _add_device(repl)
     _add_quant(repl)
+    repl.add_argument(
+        "--ipython",
+        action="store_true",
+        help="start IPython (when installed) instead of layoutcheck's console",
+    )
 
     sim = commands.add_parser(
         "sim",
@@ -1108,7 +1113,7 @@ def _cmd_repl(args: argparse.Namespace) -> int:
     session = session_of(args)
     report = _report(args, session)
     _status.close()  # the prompt is the terminal's from here
-    return start(report, session.typed)
+    return start(report, session.typed, ipython=args.ipython)
 
 
 COMMANDS = {
