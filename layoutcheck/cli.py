@@ -899,10 +899,10 @@ def _cmd_cost(args: argparse.Namespace) -> int:
     from layoutcheck.cost.render import render_cost, render_symbolic
     from layoutcheck.cost.report import summarize
 
-    session = session_of(args)
-    report = _report(args, session)
     if args.ranks is not None and args.trace is None:
         raise UsageError("--ranks picks the ranks of --trace: give --trace FILE.json too")
+    session = session_of(args)
+    report = _report(args, session)
     if args.trace is not None and args.ranks is not None:
         from layoutcheck.cost.chrome import parse_ranks, write_rank_trace
 
