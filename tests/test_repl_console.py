@@ -211,10 +211,10 @@ def test_tab_completes_and_help_answers_in_a_terminal(tmp_path: Path) -> None:
     child.expect_exact("A cost expression in µs")
     child.expect_exact(PROMPT)
     # an open bracket continues the line, as does a trailing backslash
-    child.send("round(q(\r")
+    child.send("print('sum', round(q(\r")
     child.expect_exact("... ")
-    child.send('"total") * 0 + 5)\r')
-    child.expect_exact("5")
+    child.send('"total") * 0) + 40 + 2)\r')
+    child.expect_exact("sum 42")  # the echo has 'sum', quoted
     child.expect_exact(PROMPT)
     child.send("x = 1 + \\\r")
     child.expect_exact("... ")
