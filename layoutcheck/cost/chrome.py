@@ -157,12 +157,18 @@ class _Describer:
     """An op's args; what every copy of a region shares (shapes, formulas) computed once."""
 
     def __init__(
-        self, report: CostReport, typed: TypedGraph, formulas: dict[Expr, str] | None = None
+        self,
+        report: CostReport,
+        typed: TypedGraph,
+        formulas: dict[Expr, str] | None = None,
+        values: dict[str, dict[str, object]] | None = None,
     ) -> None:
         self.report = report
         self.typed = typed
-        # shared by the ranks of one trace: their formulas are mostly the same expressions
+        # shared by the ranks of one trace: their formulas are mostly the same expressions, and
+        # an op's typed values (its shapes and layouts) are every rank's
         self.formulas: dict[Expr, str] = {} if formulas is None else formulas
+        self.values: dict[str, dict[str, object]] = {} if values is None else values
         self.shared: dict[str, dict[str, object]] = {}
 
     def formula(self, seconds: Expr) -> str:
@@ -179,23 +185,39 @@ class _Describer:
             self.shared[entry.name] = shared
         return shared
 
+    def typed_values(self, name: str) -> dict[str, object]:
+        """The op's inputs, outputs, their shapes and layouts: the same on every rank."""
+        found = self.values.get(name)
+        if found is None:
+            typed = self.typed
+            op = typed.graph.op(name)
+            inputs = [typed.describe(ref) for ref in op.inputs]
+            count = len(typed.outputs_of(op))
+            outputs = [typed.describe(ValueRef(op.name, port)) for port in range(count)]
+            in_values = typed.inputs_of(op)
+            out_values = typed.outputs_of(op)
+            found = {
+                "Inputs": "(" + ", ".join(inputs) + ")",
+                "Output": outputs[0] if len(outputs) == 1 else "(" + ", ".join(outputs) + ")",
+                "simulation_shapes": json.dumps(
+                    [[_dim(d) for d in typed.numeric_shape(v)] for v in in_values]
+                ),
+                "layout": ", ".join(v.layout for v in in_values)
+                + " → "
+                + ", ".join(v.layout for v in out_values),
+                "shape": [[_dim(d) for d in typed.numeric_shape(v)] for v in out_values],
+            }
+            self.values[name] = found
+        return found
+
     def _shared(self, entry: OpEntry, n: Numbers) -> dict[str, object]:
-        typed = self.typed
-        op = typed.graph.op(entry.name)
-        inputs = [typed.describe(ref) for ref in op.inputs]
-        outputs = [
-            typed.describe(ValueRef(op.name, port)) for port in range(len(typed.outputs_of(op)))
-        ]
-        in_values = typed.inputs_of(op)
-        out_values = typed.outputs_of(op)
+        values = self.typed_values(entry.name)
         time, comm = entry.time, entry.cost.comm
         args: dict[str, object] = {
             # TensorCast's keys, with its types (text), so a reader of its traces reads ours
-            "Inputs": "(" + ", ".join(inputs) + ")",
-            "Output": outputs[0] if len(outputs) == 1 else "(" + ", ".join(outputs) + ")",
-            "simulation_shapes": json.dumps(
-                [[_dim(d) for d in typed.numeric_shape(v)] for v in in_values]
-            ),
+            "Inputs": values["Inputs"],
+            "Output": values["Output"],
+            "simulation_shapes": values["simulation_shapes"],
             "compute_time_s": repr(n.compute_us / 1e6),
             "memory_access_time_s": repr(n.memory_us / 1e6),
             "static_cost_time_s": repr(n.launch_us / 1e6),
@@ -205,9 +227,7 @@ class _Describer:
             args["comm_time_s"] = repr(n.communication_us / 1e6)
             args["group_size"] = str(_dim(_value(comm.size, self.report)))
         # layoutcheck's own
-        args["layout"] = (
-            ", ".join(v.layout for v in in_values) + " → " + ", ".join(v.layout for v in out_values)
-        )
+        args["layout"] = values["layout"]
         args["bound"] = n.bound
         args["us"] = n.us
         args["compute_us"] = n.compute_us
@@ -304,7 +324,8 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
         events.extend(_rank_metadata(rank, reports[0]))
     numbers = [report.numbers() for report in reports]
     formulas: dict[Expr, str] = {}
-    describers = [_Describer(report, typed, formulas) for report in reports]
+    values: dict[str, dict[str, object]] = {}
+    describers = [_Describer(report, typed, formulas, values) for report in reports]
     parts = [_Parts(report) for report in reports]
     registry = typed.registry
     clocks = [0.0] * len(ranks)
@@ -325,6 +346,7 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
             n = numbers[index][copy.name]
             args: dict[str, object] = {"op": name, "layer": layer, "rank": rank}
             args.update(describers[index].args(copy, n))
+            args["shape"] = describers[index].typed_values(copy.name)["shape"]
             args.update(_rank_args(op, typed, reports[index], rank))
             if collectives:
                 args["waited_us"] = starts[index] - clocks[index]
@@ -501,12 +523,9 @@ def _joins_ranks(comm: Comm, report: CostReport) -> bool:
 
 
 def _rank_args(op: Op, typed: TypedGraph, report: CostReport, rank: int) -> dict[str, object]:
-    """What is the rank's own: its output shapes, the token rows it holds, its experts."""
+    """What is the rank's own: the token rows it holds, its experts."""
     outputs = typed.outputs_of(op)
-    args: dict[str, object] = {
-        "shape": [[_dim(d) for d in typed.numeric_shape(value)] for value in outputs],
-        "tokens": [_token_rows(value, typed, rank) for value in outputs],
-    }
+    args: dict[str, object] = {"tokens": [_token_rows(value, typed, rank) for value in outputs]}
     experts = _local_experts(op, typed, report, rank)
     if experts is not None:
         args["experts"] = experts
