@@ -353,41 +353,7 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
             events.append(_slice(copy.kind, CATEGORY, starts[index], n.us, rank, stream, args))
             clocks[index] = starts[index] + n.us
         for collective in collectives:
-            for index, rank in enumerate(ranks):
-                start = starts[index] + collective.offsets[index]
-                if collective.part is not None:
-                    kernel_args: dict[str, object] = {
-                        "op": step[index][2],
-                        "kernel": collective.part,
-                        "collective": f"{collective.comm.kind} over {collective.comm.group}",
-                        "bound": "communication",
-                        "us": collective.durations[index],
-                    }
-                    events.append(
-                        _slice(
-                            collective.comm.kind,
-                            KERNEL_CATEGORY,
-                            start,
-                            collective.durations[index],
-                            rank,
-                            COMMUNICATION,
-                            kernel_args,
-                        )
-                    )
-                category = CATEGORY if collective.part is None else KERNEL_CATEGORY
-                phase = "s" if index == 0 else "f" if index == len(ranks) - 1 else "t"
-                events.append(
-                    {
-                        "name": collective.comm.kind,
-                        "cat": category,
-                        "ph": phase,
-                        "id": flow_id,
-                        "ts": start,
-                        "pid": rank,
-                        "tid": COMMUNICATION,
-                        "bp": "e",  # bound to the slice it lies in, not the next one
-                    }
-                )
+            events.extend(_linked(collective, flow_id, ranks, starts, [c[2] for c in step]))
             flow_id += 1
     first = reports[0]
     return {
@@ -407,6 +373,50 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
             "unpriced": list(first.unpriced),
         },
     }
+
+
+def _linked(
+    collective: _Collective,
+    flow_id: int,
+    ranks: Sequence[int],
+    starts: Sequence[float],
+    names: Sequence[str],
+) -> list[dict[str, object]]:
+    """One collective instance on every traced rank: a kernel's slice (the op's own slice is
+    the collective when it is one), and the flow through them in rank order — ``s`` on the
+    first rank, ``t`` on each between, ``f`` on the last, one id — each at its slice's start
+    on the same thread and category, the binding chrome://tracing and Perfetto both use."""
+    events: list[dict[str, object]] = []
+    comm = collective.comm
+    category = CATEGORY if collective.part is None else KERNEL_CATEGORY
+    for index, rank in enumerate(ranks):
+        start = starts[index] + collective.offsets[index]
+        if collective.part is not None:
+            kernel_args: dict[str, object] = {
+                "op": names[index],
+                "kernel": collective.part,
+                "collective": f"{comm.kind} over {comm.group}",
+                "bound": "communication",
+                "us": collective.durations[index],
+            }
+            duration = collective.durations[index]
+            events.append(
+                _slice(comm.kind, category, start, duration, rank, COMMUNICATION, kernel_args)
+            )
+        phase = "s" if index == 0 else "f" if index == len(ranks) - 1 else "t"
+        events.append(
+            {
+                "name": comm.kind,
+                "cat": category,
+                "ph": phase,
+                "id": flow_id,
+                "ts": start,
+                "pid": rank,
+                "tid": COMMUNICATION,
+                "bp": "e",  # bound to the slice it lies in, not the next one
+            }
+        )
+    return events
 
 
 def _rank_metadata(rank: int, report: CostReport) -> list[dict[str, object]]:
