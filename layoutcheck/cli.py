@@ -140,7 +140,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a built (or loaded) graph as a graph file")
     _add_target(export)
-    export.add_argument("-o", "--output", required=True, help="file to write (.yaml or .json)")
+    export.add_argument("-o", "--output", help="file to write (.yaml or .json)")
+    export.add_argument(
+        "--model-explorer",
+        metavar="FILE.json",
+        help="write Model Explorer node data over the graph's nodes (an engine .pt2's as its "
+        "PyTorch adapter names them): FILE.json the layouts, and beside it "
+        "FILE.shape.json, FILE.us.json (on --device) and FILE.violations.json",
+    )
+    export.add_argument(
+        "--model-explorer-graph",
+        metavar="FILE.json",
+        help="write the graph in Model Explorer's JSON graph format (for a graph with no .pt2)",
+    )
+    _add_device(export)
+    _add_quant(export)
 
     view = commands.add_parser(
         "view", help="draw the typed layers: one HTML page (inline SVG), or DOT with --format dot"
@@ -169,6 +183,13 @@ def build_parser() -> argparse.ArgumentParser:
     cost.add_argument("--format", choices=("text", "json"), default="text")
     cost.add_argument(
         "--trace", metavar="FILE.json", help="also write a chrome/Perfetto trace of the op times"
+    )
+    cost.add_argument(
+        "--ranks",
+        metavar="all|N,…",
+        help="--trace draws these ranks of the tp group, each a process with a compute and a "
+        "communication track and a flow through every collective: all, or numbers such as 0,3 "
+        "(default: the one rank --rank picks, on one track)",
     )
 
     compare = commands.add_parser(
@@ -310,6 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_target(repl)
     _add_device(repl)
     _add_quant(repl)
+    repl.add_argument(
+        "--ipython",
+        action="store_true",
+        help="start IPython (when installed) instead of layoutcheck's console",
+    )
 
     sim = commands.add_parser(
         "sim",
@@ -690,12 +716,26 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    graph = session_of(args).graph
-    try:
-        write_graph(graph, args.output)
-    except GraphError as error:
-        raise UsageError(error.message) from None
-    print(f"wrote {args.output}: {len(graph.ops)} ops, {len(graph.layers())} layers")
+    if not (args.output or args.model_explorer or args.model_explorer_graph):
+        raise UsageError(
+            "export writes -o FILE, --model-explorer FILE.json or "
+            "--model-explorer-graph FILE.json: give at least one"
+        )
+    session = session_of(args)
+    graph = session.graph
+    if args.output:
+        try:
+            write_graph(graph, args.output)
+        except GraphError as error:
+            raise UsageError(error.message) from None
+        print(f"wrote {args.output}: {len(graph.ops)} ops, {len(graph.layers())} layers")
+    if args.model_explorer_graph or args.model_explorer:
+        from layoutcheck import explorer  # Model Explorer's formats, loaded only when asked
+
+        if args.model_explorer_graph:
+            print(explorer.write_explorer_graph(args.model_explorer_graph, session))
+        if args.model_explorer:
+            print(explorer.write_overlays(args.model_explorer, session, args.device, _rank(args)))
     return EXIT_OK
 
 
@@ -917,9 +957,17 @@ def _cmd_cost(args: argparse.Namespace) -> int:
     from layoutcheck.cost.render import render_cost, render_symbolic
     from layoutcheck.cost.report import summarize
 
+    if args.ranks is not None and args.trace is None:
+        raise UsageError("--ranks picks the ranks of --trace: give --trace FILE.json too")
     session = session_of(args)
     report = _report(args, session)
-    if args.trace is not None:
+    if args.trace is not None and args.ranks is not None:
+        from layoutcheck.cost.chrome import parse_ranks, write_rank_trace
+
+        ranks = parse_ranks(args.ranks, report)
+        reports = [session.cost(args.device, rank=rank) for rank in ranks]
+        _note(write_rank_trace(args.trace, reports, session.quantized))
+    elif args.trace is not None:
         from layoutcheck.cost.chrome import write_trace
 
         _note(write_trace(args.trace, report, session.quantized))
@@ -1151,7 +1199,7 @@ def _cmd_repl(args: argparse.Namespace) -> int:
     session = session_of(args)
     report = _report(args, session)
     _status.close()  # the prompt is the terminal's from here
-    return start(report, session.typed)
+    return start(report, session.typed, ipython=args.ipython)
 
 
 COMMANDS = {
