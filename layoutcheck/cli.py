@@ -1312,7 +1312,7 @@ def _option(args_list: Sequence[str], flag: str) -> str | None:
 # before any work when they cannot be written, so a failed run says one thing, not its results
 # and then an error.
 OUTPUT_OPTIONS: dict[str, tuple[str, ...]] = {
-    "export": ("output",),
+    "export": ("output", "model_explorer", "model_explorer_graph"),
     "view": ("output",),
     "cost": ("trace",),
     "query": ("plot",),
@@ -1327,7 +1327,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     for option in OUTPUT_OPTIONS.get(args.command, ()):
         path = getattr(args, option, None)
         if isinstance(path, str) and path:
-            flag = "-o" if option == "output" else f"--{option}"
+            flag = "-o" if option == "output" else "--" + option.replace("_", "-")
             check_writable(path, UsageError, f"{flag} {path}")
 
 
