@@ -26,6 +26,7 @@ from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import AttrKind
 from layoutcheck.ops.traits import Trait
+from layoutcheck.packs import VersionError, VersionSpec
 from layoutcheck.roles import Role, RoleError
 from layoutcheck.rules import Rule, RuleKind
 from layoutcheck.symbols import ExpressionError, parse_expr
@@ -212,13 +213,35 @@ class Contract:
     rules: tuple[ContractRule, ...]
     transparent: frozenset[str]
     source: str | None = None
+    # the engines and versions whose layout this is (layoutcheck.packs), and the graphs it is
+    # for: at least one op must match ``requires`` (None: every graph)
+    engines: tuple[tuple[str, VersionSpec], ...] = ()
+    requires: Selector | None = None
 
     def rule_docs(self) -> tuple[Rule, ...]:
         return tuple(rule.doc for rule in self.rules)
 
+    def applies_to(self, graph: Graph) -> bool:
+        """Is ``graph`` one this contract is for (it holds an op ``requires`` selects)?"""
+        select = self.requires
+        if select is None:
+            return True
+        return any(select.matches(op, graph, self.transparent) for op in _candidates(graph, select))
+
 
 # -- loading --------------------------------------------------------------------------------
 
+_CONTRACT_KEYS = {
+    "format",
+    "name",
+    "summary",
+    "applies",
+    "engines",
+    "requires",
+    "domains",
+    "transparent",
+    "rules",
+}
 _RULE_KEYS = {"id", "summary", "why", "example", "fix", "checks"}
 _SELECT_KEYS = {"kind", "trait", "role", "name", "not_name", "feeds", "domain"}
 _EXPECT_KEYS = {
@@ -272,9 +295,7 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
     name = data.get("name")
     if not isinstance(name, str):
         raise ContractError("a contract needs a name")
-    unknown = sorted(
-        set(data) - {"format", "name", "summary", "applies", "domains", "transparent", "rules"}
-    )
+    unknown = sorted(set(data) - _CONTRACT_KEYS)
     if unknown:
         raise ContractError(f"unknown key {unknown[0]!r}")
     default_transparent = {kind for kind, spec in registry.specs.items() if spec.transparent}
@@ -288,6 +309,7 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
     if not isinstance(rules_raw, list) or not rules_raw:
         raise ContractError("a contract needs a non-empty list of rules")
     rules = tuple(_rule(body, registry, domains, name) for body in rules_raw)
+    requires = data.get("requires")
     return Contract(
         name=name,
         summary=str(data.get("summary", "")),
@@ -295,7 +317,27 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
         rules=rules,
         transparent=transparent,
         source=source,
+        engines=_engines(data.get("engines")),
+        requires=None if requires is None else _selector(requires, registry, domains, "requires"),
     )
+
+
+def _engines(raw: object) -> tuple[tuple[str, VersionSpec], ...]:
+    """``engines: {vllm: ">=0.11", vllm-ascend: ">=0.26"}``: the versions of each engine whose
+    layout the contract is."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict) or not raw:
+        raise ContractError("engines: a mapping of engine to versions, e.g. {vllm: '>=0.11'}")
+    found = []
+    for engine, spec in raw.items():
+        if not isinstance(engine, str) or not re.fullmatch(r"[a-z][a-z0-9_-]{0,40}", engine):
+            raise ContractError(f"engines: {str(engine)[:40]!r} is not an engine name")
+        try:
+            found.append((engine, VersionSpec.parse(spec, f"engines: {engine}")))
+        except VersionError as error:
+            raise ContractError(error.message) from None
+    return tuple(found)
 
 
 def _rule(

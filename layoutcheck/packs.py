@@ -1,0 +1,173 @@
+"""Contract packs per engine version: which shipped contract holds the layout an engine of a
+given version runs (``check --engine-version vllm==0.33``), and, when a graph breaks it, which
+other version's layout the graph has instead.
+
+A contract says which engines and versions it holds for (``engines: {vllm: ">=0.11"}``) and,
+optionally, which graphs (``requires:``, a selector at least one op must match: DeepSeek-V3.2's
+sparse attention). The pack of an engine version is every shipped contract that holds for it;
+of those that apply to a graph, one with ``requires`` is more specific than one without.
+
+Versions are compared as release numbers (``0.25.1rc1`` is 0.25.1, before 0.25.1 itself);
+a spec is comma-separated clauses of ``==``, ``!=``, ``>=``, ``<=``, ``>``, ``<`` (``==0.18.*``
+matches every 0.18 release). Nothing here evaluates the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
+
+import attrs
+
+from layoutcheck.errors import UsageError
+
+_VERSION = re.compile(
+    r"^v?([0-9]{1,6}(?:\.[0-9]{1,6}){0,3})((?:a|b|rc|\.?dev|\.?post)[0-9]{0,6})?$"
+)
+_CLAUSE = re.compile(r"^(==|!=|>=|<=|>|<)\s*(v?[0-9][0-9a-z.]{0,30}?)(\.\*)?$")
+_ENGINE = re.compile(r"^([a-z][a-z0-9_-]{0,40})\s*(?:==|@)\s*(\S{1,40})$")
+_MAX_CLAUSES = 8
+
+
+class VersionError(UsageError):
+    """A version or a version spec that cannot be read (exit 2)."""
+
+
+@attrs.frozen(order=True)
+class Version:
+    """A release number; a pre-release (``rc1``) sorts before its release, a post after."""
+
+    release: tuple[int, ...]
+    stage: int = 0  # -1 a pre-release (a, b, rc, dev), 0 the release, 1 a post-release
+    text: str = attrs.field(default="", eq=False, order=False)
+
+    @classmethod
+    def parse(cls, text: str) -> Version:
+        match = _VERSION.match(text.strip()) if text.isascii() else None
+        if match is None:
+            raise VersionError(f"{text[:40]!r} is not a version such as 0.25.1 or 0.25.1rc1")
+        release = tuple(int(part) for part in match.group(1).split("."))
+        while len(release) > 1 and release[-1] == 0:
+            release = release[:-1]  # 0.26.0 is 0.26
+        suffix = match.group(2) or ""
+        stage = 1 if "post" in suffix else (-1 if suffix else 0)
+        return cls(release, stage, text.strip())
+
+    def __str__(self) -> str:
+        return self.text or ".".join(map(str, self.release))
+
+
+@attrs.frozen
+class Clause:
+    operator: str
+    version: Version
+    prefix: bool = False  # ``==0.18.*``: every release that starts with 0.18
+
+    def holds(self, version: Version) -> bool:
+        if self.prefix:
+            head = version.release[: len(self.version.release)]
+            padded = head + (0,) * (len(self.version.release) - len(head))
+            same = padded == self.version.release
+            return same if self.operator == "==" else not same
+        compare: dict[str, Callable[[Version, Version], bool]] = {
+            "==": lambda a, b: a == b,
+            "!=": lambda a, b: a != b,
+            ">=": lambda a, b: a >= b,
+            "<=": lambda a, b: a <= b,
+            ">": lambda a, b: a > b,
+            "<": lambda a, b: a < b,
+        }
+        return compare[self.operator](version, self.version)
+
+
+@attrs.frozen
+class VersionSpec:
+    """The versions a contract holds for: every clause must hold (none: every version)."""
+
+    clauses: tuple[Clause, ...]
+    text: str
+
+    @classmethod
+    def parse(cls, text: object, where: str = "versions") -> VersionSpec:
+        if not isinstance(text, str):
+            raise VersionError(f"{where}: a version spec is text such as '>=0.11,<0.26'")
+        if text.strip() in ("", "*"):
+            return cls((), "*")
+        parts = [part.strip() for part in text.split(",")]
+        if len(parts) > _MAX_CLAUSES:
+            raise VersionError(f"{where}: at most {_MAX_CLAUSES} clauses, got {len(parts)}")
+        clauses = []
+        for part in parts:
+            match = _CLAUSE.match(part)
+            if match is None:
+                raise VersionError(
+                    f"{where}: {part[:40]!r} is not a clause such as '>=0.11' or '==0.18.*'"
+                )
+            operator, version, star = match.groups()
+            if star and operator not in ("==", "!="):
+                raise VersionError(f"{where}: '.*' goes with == or != only, got {part!r}")
+            clauses.append(Clause(operator, Version.parse(version), bool(star)))
+        return cls(tuple(clauses), ",".join(parts))
+
+    def contains(self, version: Version) -> bool:
+        return all(clause.holds(version) for clause in self.clauses)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen
+class EngineVersion:
+    """``vllm==0.33``: an engine and the version of it that ran."""
+
+    engine: str
+    version: Version
+
+    @classmethod
+    def parse(cls, text: str) -> EngineVersion:
+        match = _ENGINE.match(text.strip()) if text.isascii() else None
+        if match is None:
+            raise VersionError(
+                f"--engine-version {text[:60]!r}: write ENGINE==VERSION, e.g. vllm==0.33 or "
+                "vllm-ascend==0.18.0"
+            )
+        return cls(match.group(1), Version.parse(match.group(2)))
+
+    def __str__(self) -> str:
+        return f"{self.engine}=={self.version}"
+
+
+class PackContract(Protocol):
+    """What this module needs of a contract (``layoutcheck.contracts.Contract`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def engines(self) -> tuple[tuple[str, VersionSpec], ...]: ...
+    @property
+    def requires(self) -> object | None: ...
+
+
+def holds_for(contract: PackContract, engine: EngineVersion) -> bool:
+    return any(
+        name == engine.engine and spec.contains(engine.version) for name, spec in contract.engines
+    )
+
+
+C = TypeVar("C", bound=PackContract)
+
+
+def pack(contracts: Iterable[C], engine: EngineVersion, applies: Callable[[C], bool]) -> list[C]:
+    """The contracts that hold for ``engine`` and apply to the graph (``applies(contract)``),
+    the most specific (with ``requires``) first, then by name."""
+    found = [c for c in contracts if holds_for(c, engine) and applies(c)]
+    return sorted(found, key=lambda c: (c.requires is None, c.name))
+
+
+def engines_text(contract: PackContract) -> str:
+    return ", ".join(f"{name}{'' if str(spec) == '*' else spec}" for name, spec in contract.engines)
+
+
+def known_engines(contracts: Sequence[PackContract]) -> list[str]:
+    return sorted({name for contract in contracts for name, _ in contract.engines})
