@@ -662,7 +662,7 @@ def _cmd_equiv(args: argparse.Namespace) -> int:
     expanded = session_of(args, repetition=False).graph
     folded = normalize(fold(expanded))
     differences = compare_forms(expanded, folded)
-    regions = sum(op.kind == "region_begin" for op in folded.ops)
+    regions = len(folded.repetition())
     if args.format == "json":
         data = {
             "equivalent": not differences,

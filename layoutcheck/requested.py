@@ -15,7 +15,6 @@ from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.graph import Op, ValueRef
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import FeatureState, TokenLayout
-from layoutcheck.passes.repetition import layer_multiplicity
 
 NORM_KINDS = frozenset({"rms_norm", "add_rms_norm"})
 # Kinds a value passes on its way from the embedding to the first norm without changing
@@ -44,8 +43,7 @@ def check_requested(
         return ()
     norms = [op for op in typed.graph.ops if op.kind in NORM_KINDS]
     first = norms[0] if norms else None
-    multiplicity = layer_multiplicity(typed.graph)  # a repetition region counts its repeats
-    effective = sum(multiplicity.get(op.layer, 1) if op.layer is not None else 1 for op in norms)
+    effective = sum(typed.graph.multiplicity(op) for op in norms)  # a region: its repeats
     causes = list(_causes(typed, first, fused_quant_norms))
     return (
         Diagnostic(

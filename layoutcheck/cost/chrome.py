@@ -19,7 +19,7 @@ import sympy
 
 from layoutcheck.cost.render import formula_text
 from layoutcheck.cost.report import CostReport, Numbers, OpEntry, rank_expr
-from layoutcheck.graph import ValueRef
+from layoutcheck.graph import Graph, ValueRef, copy_name
 from layoutcheck.interp import TypedGraph
 from layoutcheck.symbols import Expr, symbol
 
@@ -53,7 +53,7 @@ def chrome_trace(
     ]
     describe = _Describer(report, typed)
     clock = 0.0
-    for entry, layer, name in _copies(report.entries):
+    for entry, layer, name in _copies(report.entries, report.graph):
         n = numbers[entry.name]
         args: dict[str, object] = {"op": name, "layer": layer, **describe.args(entry, n)}
         if entry.count > 1:
@@ -111,9 +111,10 @@ def _rank_number(report: CostReport) -> int | None:
     return int(rank) if rank.is_Integer else None
 
 
-def _copies(entries: Sequence[OpEntry]) -> Iterator[tuple[OpEntry, int | None, str]]:
+def _copies(entries: Sequence[OpEntry], graph: Graph) -> Iterator[tuple[OpEntry, int | None, str]]:
     """Every op once per layer it stands for, in run order: a run of a region's ops is played
-    ``repeat`` times, copy k on layer ``layer + k`` (as ``by_layer`` counts them)."""
+    ``repeat`` times, copy k on layer ``layer + k`` (as ``by_layer`` counts them), named as
+    the expanded graph names it."""
     index = 0
     while index < len(entries):
         entry = entries[index]
@@ -132,17 +133,8 @@ def _copies(entries: Sequence[OpEntry]) -> Iterator[tuple[OpEntry, int | None, s
             for member in entries[index:end]:
                 assert member.layer is not None
                 layer = member.layer + k
-                yield member, layer, _copy_name(member.name, member.layer, layer)
+                yield member, layer, copy_name(graph.op(member.name), layer)
         index = end
-
-
-def _copy_name(name: str, layer: int, copy: int) -> str:
-    """Layer ``copy``'s name for layer ``layer``'s op: the HF path's index changed, else the
-    layer appended (the repetition pass's rule)."""
-    prefix = f"model.layers.{layer}."
-    if name.startswith(prefix):
-        return f"model.layers.{copy}." + name[len(prefix) :]
-    return name if copy == layer else f"{name}@{copy}"
 
 
 class _Describer:

@@ -23,7 +23,7 @@ from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry
 from layoutcheck.ops.costing import ZERO, CostCall, OpCost
-from layoutcheck.passes.repetition import MARKERS, layer_multiplicity
+from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 
 CATEGORIES = ("compute", "memory", "communication")
@@ -232,7 +232,6 @@ def cost_report(
     errors = [d for d in typed.diagnostics if d.is_error]
     unpriced: list[str] = []
     chosen = cost_options(options)
-    multiplicity = layer_multiplicity(graph)
     rank_value = rank_expr(rank, graph)
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
@@ -240,7 +239,7 @@ def cost_report(
     entries = []
     for op in graph.topological_order():
         spec = typed.registry[op.kind]
-        if spec.cost is None or op.kind in MARKERS:  # a region's markers hold no kernel
+        if spec.cost is None or spec.is_(Trait.REGION_MARKER):  # markers hold no kernel
             continue
         inputs = typed.inputs_of(op)
         outputs = typed.outputs_of(op)
@@ -261,9 +260,7 @@ def cost_report(
         if time is None:
             time = op_time(cost, device, profile)
             times[cost] = time
-        layer = op.layer
-        count = multiplicity.get(layer, 1) if layer is not None else 1
-        entries.append(OpEntry(op.name, op.kind, layer, count, cost, time))
+        entries.append(OpEntry(op.name, op.kind, op.layer, graph.multiplicity(op), cost, time))
     if errors and not entries:
         first = errors[0]
         raise CostError(

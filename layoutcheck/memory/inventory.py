@@ -7,7 +7,6 @@ from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops.weights import Tensor, weights_of
-from layoutcheck.passes.repetition import layer_multiplicity
 
 
 class MemoryError_(InputError):
@@ -30,12 +29,10 @@ def inventory(target: Graph | TypedGraph) -> list[tuple[Tensor, int]]:
             "run layoutcheck check"
         )
     graph = typed.graph
-    multiplicity = layer_multiplicity(graph)
     found: list[tuple[Tensor, int]] = []
     for op in graph.ops:
-        count = multiplicity.get(op.layer, 1) if op.layer is not None else 1
         tensors = weights_of(typed.registry[op.kind], op, typed.inputs_of(op))
-        found.extend((tensor, count) for tensor in tensors)
+        found.extend((tensor, graph.multiplicity(op)) for tensor in tensors)
     return found
 
 
