@@ -223,7 +223,12 @@ HF_LAYER_PREFIX = "model.layers."
 def hf_layer_name(layer: int, local: str) -> str:
     """The HF module path of a layer's module: ``hf_layer_name(5, "mlp")`` is
     ``model.layers.5.mlp`` (how builders name ops and how a region's copies are named)."""
-    return f"{HF_LAYER_PREFIX}{layer}.{local}"
+    return f"{hf_layer_path(layer)}.{local}"
+
+
+def hf_layer_path(layer: int) -> str:
+    """The HF module path of decoder layer ``layer`` itself: ``model.layers.5``."""
+    return f"{HF_LAYER_PREFIX}{layer}"
 
 
 def local_from_hf_name(name: str, layer: int) -> str | None:

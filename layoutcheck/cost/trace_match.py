@@ -30,10 +30,11 @@ from layoutcheck.cost.trace_kinds import TraceKinds
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.program import EngineNode, EngineProgram
 from layoutcheck.interp import TypedGraph
+from layoutcheck.ops import default_registry
+from layoutcheck.ops.traits import Trait
 
 BY_NODE = "engine node"
 BY_KIND = "op kind, layer and token extent"
-REGION_LOWERINGS = ("region_begin", "region_end", "copy_region")
 
 # why an event or an op has no counterpart
 NO_NODE = "no engine node: the runtime's own (a parameter detach, a buffer write-back)"
@@ -183,10 +184,11 @@ def executed_nodes(
     open_regions: list[tuple[str, int]] = []
     bodies: dict[str, list[tuple[EngineNode, int]]] = {}
     copies: Counter[str] = Counter()
+    registry = default_registry()
     for node in program.nodes:
         entry = opmaps.get(node.target)
         lowering = entry.lower if entry is not None else None
-        if entry is None or lowering not in REGION_LOWERINGS:
+        if entry is None or not registry.is_(entry.lower, Trait.REGION_MARKER):
             runs.append((node, 0))
             continue
         region = _region_id(node, entry)
