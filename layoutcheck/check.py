@@ -58,7 +58,7 @@ def _for_every_layer(
     each, named and numbered as the expanded graph names and numbers that layer's op
     (``repetition.expand``). So a folded graph's report lists what the layer-by-layer one
     does, and its ``%N`` are those of ``show``."""
-    if not graph.repetition():
+    if all(region.repeat == 1 for region in graph.repetition()):
         return diagnostics
     numbers, body = _expanded_numbers(graph, registry)
     renamers: dict[int, _Renamer] = {}

@@ -369,6 +369,10 @@ def _check_regions(graph: Graph) -> None:
     for op in graph.ops:
         if op.kind != "region_begin":
             continue
+        value = op.attr("repeat")
+        count = integer_value(value) if isinstance(value, sympy.Expr) else None
+        if op.layer is None and count in (None, 1):
+            continue  # a marker of no layer stands for nothing (as it always did)
         if op.layer is None or op.layer not in stated:
             raise SpecError(
                 "region_begin outside every region in regions: (give it the layer of one)",
@@ -376,8 +380,6 @@ def _check_regions(graph: Graph) -> None:
                 line=op.line,
             )
         opened.add(op.layer)
-        value = op.attr("repeat")
-        count = integer_value(value) if isinstance(value, sympy.Expr) else None
         if value is not None and count != stated[op.layer]:
             raise SpecError(
                 f"repeat {value} disagrees with regions: (layer {op.layer} repeats "
