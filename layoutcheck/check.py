@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
@@ -76,18 +76,18 @@ def _for_every_layer(
         renamer = renamers.get(first)
         if renamer is None:
             renamer = renamers[first] = _Renamer(graph, first)
+        message = renamer.copies(diagnostic.message)
+        context = None if diagnostic.context is None else renamer.copies(diagnostic.context)
         for k, layer in enumerate(graph.layer_copies(op)):
             assert layer is not None  # a region body's op has its layer
-            context = diagnostic.context
             found.append(
                 attrs.evolve(
                     diagnostic,
                     op=copy_name(op, layer),
                     layer=layer,
-                    message=renamer.text(diagnostic.message, layer),
+                    message=message(layer),
                     context=_numbered(
-                        None if context is None else renamer.text(context, layer),
-                        number + k * body[first],
+                        None if context is None else context(layer), number + k * body[first]
                     ),
                 )
             )
@@ -99,15 +99,17 @@ class _Renamer:
 
     def __init__(self, graph: Graph, first: int) -> None:
         self.members = {op.name: op for op in graph.ops if op.layer == first}
-        names = sorted(self.members, key=len, reverse=True)  # the longest name first
-        # a name as a whole word: not inside a longer name (``a.b`` in ``a.b.c``)
-        self.pattern = re.compile(
-            r"(?<![\w.])(" + "|".join(map(re.escape, names)) + r")(?![\w]|\.\w)"
-        )
+        self.names = sorted(self.members, key=len, reverse=True)  # the longest name first
 
-    def text(self, text: str, layer: int) -> str:
+    def copies(self, text: str) -> Callable[[int], str]:
+        """``text`` as it reads in a given layer of the region."""
+        present = [name for name in self.names if name in text]
+        if not present:
+            return lambda layer: text
+        # a name as a whole word: not inside a longer name (``a.b`` in ``a.b.c``)
+        pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, present)) + r")(?![\w]|\.\w)")
         members: Mapping[str, Op] = self.members
-        return self.pattern.sub(lambda match: copy_name(members[match.group(1)], layer), text)
+        return lambda layer: pattern.sub(lambda m: copy_name(members[m.group(1)], layer), text)
 
 
 def _expanded_numbers(graph: Graph, registry: Registry) -> tuple[dict[str, int], dict[int, int]]:

@@ -1,7 +1,7 @@
-"""Repetition and layers are data, not names: a graph whose every op is renamed (``n0``, ``n1``, …,
-or names that claim another layer), keeping only its roles, layers and regions, written and read
-back through the graph format, checks and costs exactly as the original — every rule, per layer,
-``boundary-count`` included — and folds and expands as the original does."""
+"""Repetition and layers are data, not names: a graph whose every op is renamed (``n0``, ``n1``,
+…, or names that claim another layer), keeping only its roles, layers and regions, written and
+read back through the graph format, checks and costs exactly as the original — every rule, per
+layer, ``boundary-count`` included — and folds and expands as the original does."""
 
 from __future__ import annotations
 
@@ -74,7 +74,8 @@ def cost_totals(session: Session) -> tuple[object, ...]:
     except InputError as error:  # a graph with type errors and nothing priceable
         return (type(error).__name__,)
     summary = summarize(report, report.numbers())
-    by_kind = {kind: row["count"] for kind, row in summary["by_kind"].items()}  # type: ignore[attr-defined]
+    kinds: dict[str, dict[str, float]] = summary["by_kind"]  # type: ignore[assignment]
+    by_kind = {kind: row["count"] for kind, row in kinds.items()}
     return summary["total_us"], summary["by_category"], by_kind, len(report.unpriced)
 
 
