@@ -324,8 +324,10 @@ def _graph_from_data(
     )
     graph = normalize(graph, registry)
     if graph.regions is None:  # a file from before regions: its markers' repeat attrs say
-        return graph.evolve(regions=graph.repetition())
-    _check_regions(graph)
+        graph = graph.evolve(regions=graph.repetition())
+    else:
+        _check_regions(graph)
+    _check_region_layers(graph)
     return graph
 
 
@@ -390,6 +392,23 @@ def _check_regions(graph: Graph) -> None:
     missing = sorted(set(stated) - opened)
     if missing:
         raise SpecError(f"regions: layer {missing[0]} starts a region but has no region_begin")
+
+
+def _check_region_layers(graph: Graph) -> None:
+    """A region's first layer stands for the layers after it: no op may be in one of them."""
+    inside = {layer: region for region in graph.repetition() for layer in region.layers[1:]}
+    if not inside:
+        return
+    for op in graph.ops:
+        region = inside.get(op.layer) if op.layer is not None else None
+        if region is not None:
+            raise SpecError(
+                f"the op is in layer {op.layer}, which the region at layer {region.first} "
+                f"stands for (repeat {region.repeat}): give it the region's first layer or "
+                "shorten the region",
+                op=op.name,
+                line=op.line,
+            )
 
 
 def _symbols(raw: object) -> dict[str, int | None]:

@@ -255,6 +255,22 @@ def test_a_bad_region_is_one_clear_error(regions: str, begin_attrs: str, message
         loads_graph(_region_file(regions, begin_attrs))
 
 
+def test_no_op_may_sit_in_a_layer_a_region_stands_for() -> None:
+    def with_layer_5_op(text: str) -> str:
+        return text.replace(
+            "  - {name: c, op: region_end, inputs: [b], layer: 3,",
+            "  - {name: b2, op: rms_norm, inputs: [b], layer: 5}\n"
+            "  - {name: c, op: region_end, inputs: [b2], layer: 3,",
+        )
+
+    stated = with_layer_5_op(_region_file("regions: [{layer: 3, repeat: 5}]"))
+    with pytest.raises(SpecError, match="in layer 5, which the region at layer 3 stands for"):
+        loads_graph(stated)
+    # an old file's markers say the same, and are held to it alike
+    with pytest.raises(SpecError, match="in layer 5"):
+        loads_graph(with_layer_5_op(_region_file(begin_attrs=", repeat: 5")))
+
+
 def test_a_region_needs_its_begin_marker() -> None:
     text = _region_file("regions: [{layer: 3, repeat: 2}, {layer: 10, repeat: 2}]")
     with pytest.raises(SpecError, match="layer 10 starts a region but has no region_begin"):
