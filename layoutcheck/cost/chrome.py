@@ -131,8 +131,8 @@ def _copies(entries: Sequence[OpEntry], graph: Graph) -> Iterator[tuple[OpEntry,
             end += 1
         for k in range(entry.count):
             for member in entries[index:end]:
-                assert member.layer is not None
-                layer = member.layer + k
+                layer = member.layers[k]
+                assert layer is not None  # a region's op is in its layer
                 yield member, layer, copy_name(graph.op(member.name), layer)
         index = end
 

@@ -42,6 +42,12 @@ class OpEntry:
     cost: OpCost
     time: OpTime
 
+    @property
+    def layers(self) -> tuple[int | None, ...]:
+        """The decoder layers this op stands for (``Graph.layer_copies`` of its op)."""
+        layer = self.layer
+        return (None,) if layer is None else tuple(range(layer, layer + self.count))
+
 
 @attrs.frozen
 class Numbers:
@@ -314,9 +320,6 @@ def by_layer(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[int | N
     """µs per decoder layer (each layer a region stands for gets its per-layer time)."""
     totals: dict[int | None, float] = defaultdict(float)
     for entry in report.entries:
-        if entry.layer is None:
-            totals[None] += numbers[entry.name].us
-            continue
-        for k in range(entry.count):
-            totals[entry.layer + k] += numbers[entry.name].us
+        for layer in entry.layers:
+            totals[layer] += numbers[entry.name].us
     return dict(totals)
