@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
 from layoutcheck.contracts import Contract, check_contract
 from layoutcheck.diagnostics import Diagnostic, Report
-from layoutcheck.graph import Graph, Op
+from layoutcheck.graph import Graph, Op, copy_name
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
 from layoutcheck.ops.traits import Trait
-from layoutcheck.passes.repetition import (
-    collectives_per_layer,
-    layer_copy_name,
-    layer_multiplicity,
-)
+from layoutcheck.passes.repetition import collectives_per_layer
 from layoutcheck.roles import Block
 
 
@@ -61,10 +58,10 @@ def _for_every_layer(
     each, named and numbered as the expanded graph names and numbers that layer's op
     (``repetition.expand``). So a folded graph's report lists what the layer-by-layer one
     does, and its ``%N`` are those of ``show``."""
-    multiplicity = layer_multiplicity(graph)
-    if all(count == 1 for count in multiplicity.values()):
+    if all(region.repeat == 1 for region in graph.repetition()):
         return diagnostics
-    numbers, body = _expanded_numbers(graph, multiplicity, registry)
+    numbers, body = _expanded_numbers(graph, registry)
+    renamers: dict[int, _Renamer] = {}
     found: list[Diagnostic] = []
     for diagnostic in diagnostics:
         number = numbers.get(diagnostic.op or "")
@@ -75,27 +72,47 @@ def _for_every_layer(
         if first is None or first not in body:  # outside any region: renumbered only
             found.append(attrs.evolve(diagnostic, context=_numbered(diagnostic.context, number)))
             continue
-        for k in range(multiplicity[first]):
-            layer = first + k
-            context = diagnostic.context
+        op = graph.op(diagnostic.op)
+        renamer = renamers.get(first)
+        if renamer is None:
+            renamer = renamers[first] = _Renamer(graph, first)
+        message = renamer.copies(diagnostic.message)
+        context = None if diagnostic.context is None else renamer.copies(diagnostic.context)
+        for k, layer in enumerate(graph.layer_copies(op)):
+            assert layer is not None  # a region body's op has its layer
             found.append(
                 attrs.evolve(
                     diagnostic,
-                    op=layer_copy_name(diagnostic.op, first, layer),
+                    op=copy_name(op, layer),
                     layer=layer,
-                    message=_in_layer(diagnostic.message, first, layer),
+                    message=message(layer),
                     context=_numbered(
-                        None if context is None else _in_layer(context, first, layer),
-                        number + k * body[first],
+                        None if context is None else context(layer), number + k * body[first]
                     ),
                 )
             )
     return tuple(found)
 
 
-def _expanded_numbers(
-    graph: Graph, multiplicity: dict[int, int], registry: Registry
-) -> tuple[dict[str, int], dict[int, int]]:
+class _Renamer:
+    """A finding's text about a region's ops, with each op named as its copy in a layer."""
+
+    def __init__(self, graph: Graph, first: int) -> None:
+        self.members = {op.name: op for op in graph.ops if op.layer == first}
+        self.names = sorted(self.members, key=len, reverse=True)  # the longest name first
+
+    def copies(self, text: str) -> Callable[[int], str]:
+        """``text`` as it reads in a given layer of the region."""
+        present = [name for name in self.names if name in text]
+        if not present:
+            return lambda layer: text
+        # a name as a whole word: not inside a longer name (``a.b`` in ``a.b.c``)
+        pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, present)) + r")(?![\w]|\.\w)")
+        members: Mapping[str, Op] = self.members
+        return lambda layer: pattern.sub(lambda m: copy_name(members[m.group(1)], layer), text)
+
+
+def _expanded_numbers(graph: Graph, registry: Registry) -> tuple[dict[str, int], dict[int, int]]:
     """Each op's number in the expanded graph (its first copy's, for a region body), and each
     region's body length: the expanded graph lists every copy of a body in turn, without the
     region's markers."""
@@ -104,13 +121,14 @@ def _expanded_numbers(
     ]
     body: dict[int, int] = {}
     for op in order:
-        if op.layer is not None and multiplicity.get(op.layer, 1) > 1:
+        if graph.multiplicity(op) > 1:
+            assert op.layer is not None
             body[op.layer] = body.get(op.layer, 0) + 1
     numbers: dict[str, int] = {}
     number, current = 0, None
     for op in order:
         if current is not None and op.layer != current:
-            number += (multiplicity[current] - 1) * body[current]  # the other copies
+            number += (graph.repeat(current) - 1) * body[current]  # the other copies
             current = None
         if op.layer is not None and op.layer in body and current is None:
             current = op.layer
@@ -125,11 +143,6 @@ def _numbered(context: str | None, number: int) -> str | None:
         return None
     head, _, rest = context.partition(" ")
     return f"%{number} {rest}" if head.startswith("%") else context
-
-
-def _in_layer(text: str, first: int, layer: int) -> str:
-    """A finding's text with layer ``first``'s op names as those of ``layer``."""
-    return text.replace(f"model.layers.{first}.", f"model.layers.{layer}.")
 
 
 def _with_origin(graph: Graph, diagnostic: Diagnostic) -> Diagnostic:
@@ -167,18 +180,13 @@ def attention_entries(graph: Graph, registry: Registry | None = None) -> list[Op
 def summarize(graph: Graph, registry: Registry) -> dict[str, object]:
     """Counts for the report: layers, ops, collectives by kind, attention boundaries and
     collectives per layer — effective counts, a repetition region counting ``repeat`` times."""
-    multiplicity = layer_multiplicity(graph)
-
-    def copies(op: Op) -> int:
-        """How many ops of the expanded graph this one stands for."""
-        return multiplicity.get(op.layer, 1) if op.layer is not None else 1
-
+    copies = graph.multiplicity  # how many ops of the expanded graph an op stands for
     per_layer = collectives_per_layer(graph, registry)
     collectives: Counter[str] = Counter()
     for counts in per_layer.values():
         collectives.update(counts)
     return {
-        "layers": sum(multiplicity.values()),
+        "layers": graph.expanded_layer_count(),
         # the ops the graph stands for: a region's body once per layer, without its markers
         "ops": sum(
             copies(op) for op in graph.ops if not registry.is_(op.kind, Trait.REGION_MARKER)

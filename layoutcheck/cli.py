@@ -47,7 +47,6 @@ from layoutcheck.limits import (
 )
 from layoutcheck.models import Layout, SharedExperts, shipped_models
 from layoutcheck.ops import default_registry
-from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.manager import PassError
 from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.render import (
@@ -759,8 +758,7 @@ def _cmd_equiv(args: argparse.Namespace) -> int:
     expanded = session_of(args, repetition=False).graph
     folded = normalize(fold(expanded))
     differences = compare_forms(expanded, folded)
-    registry = default_registry()  # the catalogue fold used: its markers open the regions
-    regions = sum(registry.is_(op.kind, Trait.REGION_BEGIN) for op in folded.ops)
+    regions = len(folded.repetition())
     if args.format == "json":
         data = {
             "equivalent": not differences,

@@ -2,6 +2,14 @@
 
 A ``Graph`` is an immutable value; passes return new graphs. The networkx view is derived on
 first use and never part of equality.
+
+Repetition is data: ``Graph.regions`` lists each repetition region as a :class:`Region` (its
+first decoder layer and how many layers it stands for); its members are the ops whose ``layer``
+is that first layer, and the region's marker ops (``region_begin``/``region_end``/
+``copy_region``) only wire the values a copy hands the next. Every "how many ops does this op
+stand for" and "which layers" is :meth:`Graph.multiplicity` / :meth:`Graph.layer_copies`; an
+expanded copy's name is :func:`copy_name`, made from the op's ``local`` field (its name within
+its layer), never read back from a name.
 """
 
 from __future__ import annotations
@@ -17,8 +25,15 @@ from attrs import field
 
 from layoutcheck.errors import InputError
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
-from layoutcheck.roles import Block, Role, layer_from_hf_name, role_from_hf_name
-from layoutcheck.symbols import Expr, as_expr, parse_expr
+from layoutcheck.roles import (
+    Block,
+    Role,
+    hf_layer_name,
+    layer_from_hf_name,
+    local_from_hf_name,
+    role_from_hf_name,
+)
+from layoutcheck.symbols import Expr, as_expr, integer_value, parse_expr
 
 AttrValue: TypeAlias = "Expr | str | bool | tuple[Expr, ...]"
 
@@ -65,7 +80,9 @@ class InputSpec:
 @attrs.frozen
 class Op:
     """One op: a kind from the catalogue, the values it reads, its attrs (sorted pairs), and the
-    facts passes and accountings read: its role and decoder layer (see :mod:`layoutcheck.roles`).
+    facts passes and accountings read: its role and decoder layer (see :mod:`layoutcheck.roles`),
+    and ``local``, its name within its layer (``self_attn.o_proj``), which its copies in the
+    other layers of a repetition region share and are named by (:func:`copy_name`).
     """
 
     name: str
@@ -76,6 +93,7 @@ class Op:
     role: Role | None = None
     layer: int | None = None
     source: str | None = field(default=None, eq=False)  # an engine's file:line, when imported
+    local: str | None = None
 
     def attr(self, key: str, default: AttrValue | None = None) -> AttrValue | None:
         for name, value in self.attrs:
@@ -111,14 +129,43 @@ class Op:
             get("role", self.role),  # type: ignore[arg-type]
             get("layer", self.layer),  # type: ignore[arg-type]
             get("source", self.source),  # type: ignore[arg-type]
+            get("local", self.local),  # type: ignore[arg-type]
         )
 
 
 _OP_FIELDS = frozenset(field.name for field in attrs.fields(Op))
 
 
+def copy_name(op: Op, layer: int) -> str:
+    """The name of ``op``'s copy in decoder layer ``layer`` of its region: the op's own name in
+    its own layer; else the HF module path of its ``local`` name in that layer; else (an op
+    with no local name) its name with the layer appended, so copies never collide."""
+    if layer == op.layer:
+        return op.name
+    if op.local is not None:
+        return hf_layer_name(layer, op.local)
+    return f"{op.name}@{layer}"
+
+
+@attrs.frozen
+class Region:
+    """A repetition region: the ops of decoder layer ``first`` stand for ``repeat`` identical
+    layers, ``first`` … ``first + repeat - 1``."""
+
+    first: int
+    repeat: int
+
+    @property
+    def layers(self) -> range:
+        return range(self.first, self.first + self.repeat)
+
+
 def freeze_attrs(values: Mapping[str, AttrValue]) -> tuple[tuple[str, AttrValue], ...]:
     return tuple(sorted(values.items()))
+
+
+def _regions_key(regions: tuple[Region, ...] | None) -> tuple[Region, ...]:
+    return regions or ()  # stating no regions and stating none of them are one graph
 
 
 @attrs.frozen
@@ -134,6 +181,9 @@ class Graph:
     outputs: tuple[ValueRef, ...]
     contract: str | None = None
     source: str | None = attrs.field(default=None, eq=False)
+    # None: the graph states none, and its region_begin markers' ``repeat`` attrs say (the
+    # engine importer, a graph made in code with such markers); see :meth:`repetition`
+    regions: tuple[Region, ...] | None = attrs.field(default=None, eq=_regions_key)
     _index: dict[str, object] = attrs.field(factory=dict, eq=False, repr=False, init=False)
 
     # -- lookups -------------------------------------------------------------------------
@@ -319,6 +369,37 @@ class Graph:
             self._index["layers"] = cached
         return cached  # type: ignore[return-value]
 
+    # -- repetition -----------------------------------------------------------------------
+    def repetition(self) -> tuple[Region, ...]:
+        """The graph's repetition regions, by first layer."""
+        cached = self._index.get("repetition")
+        if cached is None:
+            stated = self.regions if self.regions is not None else _marked_regions(self.ops)
+            cached = tuple(sorted(stated, key=lambda region: region.first))
+            self._index["repetition"] = cached
+        return cached  # type: ignore[return-value]
+
+    def repeat(self, layer: int | None) -> int:
+        """How many decoder layers ``layer`` stands for: its region's ``repeat``, else 1."""
+        table = self._index.get("repeats")
+        if table is None:
+            table = {region.first: region.repeat for region in self.repetition()}
+            self._index["repeats"] = table
+        return 1 if layer is None else table.get(layer, 1)  # type: ignore[attr-defined]
+
+    def multiplicity(self, op: Op) -> int:
+        """How many ops of the expanded graph ``op`` stands for (its layer's repeat)."""
+        return self.repeat(op.layer)
+
+    def layer_copies(self, op: Op) -> tuple[int | None, ...]:
+        """The decoder layers ``op`` stands for (``(None,)`` for an op outside the layers)."""
+        layer = op.layer
+        return (None,) if layer is None else tuple(range(layer, layer + self.repeat(layer)))
+
+    def expanded_layer_count(self) -> int:
+        """The decoder layers the graph stands for, each region counted ``repeat`` times."""
+        return sum(self.repeat(layer) for layer in self.layers())
+
     def evolve(self, **changes: object) -> Graph:
         return attrs.evolve(self, **changes)  # type: ignore[arg-type]
 
@@ -326,6 +407,19 @@ class Graph:
         return self.evolve(
             ops=tuple(ops), outputs=self.outputs if outputs is None else tuple(outputs)
         )
+
+
+def _marked_regions(ops: Iterable[Op]) -> tuple[Region, ...]:
+    """The regions of a graph that states none: one per ``region_begin`` with a ``repeat``
+    attr (the marker's kind is the catalogue's name for a region's opening)."""
+    found = []
+    for op in ops:
+        if op.kind == "region_begin" and op.layer is not None:
+            value = op.attr("repeat")
+            count = integer_value(value) if isinstance(value, sympy.Expr) else None
+            if count is not None and count >= 1:
+                found.append(Region(op.layer, count))
+    return tuple(found)
 
 
 class GraphBuilder:
@@ -398,8 +492,19 @@ class GraphBuilder:
         self._claim(name)
         values = {key: _attr(value) for key, value in attr_values.items() if value is not None}
         chosen, layer = self._facts(name, kind, Role.parse(role) if isinstance(role, str) else role)
+        # a builder names a layer's ops by their HF module path in it: the rest is the name
+        # its copies share
+        local = None if layer is None else local_from_hf_name(name, layer)
         self._ops.append(
-            Op(name, kind, tuple(inputs), freeze_attrs(values), role=chosen, layer=layer)
+            Op(
+                name,
+                kind,
+                tuple(inputs),
+                freeze_attrs(values),
+                role=chosen,
+                layer=layer,
+                local=local,
+            )
         )
         return ValueRef(name)
 

@@ -2,26 +2,48 @@
 
 Loading never evaluates anything: YAML is read with the safe loader (aliases refused), and every
 size goes through the whitelisting expression parser.
+
+Repetition and layers are fields: ``regions: [{layer: 3, repeat: 75}]`` (``Graph.regions``) and
+each op's ``layer:`` (always written) and ``local:`` (its name within its layer). Where a file
+states no ``layer:``/``local:``/``role:`` they follow from the op's name read as a Hugging Face
+module path — the documented convention for hand-written files, applied here and nowhere else.
+A file without ``regions:`` (written before it existed) takes its regions from its
+``region_begin`` markers' ``repeat`` attrs; one with ``regions:`` may leave them out.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import sympy
 import yaml
 
 from layoutcheck.files import read_bytes, write_text
-from layoutcheck.graph import Graph, GraphError, InputSpec, Op, ValueRef, freeze_attrs
+from layoutcheck.graph import Graph, GraphError, InputSpec, Op, Region, ValueRef, freeze_attrs
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.limits import MAX_GRAPH_OPS, MAX_LAYERS, MAX_SYMBOL_VALUE, shown
 from layoutcheck.nesting import json_too_deep, yaml_too_deep
 from layoutcheck.ops import Registry
-from layoutcheck.roles import Role, RoleError, layer_from_hf_name, role_from_hf_name
-from layoutcheck.symbols import Expr, ExpressionError, is_symbol_name, parse_expr, to_file_value
+from layoutcheck.roles import (
+    Role,
+    RoleError,
+    layer_from_hf_name,
+    local_from_hf_name,
+    role_from_hf_name,
+)
+from layoutcheck.symbols import (
+    Expr,
+    ExpressionError,
+    integer_value,
+    is_symbol_name,
+    parse_expr,
+    to_file_value,
+)
 from layoutcheck.validate import normalize
 
 FORMAT = "layoutcheck-graph/1"
@@ -36,8 +58,10 @@ TOP_KEYS = (
     "inputs",
     "ops",
     "outputs",
+    "regions",
 )
-OP_KEYS = ("name", "op", "inputs", "attrs", "role", "layer")
+OP_KEYS = ("name", "op", "inputs", "attrs", "role", "layer", "local")
+REGION_KEYS = ("layer", "repeat")
 _OP_KEY_SET = frozenset(OP_KEYS)
 INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group")
 
@@ -296,8 +320,95 @@ def _graph_from_data(
         outputs=tuple(ValueRef.parse(o) for o in outputs_raw),
         contract=contract,
         source=source,
+        regions=_regions(data["regions"]) if "regions" in data else None,
     )
-    return normalize(graph, registry)
+    graph = normalize(graph, registry)
+    if graph.regions is None:  # a file from before regions: its markers' repeat attrs say
+        graph = graph.evolve(regions=graph.repetition())
+    else:
+        _check_regions(graph)
+    _check_region_layers(graph)
+    return graph
+
+
+def _regions(raw: object) -> tuple[Region, ...]:
+    if not isinstance(raw, list):
+        raise SpecError("regions must be a list of {layer, repeat}")
+    regions: dict[int, Region] = {}
+    for position, body in enumerate(raw):
+        where = f"regions #{position}"
+        if not isinstance(body, dict) or set(map(str, body)) != set(REGION_KEYS):
+            raise SpecError(f"{where}: a region is {{layer: first layer, repeat: layers}}")
+        first, repeat = body["layer"], body["repeat"]
+        for key, value, low in (("layer", first, 0), ("repeat", repeat, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value:
+                raise SpecError(f"{where}: {key} must be an integer ≥ {low}, got {_shown(value)}")
+        if first + repeat > MAX_LAYERS:
+            raise SpecError(
+                f"{where}: layers {shown(first)} … {shown(first + repeat - 1)} pass the limit of "
+                f"{MAX_LAYERS} decoder layers"
+            )
+        if first in regions:
+            raise SpecError(f"{where}: a second region starting at layer {first}")
+        regions[first] = Region(first, repeat)
+    ordered = sorted(regions.values(), key=lambda region: region.first)
+    for before, after in itertools.pairwise(ordered):
+        if after.first < before.first + before.repeat:
+            raise SpecError(
+                f"regions at layers {before.first} and {after.first} overlap (the first stands "
+                f"for layers {before.first} … {before.first + before.repeat - 1})"
+            )
+    return tuple(ordered)
+
+
+def _check_regions(graph: Graph) -> None:
+    """A stated region has its markers, and a marker's old ``repeat`` attr, if it has one, says
+    what the region does: the field is the truth, so a file may not say two things."""
+    if graph.regions is None:
+        return
+    stated = {region.first: region.repeat for region in graph.regions}
+    opened: set[int] = set()
+    for op in graph.ops:
+        if op.kind != "region_begin":
+            continue
+        value = op.attr("repeat")
+        count = integer_value(value) if isinstance(value, sympy.Expr) else None
+        if op.layer is None and count in (None, 1):
+            continue  # a marker of no layer stands for nothing (as it always did)
+        if op.layer is None or op.layer not in stated:
+            raise SpecError(
+                "region_begin outside every region in regions: (give it the layer of one)",
+                op=op.name,
+                line=op.line,
+            )
+        opened.add(op.layer)
+        if value is not None and count != stated[op.layer]:
+            raise SpecError(
+                f"repeat {value} disagrees with regions: (layer {op.layer} repeats "
+                f"{stated[op.layer]} times); drop the attr",
+                op=op.name,
+                line=op.line,
+            )
+    missing = sorted(set(stated) - opened)
+    if missing:
+        raise SpecError(f"regions: layer {missing[0]} starts a region but has no region_begin")
+
+
+def _check_region_layers(graph: Graph) -> None:
+    """A region's first layer stands for the layers after it: no op may be in one of them."""
+    inside = {layer: region for region in graph.repetition() for layer in region.layers[1:]}
+    if not inside:
+        return
+    for op in graph.ops:
+        region = inside.get(op.layer) if op.layer is not None else None
+        if region is not None:
+            raise SpecError(
+                f"the op is in layer {op.layer}, which the region at layer {region.first} "
+                f"stands for (repeat {region.repeat}): give it the region's first layer or "
+                "shorten the region",
+                op=op.name,
+                line=op.line,
+            )
 
 
 def _symbols(raw: object) -> dict[str, int | None]:
@@ -428,6 +539,7 @@ def _ops(raw: object, lines: Mapping[str, int]) -> tuple[Op, ...]:
                 line,
                 role=role,
                 layer=layer,
+                local=_local(body, name, layer, line),
             )
         )
     return tuple(ops)
@@ -472,6 +584,21 @@ def _facts(
 _UNSET = object()
 
 
+def _local(body: Mapping[str, Any], name: str, layer: int | None, line: int | None) -> str | None:
+    """An op's name within its layer: as the file states it, else the rest of its name after
+    its layer's HF module path (``model.layers.5.``)."""
+    raw = body.get("local", _UNSET)
+    if raw is _UNSET:
+        return None if layer is None else local_from_hf_name(name, layer)
+    if raw is not None and (not isinstance(raw, str) or not raw):
+        raise SpecError(
+            f"local must be the op's name within its layer (text), got {_shown(raw)}",
+            op=name,
+            line=line,
+        )
+    return raw
+
+
 # -- writing --------------------------------------------------------------------------------
 
 
@@ -486,6 +613,9 @@ def graph_to_data(graph: Graph) -> dict[str, Any]:
     data["inputs"] = {spec.name: _input_data(spec) for spec in graph.inputs}
     data["ops"] = [_op_data(op) for op in graph.ops]
     data["outputs"] = [str(ref) for ref in graph.outputs]
+    regions = graph.repetition()
+    if regions:
+        data["regions"] = [{"layer": r.first, "repeat": r.repeat} for r in regions]
     return data
 
 
@@ -503,12 +633,16 @@ def _op_data(op: Op) -> dict[str, Any]:
     body: dict[str, Any] = {"name": op.name, "op": op.kind, "inputs": [str(r) for r in op.inputs]}
     if op.attrs:
         body["attrs"] = {key: _attr_data(value) for key, value in op.attrs}
-    # facts are written where the name does not already imply them, so HF-named files stay as
-    # they were and any other file reads back to the same graph
+    # a role and a local name are written where the name does not already imply them, so
+    # HF-named files stay readable and any other file reads back to the same graph; the layer
+    # always, so no file layoutcheck writes needs its names read for it
     if op.role != role_from_hf_name(op.name, op.kind):
         body["role"] = None if op.role is None else str(op.role)
-    if op.layer != layer_from_hf_name(op.name):
+    if op.layer is not None or layer_from_hf_name(op.name) is not None:
         body["layer"] = op.layer
+    implied = None if op.layer is None else local_from_hf_name(op.name, op.layer)
+    if op.local != implied:
+        body["local"] = op.local
     return body
 
 

@@ -16,7 +16,6 @@ from layoutcheck.graph import Op, ValueRef
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops.traits import Trait
-from layoutcheck.passes.repetition import layer_multiplicity
 
 # What a value passes on its way from the embedding to the first norm without changing its
 # layout: region markers, the engine's views and casts, the out-of-vocabulary mask.
@@ -46,8 +45,7 @@ def check_requested(
         return ()
     norms = [op for op in typed.graph.ops if typed.registry.is_(op.kind, Trait.NORM)]
     first = norms[0] if norms else None
-    multiplicity = layer_multiplicity(typed.graph)  # a repetition region counts its repeats
-    effective = sum(multiplicity.get(op.layer, 1) if op.layer is not None else 1 for op in norms)
+    effective = sum(typed.graph.multiplicity(op) for op in norms)  # a region: its repeats
     causes = list(_causes(typed, first, fused_quant_norms))
     return (
         Diagnostic(

@@ -218,6 +218,30 @@ def _is_moe_op(kind: str) -> bool:
 
 @functools.lru_cache(maxsize=65536)
 def layer_from_hf_name(name: str) -> int | None:
-    """The decoder layer index in an HF module path (``model.layers.5.mlp`` → 5)."""
+    """The decoder layer index in an HF module path (``model.layers.5.mlp`` → 5): for a graph
+    file's op that states no ``layer:`` and for builder-made names only — an op that has a
+    layer keeps it (``Op.layer``)."""
     match = _LAYER.search(name)
     return int(match.group(1)) if match else None
+
+
+HF_LAYER_PREFIX = "model.layers."
+
+
+def hf_layer_name(layer: int, local: str) -> str:
+    """The HF module path of a layer's module: ``hf_layer_name(5, "mlp")`` is
+    ``model.layers.5.mlp`` (how builders name ops and how a region's copies are named)."""
+    return f"{hf_layer_path(layer)}.{local}"
+
+
+def hf_layer_path(layer: int) -> str:
+    """The HF module path of decoder layer ``layer`` itself: ``model.layers.5``."""
+    return f"{HF_LAYER_PREFIX}{layer}"
+
+
+def local_from_hf_name(name: str, layer: int) -> str | None:
+    """An op's name within layer ``layer`` when its name is that layer's HF module path
+    (``model.layers.5.mlp.experts`` in layer 5 → ``mlp.experts``), else None: for builder-made
+    names and graph files that state no ``local:``."""
+    prefix = f"{HF_LAYER_PREFIX}{layer}."
+    return name[len(prefix) :] if name.startswith(prefix) and len(name) > len(prefix) else None

@@ -127,10 +127,7 @@ EXPANDED_CHECK_LAYERS = 512
 
 def _expanded_ops(graph: Graph) -> int:
     """How many ops a folded graph stands for, built layer by layer."""
-    from layoutcheck.passes.repetition import layer_multiplicity
-
-    multiplicity = layer_multiplicity(graph)
-    return sum(multiplicity.get(op.layer, 1) if op.layer is not None else 1 for op in graph.ops)
+    return sum(graph.multiplicity(op) for op in graph.ops)
 
 
 class Session:

@@ -866,7 +866,7 @@ def test_op_evolve_is_attrs_evolve_for_every_field() -> None:
     op = Op("a", "rms_norm", (ValueRef("x"),), (("eps", "1e-6"),), 3, role("attention"), 1, "f:1")
     changes = {
         "name": "b", "kind": "linear", "inputs": (ValueRef("y", 1),), "attrs": (),
-        "line": 9, "role": None, "layer": 7, "source": None,
+        "line": 9, "role": None, "layer": 7, "source": None, "local": "mlp",
     }  # fmt: skip
     assert set(changes) == {field.name for field in attrs_module.fields(Op)}
     for name, value in changes.items():

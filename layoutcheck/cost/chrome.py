@@ -24,7 +24,7 @@ from layoutcheck.cost.render import formula_text
 from layoutcheck.cost.report import CostReport, Numbers, OpEntry, rank_expr
 from layoutcheck.cost.timing import op_time
 from layoutcheck.errors import UsageError
-from layoutcheck.graph import Op, ValueRef
+from layoutcheck.graph import Graph, Op, ValueRef, copy_name
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, TokenLayout
 from layoutcheck.ops.costing import Comm, OpCost
@@ -61,7 +61,7 @@ def chrome_trace(
     ]
     describe = _Describer(report, typed)
     clock = 0.0
-    for entry, layer, name in _copies(report.entries):
+    for entry, layer, name in _copies(report.entries, report.graph):
         n = numbers[entry.name]
         args: dict[str, object] = {"op": name, "layer": layer, **describe.args(entry, n)}
         if entry.count > 1:
@@ -119,9 +119,10 @@ def _rank_number(report: CostReport) -> int | None:
     return int(rank) if rank.is_Integer else None
 
 
-def _copies(entries: Sequence[OpEntry]) -> Iterator[tuple[OpEntry, int | None, str]]:
+def _copies(entries: Sequence[OpEntry], graph: Graph) -> Iterator[tuple[OpEntry, int | None, str]]:
     """Every op once per layer it stands for, in run order: a run of a region's ops is played
-    ``repeat`` times, copy k on layer ``layer + k`` (as ``by_layer`` counts them)."""
+    ``repeat`` times, copy k on layer ``layer + k`` (as ``by_layer`` counts them), named as
+    the expanded graph names it."""
     index = 0
     while index < len(entries):
         entry = entries[index]
@@ -138,19 +139,10 @@ def _copies(entries: Sequence[OpEntry]) -> Iterator[tuple[OpEntry, int | None, s
             end += 1
         for k in range(entry.count):
             for member in entries[index:end]:
-                assert member.layer is not None
-                layer = member.layer + k
-                yield member, layer, _copy_name(member.name, member.layer, layer)
+                layer = member.layers[k]
+                assert layer is not None  # a region's op is in its layer
+                yield member, layer, copy_name(graph.op(member.name), layer)
         index = end
-
-
-def _copy_name(name: str, layer: int, copy: int) -> str:
-    """Layer ``copy``'s name for layer ``layer``'s op: the HF path's index changed, else the
-    layer appended (the repetition pass's rule)."""
-    prefix = f"model.layers.{layer}."
-    if name.startswith(prefix):
-        return f"model.layers.{copy}." + name[len(prefix) :]
-    return name if copy == layer else f"{name}@{copy}"
 
 
 class _Describer:
@@ -330,7 +322,7 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
     registry = typed.registry
     clocks = [0.0] * len(ranks)
     flow_id = 0
-    for step in zip(*(_copies(report.entries) for report in reports), strict=True):
+    for step in zip(*(_copies(report.entries, report.graph) for report in reports), strict=True):
         entry = step[0][0]
         assert all(copy[0].name == entry.name for copy in step)  # one graph, one order
         op = typed.graph.op(entry.name)

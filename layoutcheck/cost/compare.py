@@ -99,8 +99,9 @@ def _layer_kinds(
         if entry.layer is None:
             continue
         n = numbers[entry.name]
-        for k in range(entry.count):
-            cell = per[entry.layer + k][entry.kind]
+        for layer in entry.layers:
+            assert layer is not None  # an entry of a layer stands for layers
+            cell = per[layer][entry.kind]
             cell[0] += n.us
             cell[1] += n.comm_bytes
     return {

@@ -24,7 +24,6 @@ from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops import Registry
 from layoutcheck.ops.costing import ZERO, CostCall, OpCost
 from layoutcheck.ops.traits import Trait
-from layoutcheck.passes.repetition import layer_multiplicity
 from layoutcheck.symbols import Expr, symbol
 
 CATEGORIES = ("compute", "memory", "communication")
@@ -42,6 +41,12 @@ class OpEntry:
     count: int  # how many layers this op stands for (a repetition region counts repeat times)
     cost: OpCost
     time: OpTime
+
+    @property
+    def layers(self) -> tuple[int | None, ...]:
+        """The decoder layers this op stands for (``Graph.layer_copies`` of its op)."""
+        layer = self.layer
+        return (None,) if layer is None else tuple(range(layer, layer + self.count))
 
 
 @attrs.frozen
@@ -233,7 +238,6 @@ def cost_report(
     errors = [d for d in typed.diagnostics if d.is_error]
     unpriced: list[str] = []
     chosen = cost_options(options)
-    multiplicity = layer_multiplicity(graph)
     rank_value = rank_expr(rank, graph)
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
@@ -262,9 +266,7 @@ def cost_report(
         if time is None:
             time = op_time(cost, device, profile)
             times[cost] = time
-        layer = op.layer
-        count = multiplicity.get(layer, 1) if layer is not None else 1
-        entries.append(OpEntry(op.name, op.kind, layer, count, cost, time))
+        entries.append(OpEntry(op.name, op.kind, op.layer, graph.multiplicity(op), cost, time))
     if errors and not entries:
         first = errors[0]
         raise CostError(
@@ -318,9 +320,6 @@ def by_layer(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[int | N
     """µs per decoder layer (each layer a region stands for gets its per-layer time)."""
     totals: dict[int | None, float] = defaultdict(float)
     for entry in report.entries:
-        if entry.layer is None:
-            totals[None] += numbers[entry.name].us
-            continue
-        for k in range(entry.count):
-            totals[entry.layer + k] += numbers[entry.name].us
+        for layer in entry.layers:
+            totals[layer] += numbers[entry.name].us
     return dict(totals)

@@ -188,6 +188,7 @@ def executed_nodes(
     open_regions: list[tuple[str, int]] = []
     bodies: dict[str, list[tuple[EngineNode, int]]] = {}
     copies: Counter[str] = Counter()
+    registry = default_registry()
     for node in program.nodes:
         entry = opmaps.get(node.target)
         if entry is None or not registry.is_(entry.lower, Trait.REGION_MARKER):

@@ -8,7 +8,6 @@ from pathlib import Path
 from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph
 from layoutcheck.memory.inventory import every_layer, inventory, typed_of
-from layoutcheck.passes.repetition import layer_multiplicity
 from layoutcheck.quant import QUANT_TYPES, QuantDescription, recipe
 from layoutcheck.quant import load_description as _load
 
@@ -30,7 +29,7 @@ def load_description(path: str | Path, target: Graph | TypedGraph) -> QuantDescr
     """Read msModelSlim's ``quant_model_description.json`` for this graph."""
     typed = typed_of(target)
     quantizable, every = weight_keys(typed)
-    layers = sum(layer_multiplicity(typed.graph).values())
+    layers = typed.graph.expanded_layer_count()
     return _load(path, quantizable, every, layers)
 
 

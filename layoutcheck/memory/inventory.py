@@ -7,7 +7,7 @@ from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.ops.weights import Tensor, weights_of
-from layoutcheck.passes.repetition import layer_multiplicity
+from layoutcheck.roles import hf_layer_name, local_from_hf_name
 
 
 class MemoryError_(InputError):
@@ -30,21 +30,18 @@ def inventory(target: Graph | TypedGraph) -> list[tuple[Tensor, int]]:
             "run layoutcheck check"
         )
     graph = typed.graph
-    multiplicity = layer_multiplicity(graph)
     found: list[tuple[Tensor, int]] = []
     for op in graph.ops:
-        count = multiplicity.get(op.layer, 1) if op.layer is not None else 1
         tensors = weights_of(typed.registry[op.kind], op, typed.inputs_of(op))
-        found.extend((tensor, count) for tensor in tensors)
+        found.extend((tensor, graph.multiplicity(op)) for tensor in tensors)
     return found
 
 
 def every_layer(module: str, layer: int | None, count: int) -> list[str]:
     """A representative layer's module name for each layer its region stands for (checkpoint
-    names: ``model.layers.3.…`` for layers 3, 4, …)."""
-    if layer is None or count == 1:
+    names: ``model.layers.3.…`` for layers 3, 4, …). The layer and the count are the op's
+    facts; the name is a checkpoint key, so the HF module path is the convention here."""
+    local = None if layer is None or count == 1 else local_from_hf_name(module, layer)
+    if local is None or layer is None:
         return [module]
-    prefix = f"model.layers.{layer}."
-    if not module.startswith(prefix):
-        return [module]
-    return [f"model.layers.{layer + k}." + module[len(prefix) :] for k in range(count)]
+    return [hf_layer_name(layer + k, local) for k in range(count)]

@@ -10,7 +10,6 @@ from layoutcheck.memory.inventory import MemoryError_, inventory, typed_of
 from layoutcheck.memory.tensorcast import Tensorcast
 from layoutcheck.models.config import ModelSpec
 from layoutcheck.ops.weights import Tensor
-from layoutcheck.passes.repetition import layer_multiplicity
 from layoutcheck.quant import QuantDescription, QuantType
 
 ACCOUNTINGS = ("checkpoint", "engine", "tensorcast")
@@ -50,7 +49,7 @@ def account(
     chosen = accounting_for(accounting, layer_sharding, oproj_pool, spec=spec, found=found)
     graph = typed.graph
     groups = dict(graph.groups)
-    layers = sum(layer_multiplicity(graph).values()) or 1
+    layers = graph.expanded_layer_count() or 1
     items: list[Item] = []
     priced: list[tuple[Tensor, QuantType]] = []
     for tensor, count in found:

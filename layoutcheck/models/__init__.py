@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from layoutcheck.graph import Graph, freeze_attrs
+from layoutcheck.graph import Graph, Region, freeze_attrs
 from layoutcheck.limits import MAX_TOKENS, shown
 from layoutcheck.models.builder import (
     AttentionForm,
@@ -33,10 +33,8 @@ from layoutcheck.models.config import (
 from layoutcheck.passes.dsa_cp import DsaCpPass
 from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes
 from layoutcheck.passes.moe_prepare import All2AllPrefillPass, Mc2DecodePass
-from layoutcheck.passes.repetition import MARKERS as REGION_MARKERS
-from layoutcheck.passes.repetition import fold
+from layoutcheck.passes.repetition import fold, region_label
 from layoutcheck.passes.sequence_parallel import Layout, SequenceParallelPass, SharedExperts
-from layoutcheck.symbols import as_expr
 from layoutcheck.validate import normalize
 
 
@@ -173,24 +171,22 @@ def _stretch(graph: Graph, runs: tuple[range, ...]) -> Graph | None:
     """The folded template with every long run's region stretched to its real length, or None
     when the fold did not find exactly the regions the runs predict (build it whole then)."""
     long_runs = {run.start: run for run in runs if len(run) > 2}
-    found = {op.layer: op.attr("repeat") for op in graph.ops if op.kind == "region_begin"}
+    found = {region.first: region.repeat for region in graph.repetition()}
     if any(found.get(start) != 2 for start in long_runs):
         return None
+    regions = tuple(
+        Region(region.first, len(long_runs[region.first])) if region.first in long_runs else region
+        for region in graph.repetition()
+    )
+    labels = {region.first: region_label(region) for region in regions}
     ops = []
     for op in graph.ops:
-        marker = op.kind in REGION_MARKERS and op.layer is not None
-        run = long_runs.get(op.layer) if marker and op.layer is not None else None
-        if run is None:
-            ops.append(op)
-            continue
-        attrs_ = dict(op.attrs)
-        attrs_["region"] = f"layers.{run.start}-{run[-1]}"
-        if op.kind == "copy_region":
-            attrs_["count"] = as_expr(len(run) - 1)
-        else:
-            attrs_["repeat"] = as_expr(len(run))
-        ops.append(op.evolve(attrs=freeze_attrs(attrs_)))
-    return graph.with_ops(ops, graph.outputs)
+        # the markers' region label follows the region (the count is the field)
+        if op.layer in long_runs and op.attr("region") is not None:
+            attrs_ = {**op.attr_dict, "region": labels[op.layer]}
+            op = op.evolve(attrs=freeze_attrs(attrs_))
+        ops.append(op)
+    return graph.with_ops(ops, graph.outputs).evolve(regions=regions)
 
 
 def build_folded(

@@ -1,9 +1,11 @@
 """Builds the tensor-parallel baseline decoder graph of a model: column/row linears with
 all-reduces, every value on FULL tokens. Passes derive the sequence-parallel layouts from it.
 
-Op names follow the Hugging Face module paths (``model.layers.{i}.self_attn.o_proj``); ops with
-no module (collectives, reshapes) are named after the module they belong to. Gate and up
-projections are one ``gate_up_proj`` linear, as the engines merge them.
+Op names follow the Hugging Face module paths (``model.layers.{i}.self_attn.o_proj``,
+``roles.hf_layer_name``); ops with no module (collectives, reshapes) are named after the module
+they belong to. Names are for people: each op's layer and role are set as facts (scopes), and
+its name within its layer (``Op.local``) is what its copies in a repetition region share. Gate
+and up projections are one ``gate_up_proj`` linear, as the engines merge them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from layoutcheck.graph import Graph, GraphBuilder, ValueRef
 from layoutcheck.lattice import Dtype, TokenLayout
 from layoutcheck.limits import MAX_PARALLEL, shown
 from layoutcheck.models.config import ConfigError, GqaSpec, MlaSpec, ModelSpec
+from layoutcheck.roles import hf_layer_name, hf_layer_path
 
 
 class Phase(enum.Enum):
@@ -249,7 +252,7 @@ class _Builder:
     def layer(
         self, i: int, kind: str, hidden: ValueRef, residual: ValueRef | None
     ) -> tuple[ValueRef, ValueRef]:
-        b, p = self.b, f"model.layers.{i}"
+        b, p = self.b, hf_layer_path(i)
         entry = "layer.input_layernorm"
         if residual is None:
             normed = b.op(f"{p}.input_layernorm", "rms_norm", [hidden], role=entry)
@@ -279,7 +282,7 @@ class _Builder:
 
     # -- attention --------------------------------------------------------------------------
     def mla(self, layer: int, x: ValueRef, mla: MlaSpec) -> ValueRef:
-        b, a = self.b, f"model.layers.{layer}.self_attn"
+        b, a = self.b, hf_layer_name(layer, "self_attn")
         qk = "heads*(d_nope+d_rope)"
         if self.rope_tables is not None:
             cos, sin = self.rope_tables

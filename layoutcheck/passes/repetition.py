@@ -2,12 +2,17 @@
 them back, and compare the two forms (RFC §3.3.2).
 
     layer 3 … layer 77 (75 identical MoE layers)
-        →  region_begin(h, r){repeat=75} ─ layer 3 ─ region_end(h, r){repeat=75}
-           ─ copy_region(h, r){count=74} ─ (what read layer 77 reads this)
+        →  regions: [Region(first=3, repeat=75)]
+           region_begin(h, r) ─ layer 3 ─ region_end(h, r) ─ copy_region(h, r)
+           ─ (what read layer 77 reads this)
 
-Two layers are identical when their ops match after renaming the layer index, reading the
-previous layer's outputs by position. Region markers are identities, so folding never changes a
-token layout; checking the folded graph costs about one layer per distinct kind.
+The repeat count is data on the graph (``Graph.regions``, written as ``regions:`` in a graph
+file); the markers only wire what a copy hands the next (port j of region_end feeds port j of
+region_begin) and what the last copy leaves (copy_region). Two layers are identical when their
+ops match position by position — kind, role, local name, attrs, and what they read (their own
+layer's ops by position, the previous layer's outputs by position) — so no name is read; a
+copy is named by :func:`layoutcheck.graph.copy_name`. Region markers are identities, so folding
+never changes a token layout; checking the folded graph costs about one layer per distinct kind.
 """
 
 from __future__ import annotations
@@ -16,25 +21,20 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 
 import attrs
-import sympy
 
-from layoutcheck.graph import Graph, Op, ValueRef, freeze_attrs
+from layoutcheck.graph import Graph, Op, Region, ValueRef, copy_name, freeze_attrs
 from layoutcheck.interp import interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
+from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.manager import PassResult
-from layoutcheck.symbols import as_expr, integer_value
-
-MARKERS = ("region_begin", "region_end", "copy_region")
+from layoutcheck.roles import hf_layer_name
 
 
-def layer_copy_name(name: str, old: int, new: int) -> str:
-    """The name of layer ``old``'s op in layer ``new``: the HF path's index changed, or (for
-    other names) the layer appended, so copies never collide."""
-    prefix = f"model.layers.{old}."
-    if name.startswith(prefix):
-        return f"model.layers.{new}." + name[len(prefix) :]
-    return name if new == old else f"{name}@{new}"
+def region_label(region: Region) -> str:
+    """The markers' ``region`` attr: a label for people (``layers.3-77``); counts are read
+    from ``Graph.regions``, never from it."""
+    return f"layers.{region.first}-{region.first + region.repeat - 1}"
 
 
 @attrs.frozen
@@ -44,6 +44,9 @@ class _Layer:
     inputs: tuple[ValueRef, ...]  # values from outside the layer, in order of first read
     outputs: tuple[ValueRef, ...]  # values read outside the layer, in op order
     signature: tuple[object, ...]
+
+    def position(self, name: str) -> int:
+        return next(k for k, op in enumerate(self.ops) if op.name == name)
 
 
 def _layers(graph: Graph) -> dict[int, _Layer]:
@@ -82,9 +85,9 @@ def _layers(graph: Graph) -> dict[int, _Layer]:
 
 
 def layer_signatures(graph: Graph) -> dict[int, tuple[object, ...]]:
-    """Each decoder layer's structure with its index renamed away: its ops' kinds and attrs and
-    what they read (the previous layer's outputs by position). Equal signatures are identical
-    layers, the ones :func:`fold` folds when they are adjacent."""
+    """Each decoder layer's structure with its index taken away: its ops' kinds, roles, local
+    names and attrs and what they read (the previous layer's outputs by position). Equal
+    signatures are identical layers, the ones :func:`fold` folds when they are adjacent."""
     return {index: layer.signature for index, layer in _layers(graph).items()}
 
 
@@ -96,24 +99,24 @@ def _position(ops: Sequence[Op], ref: ValueRef) -> int:
 
 
 def _signature(layer: _Layer, previous: _Layer | None) -> tuple[object, ...]:
-    own = {op.name for op in layer.ops}
+    own = {op.name: position for position, op in enumerate(layer.ops)}
 
     def rel(ref: ValueRef) -> object:
         if ref.op in own:
-            return ("self", layer_copy_name(ref.op, layer.index, -1), ref.port)
+            return ("self", own[ref.op], ref.port)
         if previous is not None and ref in previous.outputs:
             return ("prev", previous.outputs.index(ref))
         return ("abs", str(ref))
 
     return tuple(
-        (
-            layer_copy_name(op.name, layer.index, -1),
-            op.kind,
-            op.attrs,
-            tuple(rel(r) for r in op.inputs),
-        )
-        for op in layer.ops
+        (op.kind, op.role, op.local, op.attrs, tuple(rel(r) for r in op.inputs)) for op in layer.ops
     )
+
+
+def _alike(ref: ValueRef, source: _Layer, target: _Layer) -> ValueRef:
+    """``ref`` (an output of ``source``'s op) as the same output of ``target``'s op in the same
+    position: identical layers hold their ops in the same order."""
+    return ValueRef(target.ops[source.position(ref.op)].name, ref.port)
 
 
 def _carried(first: _Layer, second: _Layer, last: _Layer, begin: Op) -> tuple[ValueRef, ...]:
@@ -128,7 +131,7 @@ def _carried(first: _Layer, second: _Layer, last: _Layer, begin: Op) -> tuple[Va
     # last one hands on (the top-k a later shared-indexer layer reuses) is carried too
     own = {op.name for op in first.ops}
     for ref in last.outputs:
-        mine = ValueRef(layer_copy_name(ref.op, last.index, first.index), ref.port)
+        mine = _alike(ref, last, first)
         if mine.op in own and mine not in carried:
             carried.append(mine)
     return tuple(carried)
@@ -153,17 +156,19 @@ def fold(graph: Graph) -> Graph:
     dropped: set[str] = set()
     rebind: dict[ValueRef, ValueRef] = {}
     region_ops: dict[int, tuple[list[Op], list[Op], list[Op]]] = {}
+    regions: list[Region] = []
     for run in folded_runs:
         first, last = layers[run[0]], layers[run[-1]]
-        repeat = len(run)
-        region = f"layers.{run[0]}-{run[-1]}"
-        p = f"model.layers.{first.index}"
+        region = Region(first.index, len(run))
+        regions.append(region)
+        label = freeze_attrs({"region": region_label(region)})
         begin = Op(
-            f"{p}.region_begin",
+            hf_layer_name(first.index, "region_begin"),
             "region_begin",
             tuple(rebind.get(ref, ref) for ref in first.inputs),
-            freeze_attrs({"region": region, "repeat": as_expr(repeat)}),
+            label,
             layer=first.index,
+            local="region_begin",
         )
         entry = {ref: ValueRef(begin.name, k) for k, ref in enumerate(first.inputs)}
         body = [
@@ -173,25 +178,25 @@ def fold(graph: Graph) -> Graph:
         # port j of region_end feeds port j of the next region_begin), then any other output.
         carried = _carried(first, layers[run[1]], last, begin)
         end = Op(
-            f"{p}.region_end",
+            hf_layer_name(first.index, "region_end"),
             "region_end",
             carried,
-            freeze_attrs({"region": region, "repeat": as_expr(repeat)}),
+            label,
             layer=first.index,
+            local="region_end",
         )
         copy = Op(
-            f"{p}.copy_region",
+            hf_layer_name(first.index, "copy_region"),
             "copy_region",
             tuple(ValueRef(end.name, k) for k in range(len(carried))),
-            freeze_attrs({"region": region, "count": as_expr(repeat - 1)}),
+            label,
             layer=first.index,
+            local="copy_region",
         )
         own = {op.name for op in first.ops}
         for k, ref in enumerate(carried):
             if ref.op in own:
-                rebind[ValueRef(layer_copy_name(ref.op, first.index, last.index), ref.port)] = (
-                    ValueRef(copy.name, k)
-                )
+                rebind[_alike(ref, first, last)] = ValueRef(copy.name, k)
         for index in run[1:]:
             dropped.update(op.name for op in layers[index].ops)
         region_ops[first.index] = ([begin], body, [end, copy])
@@ -209,7 +214,11 @@ def fold(graph: Graph) -> Graph:
             continue
         ops.append(op.evolve(inputs=tuple(rebind.get(ref, ref) for ref in op.inputs)))
     outputs = tuple(rebind.get(ref, ref) for ref in graph.outputs)
-    return graph.with_ops(ops, outputs)
+    return graph.with_ops(ops, outputs).evolve(regions=(*graph.repetition(), *regions))
+
+
+def _markers(registry: Registry) -> frozenset[str]:
+    return registry.kinds_with(Trait.REGION_MARKER)
 
 
 def expand(graph: Graph) -> Graph:
@@ -217,15 +226,16 @@ def expand(graph: Graph) -> Graph:
     begins = [op for op in graph.ops if op.kind == "region_begin"]
     if not begins:
         return graph
+    markers_kinds = _markers(default_registry())
     rebind: dict[ValueRef, ValueRef] = {}
     replaced: dict[str, list[Op]] = {}
     skip: set[str] = set()
     for begin in begins:
-        markers = [op for op in graph.ops if op.kind in MARKERS and op.layer == begin.layer]
+        markers = [op for op in graph.ops if op.kind in markers_kinds and op.layer == begin.layer]
         end = next(op for op in markers if op.kind == "region_end")
-        body = [op for op in graph.ops if op.layer == begin.layer and op.kind not in MARKERS]
+        body = [op for op in graph.ops if op.layer == begin.layer and op.kind not in markers_kinds]
         carried = [rebind.get(ref, ref) for ref in begin.inputs]
-        copies, carried = _unroll(begin, end, body, carried)
+        copies, carried = _unroll(graph.repeat(begin.layer), begin, end, body, carried)
         for op in markers[1:]:  # region_end and copy_region both stand for the last copy
             for k in range(len(end.inputs)):
                 rebind[ValueRef(op.name, k)] = carried[k]
@@ -238,18 +248,18 @@ def expand(graph: Graph) -> Graph:
         elif op.name not in skip:
             ops.append(op.evolve(inputs=tuple(rebind.get(ref, ref) for ref in op.inputs)))
     outputs = tuple(rebind.get(ref, ref) for ref in graph.outputs)
-    return graph.with_ops(ops, outputs)
+    return graph.with_ops(ops, outputs).evolve(regions=())
 
 
 def _unroll(
-    begin: Op, end: Op, body: Sequence[Op], carried: list[ValueRef]
+    repeat: int, begin: Op, end: Op, body: Sequence[Op], carried: list[ValueRef]
 ) -> tuple[list[Op], list[ValueRef]]:
     """``repeat`` copies of a region body, each reading what the previous one left in
     region_end's ports; returns the copies and the values the last one leaves."""
     first = begin.layer or 0
     copies: list[Op] = []
-    for k in range(_count(begin, "repeat")):
-        names = {op.name: layer_copy_name(op.name, first, first + k) for op in body}
+    for k in range(repeat):
+        names = {op.name: copy_name(op, first + k) for op in body}
         entry = carried
 
         def mapped(
@@ -271,21 +281,6 @@ def _unroll(
     return copies, carried
 
 
-def _count(op: Op, key: str) -> int:
-    value = op.attr(key)
-    numeric = integer_value(value) if isinstance(value, sympy.Expr) else None
-    return 1 if numeric is None else numeric
-
-
-def layer_multiplicity(graph: Graph) -> dict[int, int]:
-    """How many decoder layers each present layer stands for (``repeat`` of its region)."""
-    counts = {layer: 1 for layer in graph.layers()}
-    for op in graph.ops:
-        if op.kind == "region_begin" and op.layer is not None:
-            counts[op.layer] = _count(op, "repeat")
-    return counts
-
-
 @attrs.frozen
 class RepetitionPass:
     """Folds identical layers into regions (a ``Graph -> Graph`` pass)."""
@@ -294,8 +289,7 @@ class RepetitionPass:
 
     def run(self, graph: Graph) -> PassResult:
         folded = fold(graph)
-        regions = sum(op.kind == "region_begin" for op in folded.ops)
-        return PassResult(folded, {"regions": regions})
+        return PassResult(folded, {"regions": len(folded.repetition())})
 
 
 @attrs.frozen
@@ -367,12 +361,10 @@ def collectives_per_layer(
     """Collective counts by decoder layer (None: outside the layers), counting each region
     ``repeat`` times."""
     registry = registry or default_registry()
-    multiplicity = layer_multiplicity(graph)
     counts: dict[int | None, Counter[str]] = defaultdict(Counter)
     for op in graph.ops:
         if registry[op.kind].family is not Family.COMMUNICATION:
             continue
-        layer = op.layer
-        for k in range(multiplicity.get(layer, 1) if layer is not None else 1):
-            counts[None if layer is None else layer + k][op.kind] += 1
+        for layer in graph.layer_copies(op):
+            counts[layer][op.kind] += 1
     return {layer: dict(sorted(c.items())) for layer, c in counts.items()}

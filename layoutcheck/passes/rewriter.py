@@ -20,7 +20,7 @@ from layoutcheck.interp import Typer
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.traits import Trait
-from layoutcheck.roles import Role
+from layoutcheck.roles import Role, local_from_hf_name
 from layoutcheck.symbols import as_expr
 
 Handler = Callable[["Rewriter", Op], bool]
@@ -135,7 +135,11 @@ class Rewriter:
         unique = self._unique(name)
         values = {key: _attr(value) for key, value in attrs.items() if value is not None}
         layer = self.current.layer if self.current is not None else None
-        op = Op(unique, kind, tuple(inputs), freeze_attrs(values), role=role, layer=layer)
+        # passes name new ops as the builder does (in the HF module path of the op rewritten)
+        local = None if layer is None else local_from_hf_name(unique, layer)
+        op = Op(
+            unique, kind, tuple(inputs), freeze_attrs(values), role=role, layer=layer, local=local
+        )
         self._append(op)
         return ValueRef(unique)
 

@@ -22,7 +22,7 @@ from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry
 from layoutcheck.ops.traits import Trait
-from layoutcheck.passes.repetition import layer_multiplicity, layer_signatures
+from layoutcheck.passes.repetition import layer_signatures
 from layoutcheck.roles import Block
 from layoutcheck.session import Session
 from layoutcheck.view.palette import Tone
@@ -277,7 +277,7 @@ class _Builder:
                 self.panel_of[op.name] = f"p{panel_index}"
         diagnostics = self.diagnostics()
         path_slots, path_ops = self.paths()
-        multiplicity = layer_multiplicity(self.graph)
+        multiplicity = {layer: self.graph.repeat(layer) for layer in self.graph.layers()}
         panels = tuple(
             self.panel(index, kind, ops, members, diagnostics, path_slots, path_ops, multiplicity)
             for index, (kind, ops, members) in enumerate(groups)

@@ -666,7 +666,7 @@ def test_repetition_graph_counts_each_region_repeat_times(
 ) -> None:
     expanded = dsa_cp.graph
     folded = normalize(fold(expanded))
-    repeats = [int(dict(op.attrs)["repeat"]) for op in folded.ops if op.kind == "region_begin"]
+    repeats = [region.repeat for region in folded.repetition()]
     assert repeats and sum(repeats) + len(folded.layers()) - len(repeats) == LAYERS
     assert len(folded.layers()) < 10
     assert recipe_description(folded, "w8a8").types.keys() <= dsa_cp_w8a8.types.keys()

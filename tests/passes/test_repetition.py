@@ -22,7 +22,6 @@ from layoutcheck.passes.repetition import (
     compare_forms,
     expand,
     fold,
-    layer_multiplicity,
 )
 from layoutcheck.validate import normalize
 
@@ -58,9 +57,9 @@ def contract_of(key: str) -> Contract | None:
 
 
 def regions(graph: Graph) -> list[tuple[str, int, str]]:
-    """(begin op, repeat, region name) of every region."""
+    """(begin op, repeat, region label) of every region: the repeat is the graph's field."""
     return [
-        (op.name, int(op.attr("repeat")), str(op.attr("region")))  # type: ignore[arg-type]
+        (op.name, graph.repeat(op.layer), str(op.attr("region")))
         for op in graph.ops
         if op.kind == "region_begin"
     ]
@@ -105,12 +104,14 @@ def test_glm_folds_into_a_dense_and_a_moe_region() -> None:
         ("model.layers.3.region_begin", 75, "layers.3-77"),
     ]
     assert repetition.layers() == (0, 1, 3)
-    assert layer_multiplicity(repetition) == {0: 1, 1: 2, 3: 75}
+    assert {layer: repetition.repeat(layer) for layer in repetition.layers()} == {0: 1, 1: 2, 3: 75}
+    assert repetition.expanded_layer_count() == 78
     ends = {op.name: op for op in repetition.ops if op.kind == "region_end"}
     copies = {op.name: op for op in repetition.ops if op.kind == "copy_region"}
     assert set(ends) == {"model.layers.1.region_end", "model.layers.3.region_end"}
-    assert int(copies["model.layers.1.copy_region"].attr("count")) == 1  # type: ignore[arg-type]
-    assert int(copies["model.layers.3.copy_region"].attr("count")) == 74  # type: ignore[arg-type]
+    assert set(copies) == {"model.layers.1.copy_region", "model.layers.3.copy_region"}
+    # the counts are fields of the graph, not attrs of its markers
+    assert all(op.attr("repeat") is None and op.attr("count") is None for op in repetition.ops)
     # the MoE region starts from what the dense region leaves
     moe_begin = repetition.op("model.layers.3.region_begin")
     assert {ref.op for ref in moe_begin.inputs} == {"model.layers.1.copy_region"}

@@ -83,7 +83,7 @@ def test_glm_builds_five_layers_for_its_78() -> None:
     assert layer_runs(spec) == (range(0, 1), range(1, 3), range(3, 78))
     built = build_folded(spec, ParallelConfig(tp=16), Execution(), sequence_parallel=True)
     # layers 0, 1-2 and 3-77 as three kinds, regions of 2 and 75
-    repeats = {op.layer: op.attr("repeat") for op in built.graph.ops if op.kind == "region_begin"}
+    repeats = {region.first: region.repeat for region in built.graph.repetition()}
     assert repeats == {1: 2, 3: 75}
     assert sum(1 for record in built.passes for _ in [record]) == len(built.passes)
     layers = {op.layer for op in built.graph.ops if op.layer is not None}
