@@ -123,6 +123,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="sarif: SARIF 2.1.0 for code scanning",
     )
     check.add_argument(
+        "--engine-version",
+        metavar="ENGINE==VERSION",
+        help="check against the shipped contract for the layout this engine version runs "
+        "(e.g. vllm==0.33, vllm-ascend==0.18.0; `layoutcheck rules` lists the packs), and say "
+        "which version's layout a failing graph has instead",
+    )
+    check.add_argument(
         "--for-all",
         metavar="SYM=a..b",
         help="prove every size condition (whole, positive, evenly sliced) for each value of SYM "
@@ -640,17 +647,59 @@ def _cmd_check(args: argparse.Namespace) -> int:
     if args.for_all:
         return _check_for_all(args)
     session = session_of(args)
-    report = session.check()
+    pack_notes: list[str] = []
+    pack_json: dict[str, object] | None = None
+    if args.engine_version:
+        report, pack_notes, pack_json = _check_engine_version(args, session)
+    else:
+        report = session.check()
     if args.format == "json":
         engine_file = session.options.target if session.is_engine else None
-        print(json.dumps(report.to_json(engine_file), indent=2))
+        document = report.to_json(engine_file)
+        if pack_json is not None:
+            document["engine_version"] = pack_json
+        print(json.dumps(document, indent=2))
     elif args.format == "sarif":
         from layoutcheck.sarif import render_sarif
 
         print(render_sarif(session, report))
     else:
         _emit(render_text(report))
+        for note in pack_notes:
+            _emit(f"note: {note}")
     return EXIT_OK if report.ok else EXIT_ERRORS
+
+
+def _check_engine_version(
+    args: argparse.Namespace, session: Session
+) -> tuple[Any, list[str], dict[str, object]]:
+    """``check --engine-version E==V``: the contract of the layout that version runs, and, for
+    a graph that breaks it, the other versions of the engine whose layout it has."""
+    from layoutcheck.packs import EngineVersion, choose, engines_text, other_layouts, versions_of
+
+    if args.contract is not None:
+        raise UsageError("--engine-version picks the contract: give it or --contract, not both")
+    engine = EngineVersion.parse(args.engine_version)
+    chosen = choose(engine, session.graph, session.registry)
+    report = session.check(chosen.name)
+    notes = [f"{engine} runs the layout of contract {chosen.name} ({engines_text(chosen)})"]
+    matches = [] if report.ok else other_layouts(session.typed, engine, chosen)
+    for match in matches:
+        notes.append(
+            f"the graph has the layout of {versions_of(match, engine.engine)} (contract "
+            f"{match.name}), not {engine}'s"
+        )
+    if not report.ok and not matches:
+        notes.append(f"no other version of {engine.engine} has this graph's layout either")
+    data: dict[str, object] = {
+        "engine": engine.engine,
+        "version": str(engine.version),
+        "contract": chosen.name,
+        "matches": [
+            {"contract": m.name, "versions": versions_of(m, engine.engine)} for m in matches
+        ],
+    }
+    return report, notes, data
 
 
 def _check_for_all(args: argparse.Namespace) -> int:
@@ -660,6 +709,8 @@ def _check_for_all(args: argparse.Namespace) -> int:
 
     if args.format == "sarif":
         raise UsageError("--for-all reports as text or json, not sarif")
+    if args.engine_version:
+        raise UsageError("--for-all checks one contract: give --contract, not --engine-version")
     span = Range.parse(args.for_all)  # refused before any work
     session = session_of(args)
     report = session.check()
@@ -780,12 +831,25 @@ def _cmd_equiv(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    from layoutcheck.packs import shipped_packs
+
     rules = all_rules()
+    packs = [
+        {"engine": engine, "versions": str(spec), "contract": contract.name,
+         "requires": contract.requires_text or None, "summary": contract.summary}
+        for contract in shipped_packs()
+        for engine, spec in contract.engines
+    ]  # fmt: skip
+    packs.sort(key=lambda row: (str(row["engine"]), str(row["versions"]), str(row["contract"])))
     if args.format == "json":
         data = [rule_json(doc, contracts) for doc, contracts in rules.values()]
-        print(json.dumps({"rules": data}, indent=1))
+        print(json.dumps({"rules": data, "packs": packs}, indent=1))
     else:
         print(render_rule_list(doc for doc, _ in rules.values()))
+        print("\ncontract packs (check --engine-version ENGINE==VERSION picks one):")
+        for row in packs:
+            scope = f" (graphs with an op of {row['requires']})" if row["requires"] else ""
+            print(f"  {row['engine']:<12} {row['versions']:<16} {row['contract']}{scope}")
     return EXIT_OK
 
 

@@ -217,6 +217,7 @@ class Contract:
     # for: at least one op must match ``requires`` (None: every graph)
     engines: tuple[tuple[str, VersionSpec], ...] = ()
     requires: Selector | None = None
+    requires_text: str = ""  # the selector as the file wrote it, for listings
 
     def rule_docs(self) -> tuple[Rule, ...]:
         return tuple(rule.doc for rule in self.rules)
@@ -319,6 +320,9 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
         source=source,
         engines=_engines(data.get("engines")),
         requires=None if requires is None else _selector(requires, registry, domains, "requires"),
+        requires_text=_selector_text(requires)
+        if isinstance(requires, dict)
+        else str(requires or ""),
     )
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -70,6 +70,8 @@ class Clause:
             padded = head + (0,) * (len(self.version.release) - len(head))
             same = padded == self.version.release
             return same if self.operator == "==" else not same
+        if self.operator == "<" and version.release == self.version.release and version.stage < 0:
+            return False  # as PEP 440: <0.26 leaves out 0.26's own pre-releases
         compare: dict[str, Callable[[Version, Version], bool]] = {
             "==": lambda a, b: a == b,
             "!=": lambda a, b: a != b,
@@ -171,3 +173,61 @@ def engines_text(contract: PackContract) -> str:
 
 def known_engines(contracts: Sequence[PackContract]) -> list[str]:
     return sorted({name for contract in contracts for name, _ in contract.engines})
+
+
+# -- the shipped packs ---------------------------------------------------------------------------
+
+
+def shipped_packs(registry: Any = None) -> list[Any]:
+    """Every shipped contract that names the engines it holds for (``Contract`` values)."""
+    from layoutcheck.contracts import available_contracts, load_contract
+
+    contracts = (load_contract(name, registry) for name in available_contracts())
+    return [contract for contract in contracts if contract.engines]
+
+
+def choose(engine: EngineVersion, graph: Any, registry: Any = None) -> Any:
+    """The shipped contract that holds for ``engine`` and applies to ``graph`` (the most
+    specific one); an engine or version no shipped contract holds for is a usage error."""
+    contracts = shipped_packs(registry)
+    engines = known_engines(contracts)
+    if engine.engine not in engines:
+        raise VersionError(
+            f"--engine-version {engine}: no shipped contract is for {engine.engine!r} "
+            f"(engines: {', '.join(engines)})"
+        )
+    found = pack(contracts, engine, lambda contract: contract.applies_to(graph))
+    if not found:
+        held = [
+            f"{c.name} ({engines_text(c)})"
+            for c in contracts
+            if any(name == engine.engine for name, _ in c.engines)
+        ]
+        raise VersionError(
+            f"--engine-version {engine}: no shipped contract holds for that version of this "
+            f"graph (for {engine.engine}: {'; '.join(held)})"
+        )
+    return found[0]
+
+
+def other_layouts(typed: Any, engine: EngineVersion, chosen: Any) -> list[Any]:
+    """The other shipped contracts of the same engine that apply to ``typed`` and that it
+    passes: the versions whose layout the graph has instead (one may hold for the version
+    asked too, where a more specific contract took precedence)."""
+    from layoutcheck.contracts import check_contract
+
+    matches = []
+    for contract in shipped_packs(typed.registry):
+        if contract.name == chosen.name:
+            continue
+        if not any(name == engine.engine for name, _ in contract.engines):
+            continue
+        if not contract.applies_to(typed.graph):
+            continue
+        if not any(d.is_error for d in check_contract(typed, contract)):
+            matches.append(contract)
+    return matches
+
+
+def versions_of(contract: Any, engine: str) -> str:
+    return ", ".join(f"{engine}{spec}" for name, spec in contract.engines if name == engine)
