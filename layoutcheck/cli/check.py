@@ -1,0 +1,163 @@
+"""The ``check`` command: the type rules and a contract, the ``--engine-version`` packs and
+``--for-all``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from layoutcheck.cli.common import (
+    add_target,
+    emit,
+    format_input_error,
+    options_of,
+    parse_sets,
+    session_of,
+    state,
+)
+from layoutcheck.diagnostics import render_text
+from layoutcheck.errors import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    InputError,
+    UsageError,
+)
+from layoutcheck.session import Session
+
+
+def add_parser(commands: Any) -> None:
+    check = commands.add_parser(
+        "check", help="check a graph or a model against the type rules and a contract"
+    )
+    add_target(check)
+    check.add_argument(
+        "--contract",
+        help="contract name, path, or 'none' (default: the graph's contract: key, or the one "
+        "the model's execution calls for)",
+    )
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "sarif"),
+        default="text",
+        help="sarif: SARIF 2.1.0 for code scanning",
+    )
+    check.add_argument(
+        "--engine-version",
+        metavar="ENGINE==VERSION",
+        help="check against the shipped contract for the layout this engine version runs "
+        "(e.g. vllm==0.33, vllm-ascend==0.18.0; `layoutcheck rules` lists the packs), and say "
+        "which version's layout a failing graph has instead",
+    )
+    check.add_argument(
+        "--for-all",
+        metavar="SYM=a..b",
+        help="prove every size condition (whole, positive, evenly sliced) for each value of SYM "
+        "from a to b, or report the smallest value that fails, e.g. --for-all T=1..65536",
+    )
+
+
+def run_check(args: argparse.Namespace) -> int:
+    if args.for_all:
+        return _check_for_all(args)
+    session = session_of(args)
+    pack_notes: list[str] = []
+    pack_json: dict[str, object] | None = None
+    if args.engine_version:
+        report, pack_notes, pack_json = _check_engine_version(args, session)
+    else:
+        report = session.check()
+    if args.format == "json":
+        engine_file = session.options.target if session.is_engine else None
+        document = report.to_json(engine_file)
+        if pack_json is not None:
+            document["engine_version"] = pack_json
+        print(json.dumps(document, indent=2))
+    elif args.format == "sarif":
+        from layoutcheck.sarif import render_sarif
+
+        print(render_sarif(session, report))
+    else:
+        emit(render_text(report))
+        for note in pack_notes:
+            emit(f"note: {note}")
+    return EXIT_OK if report.ok else EXIT_ERRORS
+
+
+def _check_engine_version(
+    args: argparse.Namespace, session: Session
+) -> tuple[Any, list[str], dict[str, object]]:
+    """``check --engine-version E==V``: the contract of the layout that version runs, and, for
+    a graph that breaks it, the other versions of the engine whose layout it has."""
+    from layoutcheck.packs import EngineVersion, choose, engines_text, other_layouts, versions_of
+
+    if args.contract is not None:
+        raise UsageError("--engine-version picks the contract: give it or --contract, not both")
+    engine = EngineVersion.parse(args.engine_version)
+    chosen = choose(engine, session.graph, session.registry)
+    report = session.check(chosen.name)
+    notes = [f"{engine} runs the layout of contract {chosen.name} ({engines_text(chosen)})"]
+    matches = [] if report.ok else other_layouts(session.typed, engine, chosen)
+    for match in matches:
+        notes.append(
+            f"the graph has the layout of {versions_of(match, engine.engine)} (contract "
+            f"{match.name}), not {engine}'s"
+        )
+    if not report.ok and not matches:
+        notes.append(f"no other version of {engine.engine} has this graph's layout either")
+    data: dict[str, object] = {
+        "engine": engine.engine,
+        "version": str(engine.version),
+        "contract": chosen.name,
+        "matches": [
+            {"contract": m.name, "versions": versions_of(m, engine.engine)} for m in matches
+        ],
+    }
+    return report, notes, data
+
+
+def _check_for_all(args: argparse.Namespace) -> int:
+    """``check --for-all SYM=a..b``: the check at the graph's own values, then the proof over
+    the range; a value that fails is checked as ``--set SYM=value`` and that report shown."""
+    from layoutcheck.forall import Range, prove
+
+    if args.format == "sarif":
+        raise UsageError("--for-all reports as text or json, not sarif")
+    if args.engine_version:
+        raise UsageError("--for-all checks one contract: give --contract, not --engine-version")
+    span = Range.parse(args.for_all)  # refused before any work
+    session = session_of(args)
+    report = session.check()
+    sets = parse_sets(args.set)
+
+    def check_at(value: int) -> tuple[bool, object]:
+        at = Session(options_of(args, sets={**sets, span.name: value}), session.registry)
+        try:
+            found = at.check()
+        except InputError as error:
+            return True, error
+        return not found.ok, found
+
+    state.status.phase(f"proving the sizes for {span}")
+    proof = prove(session.typed, span, check_at)
+    state.status.close()
+    shown = proof.shown
+    if args.format == "json":
+        document = report.to_json(session.options.target if session.is_engine else None)
+        proved = proof.to_json()
+        if shown is not None:
+            proved["at_failure"] = (
+                shown.to_json(None) if hasattr(shown, "to_json") else {"error": str(shown)}
+            )
+        document["for_all"] = proved
+        document["ok"] = bool(document.get("ok")) and proof.proved
+        print(json.dumps(document, indent=2))
+    else:
+        emit(render_text(report))
+        if isinstance(shown, InputError):
+            emit(f"at {span.name}={proof.failure}: {format_input_error(shown, args.graph)}")
+        elif shown is not None:
+            emit(f"at {span.name}={proof.failure}:")
+            emit(render_text(shown))  # type: ignore[arg-type]  # a Report from check_at
+        emit(("ok: " if proof.proved else "FAILED: ") + proof.summary())
+    return EXIT_OK if report.ok and proof.proved else EXIT_ERRORS

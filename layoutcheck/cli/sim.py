@@ -1,0 +1,110 @@
+"""The ``sim`` command: a graph run on simulated ranks, every port against its type."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from layoutcheck.cli.common import (
+    Bounded,
+    add_target,
+    emit,
+    parse_sets,
+    session_of,
+    state,
+)
+from layoutcheck.errors import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    UsageError,
+)
+from layoutcheck.limits import (
+    MAX_SEED,
+)
+from layoutcheck.session import Session
+from layoutcheck.terminal import clean_line
+
+
+def add_parser(commands: Any) -> None:
+    sim = commands.add_parser(
+        "sim",
+        help="run a graph on simulated ranks and check every port against its type",
+        description="Run a graph on simulated ranks (numpy, small sizes) and check every port "
+        "against its type. No --set is needed: when the graph's own sizes are too large to "
+        "simulate, sim picks small sizes that type-check alike and prints them as the --set "
+        "flags that reproduce the run; sizes given with --set are kept.",
+    )
+    add_target(sim)
+    sim.add_argument(
+        "--seed", type=Bounded("--seed", 0, MAX_SEED), default=0, help="seed for inputs and weights"
+    )
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    from layoutcheck.oracle import KNOWN_BLIND_SPOTS, check_soundness
+
+    session = session_of(args)
+    graph, changes, note = _simulable(session, frozenset(parse_sets(args.set)))
+    if note and args.format != "json":
+        print(note)
+    ranks = 2 if "tp" in dict(graph.symbols) else 1  # the run and the single-rank reference
+    state.status.phase("simulating", total=ranks * len(graph.ops), unit="ops")
+    report = check_soundness(graph, seed=args.seed, on_op=state.status.step)
+    state.status.close()
+    sim = report.simulation
+    if args.format == "json":
+        data = {"simulated_at": changes or None, **report.to_json()}
+        print(json.dumps(data, indent=1))
+        return EXIT_OK if report.ok else EXIT_ERRORS
+    if sim.failure is not None:
+        print(clean_line(f"cannot execute: {sim.failure}"))
+        return EXIT_ERRORS
+    reference = "a single-rank run" if report.reference is not None else "no single-rank run"
+    lines = [f"unsound: {finding}" for finding in report.findings]
+    verdict = "sound" if report.ok else f"{len(report.findings)} unsound port(s)"
+    lines.append(
+        f"{verdict}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
+        f"{reference}; {report.skipped_ports} skipped (⊤, or no global reading)"
+    )
+    if report.in_blind_spot:
+        lines.append(f"note: {KNOWN_BLIND_SPOTS[0]}")
+    emit("\n".join(clean_line(line) for line in lines))
+    return EXIT_OK if report.ok else EXIT_ERRORS
+
+
+def _simulable(session: Session, given: frozenset[str]) -> tuple[Any, dict[str, int], str]:
+    """The graph to simulate: at its own sizes when they fit the simulator, else at small
+    values that type-check alike (those set with --set are kept), with the values chosen and
+    a note giving them as the --set flags that reproduce the run; refused, naming the sizes to
+    set, when none are found."""
+    from layoutcheck.limits import MAX_SIM_ELEMENTS
+    from layoutcheck.session import with_symbols
+    from layoutcheck.simsize import amount, estimate, fit, require_fits, set_flags, unset_symbols
+
+    graph = session.graph
+    missing = unset_symbols(graph)
+    if missing:
+        raise UsageError(
+            f"sim needs a value for every symbol: set {', '.join(missing)} with --set "
+            f"(e.g. --set {missing[0]}=32)"
+        )
+    size = estimate(session.typed)
+    if size.fits:
+        return graph, {}, ""
+    state.status.phase("choosing small sizes that type-check alike")
+    changes = fit(graph, given)
+    if changes is None:
+        if given:
+            require_fits(session.typed)  # the sizes asked for: name the cap and --set
+        names = ", ".join(name for name, _ in graph.symbols if name not in given)
+        raise UsageError(
+            f"sim: the graph at its own sizes needs {size}, over the simulator's "
+            f"{amount(MAX_SIM_ELEMENTS)}, and no smaller sizes that type-check alike were found: "
+            f"set {names} with --set"
+        )
+    note = (
+        f"note: the graph's own sizes need {size}, over the simulator's "
+        f"{amount(MAX_SIM_ELEMENTS)}: simulating at {set_flags(changes)}"
+    )
+    return with_symbols(graph, changes), dict(changes), note
