@@ -24,6 +24,7 @@ class Trait(enum.Enum):
     VIEW = "view"  # a reshape or view of the same rows
     CAST = "cast"  # the same values in another element type (a cast, a quantization)
     ROW_WISE = "row-wise"  # computes each row from the same row alone (views, pointwise ops)
+    SPLIT = "split"  # cuts each row's features into parts (a merged qkv or gate_up's halves)
     # -- token layout -----------------------------------------------------------------------
     COLLECTIVE = "collective"  # communicates over a group
     REDUCTION = "reduction"  # sums a pending (PARTIAL) value over a group
