@@ -40,6 +40,7 @@ from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
 from layoutcheck.lattice import AbstractValue, Dtype, TokenLayout
+from layoutcheck.models.builder import padded_vocab
 from layoutcheck.models.config import ModelSpec
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.traits import Trait
@@ -51,6 +52,7 @@ from layoutcheck.validate import normalize_op
 # past a short size list, a symbol where a number was expected): a located input error.
 ARGUMENT_FAULTS = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError)
 GRAPH_SUFFIXES = (".pt2", ".readable.py", ".py", ".txt")
+MAX_VOCAB_SHARDS = 1024  # the widest TP group a vocabulary is searched for
 
 __all__ = [
     "Act",
@@ -107,6 +109,9 @@ class Lowering:
         self.repeat: dict[str, int] = {}  # region id -> layers it stands for
         self.copied: set[str] = set()  # regions whose copy_region was emitted
         self.fused_quant_norms = 0
+        # values whose engine counterpart is a pending sum the emitted op already completed
+        # (vLLM's moe_forward returns per-rank partials; layoutcheck's experts op combines)
+        self.completed: set[ValueRef] = set()
         self.node: EngineNode | None = None
         self.entry: OpMapEntry | None = None
         self._prescan()
@@ -152,7 +157,7 @@ class Lowering:
                 expert_sizes[size] += 1
             else:
                 sizes[size] += 1
-        tp = self.settings.tp or (sizes.most_common(1)[0][0] if sizes else 1)
+        tp = self.settings.tp or (sizes.most_common(1)[0][0] if sizes else self._vocab_shards())
         ep = self.settings.ep or (expert_sizes.most_common(1)[0][0] if expert_sizes else tp)
         self.tp, self.ep = tp, ep
         self.symbols: dict[str, int | None] = {"T": self.tokens, "tp": tp}
@@ -179,6 +184,29 @@ class Lowering:
                     "" if meta is None else meta.dtype,
                     buffer=graph_input.name,
                 )
+
+    def _vocab_shards(self) -> int:
+        """The TP size a graph whose collectives state none (vLLM's all_reduce names only its
+        group) shows: the model's vocabulary over the rows of the embedding table it holds."""
+        spec = self.spec
+        if spec is None:
+            return 1
+        for node in self.program.nodes:
+            entry = self.opmaps.get(node.target)
+            if entry is None or not self.lowerings.is_(entry.lower, Trait.EMBEDDING):
+                continue
+            table = self._arg(node, entry, "weight")
+            meta = (
+                self.program.meta(table.tensor_names()[0])
+                if table and table.tensor_names()
+                else None
+            )
+            rows = meta.shape[0] if meta is not None and meta.shape else None
+            if isinstance(rows, int) and rows > 0:
+                for tp in range(2, MAX_VOCAB_SHARDS + 1):
+                    if rows * tp in (spec.vocab, padded_vocab(spec.vocab, tp)):
+                        return tp
+        return 1
 
     def _token_inputs(self) -> list[str]:
         """The graph inputs that are token ids or positions: those an embedding or a table
@@ -300,8 +328,30 @@ class Lowering:
         return self.current[1].params
 
     def arg(self, name: str) -> Arg | None:
+        """The node's argument a lowering calls ``name``: the op map may say which schema
+        argument that is (``names: {x: x1, residual: x2}``)."""
         node, entry = self.current
-        return self._arg(node, entry, name)
+        names = entry.params.get("names")
+        aliases = names.get(name, name) if isinstance(names, dict) else name
+        for schema_name in aliases if isinstance(aliases, list) else [aliases]:
+            found = self._arg(node, entry, str(schema_name))
+            if found is not None:
+                return found
+        return None
+
+    def bind_mutated(self, name: str, value: Value) -> None:
+        """Bind what a mutating op wrote into its argument ``name``: the functionalized
+        node's result for it (results are the op's own, then each mutated argument in the
+        op map's ``mutates`` order), and the argument itself, which an in-place call's
+        readers read afterwards."""
+        node, _ = self.current
+        mutated = self.param.get("mutates")
+        order = [str(m) for m in mutated] if isinstance(mutated, list) else []
+        if node.wrapper is not None and name in order:
+            self.bind(self.output(order.index(name) + 1), value)
+        tensor = self.tensor_name(name)
+        if tensor is not None and node.wrapper is None:
+            self.bind(tensor, value)
 
     def argv(self, name: str, default: object = None) -> object:
         found = self.arg(name)

@@ -154,9 +154,9 @@ def _mla_attention(lw: Lowering) -> None:
     lw.bind_act(lw.output(0), ref)
 
 
-def attention(lw: Lowering, output: int = 0) -> None:
+def attention_of(lw: Lowering) -> Act:
     """GQA attention over the query and the key and value (passed, or read out of the cache
-    written above); its result is bound to result ``output``."""
+    written above), as the activation it makes (⊤ when the key side is not known)."""
     q = lw.require_act("query")
     stored = cache_contents(lw, "key") or ()
     key, value = lw.act_arg("key"), lw.act_arg("value")
@@ -170,8 +170,7 @@ def attention(lw: Lowering, output: int = 0) -> None:
     spec_ = lw.spec
     numbers = lw.numbers(q)
     if len(stored) < 2 or numbers is None or len(numbers) < 2:
-        lw.bind(lw.output(output), opaque(lw, q))
-        return
+        return opaque(lw, q)
     config = spec_.attention if spec_ is not None else None
     head_dim = config.head_dim if isinstance(config, GqaSpec) else 128
     heads_rank = math.prod(numbers[1:]) // head_dim
@@ -185,7 +184,11 @@ def attention(lw: Lowering, output: int = 0) -> None:
         role_=ATTN, heads=heads_rank * lw.tp if split else heads_rank,
         kv_heads=kv_heads, head_dim=head_dim,
     )  # fmt: skip
-    lw.bind_act(lw.output(output), ref, q.lead)
+    return Act(ref, q.lead)
+
+
+def _attention(lw: Lowering) -> None:
+    lw.bind(lw.output(0), attention_of(lw))
 
 
 def _apply_rope(lw: Lowering) -> None:
@@ -223,7 +226,7 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         ),
         spec("cache_write", _cache_write, role=ATTENTION_BLOCK),
         spec("mla_attention", _mla_attention, Trait.ATTENTION, role=ATTN),
-        spec("attention", attention, Trait.ATTENTION, role=ATTN),
+        spec("attention", _attention, Trait.ATTENTION, role=ATTN),
         spec("apply_rope", _apply_rope, Trait.ROTARY, Trait.ROW_WISE, role=ATTENTION_BLOCK),
     )
 )

@@ -43,19 +43,32 @@ def group_of(lw: Lowering) -> str:
     )
 
 
-def _all_reduce(lw: Lowering) -> None:
+def all_reduce(lw: Lowering) -> None:
     act = first_act(lw)
-    ref = lw.emit("all_reduce", [act.ref], group=group_of(lw))
+    group = group_of(lw)
+    if act.ref in lw.completed:  # the sum the op before already completed
+        lw.bind(lw.output(0), act)
+        return
+    ref = lw.emit("all_reduce", [act.ref], group=group)
     lw.bind_act(lw.output(0), ref, act.lead)
 
 
-def _reduce_scatter(lw: Lowering) -> None:
+def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
+    """A token reduce-scatter (``pad``: to a multiple of the group first, as vLLM's
+    reduce_scatter_with_padding and vLLM-Ascend's maybe_pad_and_reduce do)."""
     act = first_act(lw)
     axis = token_axis(lw, act, lw.argv("dim", 0))
     if axis != 0:
         lw.bind(lw.output(0), opaque(lw, act))
         return
-    ref = lw.emit("reduce_scatter", [act.ref], group=group_of(lw))
+    group = group_of(lw)
+    x = act.ref
+    extent = lw.typer.context.numeric(lw.type(act).extent)
+    if pad and extent is not None and extent % (lw.tp if group == "tp" else lw.ep):
+        x = lw.emit("pad_tokens", [x], group=group)
+    # a sum the op before completed: each rank keeps its rows of it
+    kind = "token_slice" if act.ref in lw.completed else "reduce_scatter"
+    ref = lw.emit(kind, [x], group=group)
     lw.bind_act(lw.output(0), ref, act.lead)
 
 
@@ -132,10 +145,10 @@ def _global_experts(lw: Lowering, region: ExpertRegion) -> int:
 
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
-        spec("all_reduce", _all_reduce, Trait.COLLECTIVE, Trait.REDUCTION),
+        spec("all_reduce", all_reduce, Trait.COLLECTIVE, Trait.REDUCTION),
         spec(
             "reduce_scatter",
-            _reduce_scatter,
+            reduce_scatter,
             Trait.COLLECTIVE,
             Trait.REDUCTION,
             Trait.TOKEN_SCATTER,

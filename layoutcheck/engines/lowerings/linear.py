@@ -179,7 +179,9 @@ def _linear(lw: Lowering) -> None:
     if shape is None or len(shape) != 2 or not all(isinstance(d, int) for d in shape):
         lw.bind(out, opaque(lw, x))
         return
-    k, n = int(shape[0]), int(shape[1])
+    # a matmul's weight is [in, out]; torch's linear (vLLM's gemm) keeps it [out, in]
+    transposed = lw.param.get("weight_layout") == "out_in"
+    k, n = (int(shape[1]), int(shape[0])) if transposed else (int(shape[0]), int(shape[1]))
     found = _linear_role(lw)
     quant = _quant_of(lw)
     routed = any(lw.is_(r, Trait.ROUTER) for r in lw.consumers.get(out or "", ()))

@@ -65,11 +65,17 @@ def add_rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
     if quantized:
         lw.fused_quant_norms += 1
         normalized = lw.emit("quantize", [ref])
-    lw.bind_act(lw.output(0), normalized, x.lead)
-    if len(outs) > 1:
-        lw.bind_act(outs[1], ValueRef(ref.op, 1), x.lead)
-    for out in outs[2:]:
-        lw.bind(out, Data(None, "fp32", dynamic_scale=True))
+    # the new residual's result: the second, or where the op map says (vLLM-Ascend's
+    # npu_add_rms_norm* return (normed, rstd, residual))
+    at = lw.param.get("residual_output", 1)
+    residual_at = at if isinstance(at, int) and not isinstance(at, bool) else 1
+    for port, out in enumerate(outs):
+        if port == 0:
+            lw.bind_act(out, normalized, x.lead)
+        elif port == residual_at:
+            lw.bind_act(out, ValueRef(ref.op, 1), x.lead)
+        else:  # a per-token scale (a dynamic quantization's) or the norm's rstd
+            lw.bind(out, Data(None, "fp32", dynamic_scale=quantized))
 
 
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
