@@ -112,7 +112,9 @@ class _Walk:
             frontier = following
 
     def width(self, node: EngineNode) -> int | None:
-        meta = self.program.meta(node.outputs[0] or "") if node.outputs else None
+        # a functionalized node's own result is often unused: its first named result
+        named = next((o for o in node.outputs if o), None)
+        meta = self.program.meta(named) if named else None
         last = meta.shape[-1] if meta is not None and meta.shape else None
         return last if isinstance(last, int) else None
 

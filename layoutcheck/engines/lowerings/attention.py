@@ -161,7 +161,7 @@ def attention_of(lw: Lowering) -> Act:
     stored = cache_contents(lw, "key") or ()
     key, value = lw.act_arg("key"), lw.act_arg("value")
     if key is not None and value is not None:
-        stored = (key.ref, value.ref)
+        stored = (two_d(lw, key), two_d(lw, value))
     if len(stored) < 2:
         # the key and value were read out of a cache written above
         caches = [v for _, v in lw.tensor_args() if isinstance(v, Data) and v.buffer]

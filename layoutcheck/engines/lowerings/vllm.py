@@ -111,12 +111,18 @@ def _qkv_rmsnorm_rope(lw: Lowering) -> None:
     q_width, kv_width = lw.int_arg("q_hidden_size"), lw.int_arg("kv_hidden_size")
     if q_width is None or kv_width is None or q_width <= 0 or kv_width <= 0:
         raise lw.fail("needs q_hidden_size and kv_hidden_size as positive integers")
+    head_dim = lw.int_arg("head_dim")
+    if head_dim is None or head_dim <= 0 or q_width % head_dim or kv_width % head_dim:
+        raise lw.fail("needs a head_dim dividing q_hidden_size and kv_hidden_size")
     parts = lw.emit("feature_split", [x.ref], sizes=(q_width, kv_width, kv_width))
-    for port in range(3):
+    rows = lw.typer.value(parts).shape[0]
+    for port, width in enumerate((q_width, kv_width, kv_width)):
         part: ValueRef = ValueRef(parts.op, port)
-        if port < 2:  # q and k are normalized and turned; v passes
-            part = lw.emit("rms_norm", [part], role_=ATTENTION_BLOCK)
-            part = lw.emit("rope", [part], launch=None if port == 0 else False)
+        if port < 2:  # q and k are normalized per head and turned; v passes
+            heads = lw.emit("view", [part], rows=rows, features=(width // head_dim, head_dim))
+            normed = lw.emit("rms_norm", [heads], role_=ATTENTION_BLOCK, per_head=True)
+            turned = lw.emit("rope", [normed], launch=None if port == 0 else False)
+            part = lw.emit("view", [turned], rows=rows, features=(width,))
         lw.bind_act(lw.output(port), part, x.lead)
 
 
@@ -175,7 +181,8 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
             Trait.FUSED_ADD_NORM,
             Trait.ROW_WISE,
         ),
-        spec("silu_and_mul", _silu_and_mul, Trait.ACTIVATION, Trait.ROW_WISE),
+        # silu(first half) · second half: it splits a merged gate_up's result
+        spec("silu_and_mul", _silu_and_mul, Trait.ACTIVATION, Trait.SPLIT, Trait.ROW_WISE),
         spec(
             "rotary_embedding",
             _rotary_embedding,
