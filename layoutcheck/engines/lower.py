@@ -158,6 +158,12 @@ class Lowering:
             else:
                 sizes[size] += 1
         tp = self.settings.tp or (sizes.most_common(1)[0][0] if sizes else self._vocab_shards())
+        if tp == 1 and not self.settings.tp and self._has_collectives():
+            # vLLM's all_reduce names its group ('tp:0'), not its size, and skips itself at 1
+            self.warnings.append(
+                f"{program.source}: the graph's collectives do not say their group's size and "
+                "no model config tells it: tp taken as 1; give --tp N (or --config MODEL)"
+            )
         ep = self.settings.ep or (expert_sizes.most_common(1)[0][0] if expert_sizes else tp)
         self.tp, self.ep = tp, ep
         self.symbols: dict[str, int | None] = {"T": self.tokens, "tp": tp}
@@ -184,6 +190,13 @@ class Lowering:
                     "" if meta is None else meta.dtype,
                     buffer=graph_input.name,
                 )
+
+    def _has_collectives(self) -> bool:
+        return any(
+            self.lowerings.is_(entry.lower, Trait.COLLECTIVE)
+            for entry in (self.opmaps.get(node.target) for node in self.program.nodes)
+            if entry is not None
+        )
 
     def _vocab_shards(self) -> int:
         """The TP size a graph whose collectives state none (vLLM's all_reduce names only its

@@ -122,3 +122,12 @@ def test_an_unknown_target_is_one_warning_listing_them(tmp_path: Path) -> None:
     (warning,) = [d for d in report["diagnostics"] if d["rule"] == "unknown-engine-op"]
     assert warning["severity"] == "warning"
     assert warning["message"].endswith(": my_vendor.fused.default ×1")
+
+
+def test_a_tp_the_graph_does_not_state_is_asked_for() -> None:
+    # vLLM's all_reduce names its group, not its size; without --tp or a config the import
+    # says so (and the vocab-parallel embedding's all_reduce then reads as a double reduction)
+    result = run("check", FIXTURES / "tp2_pre_sp.fx.txt")
+    assert result.code == 1
+    assert "tp taken as 1; give --tp N (or --config MODEL)" in result.err
+    assert run("check", FIXTURES / "tp2_pre_sp.fx.txt", "--tp", "2").code == 0

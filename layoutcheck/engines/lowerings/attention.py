@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 ATTN = role("attention.attn")
 ATTENTION_BLOCK = Role(Block.ATTENTION)
 INDEXER = role("attention.indexer")
+DEFAULT_HEAD_DIM = 128  # a 2-D query without a config: the common head size
 
 
 def _mla_prolog(lw: Lowering) -> None:
@@ -172,7 +173,12 @@ def attention_of(lw: Lowering) -> Act:
     if len(stored) < 2 or numbers is None or len(numbers) < 2:
         return opaque(lw, q)
     config = spec_.attention if spec_ is not None else None
-    head_dim = config.head_dim if isinstance(config, GqaSpec) else 128
+    # the head size: the config's, else the query's own [t, heads, head_dim] view
+    head_dim = (
+        config.head_dim
+        if isinstance(config, GqaSpec)
+        else (numbers[-1] if len(numbers) == 3 else DEFAULT_HEAD_DIM)
+    )
     heads_rank = math.prod(numbers[1:]) // head_dim
     k_numbers = lw.typer.value(stored[0])
     kv_rank = int(lw.typer.context.numeric(k_numbers.shape[-1]) or head_dim) // head_dim
