@@ -4,8 +4,8 @@ bugs engines have shipped, each with its exit code and exact set of rule ids.
 
 Cases the lowering mishandles are ``xfail(strict=True)`` with the node and what goes wrong: they
 state the verdict the graph should get, and fail loudly once the lowering gets it right.
-(maybe_chunk_residual on a residual already LOCAL and with padding, and the attention call that
-writes its output buffer, were such cases; they pass now.)
+(a stale view after the token slice, maybe_chunk_residual on a residual already LOCAL and with
+padding, and the attention call that writes its output buffer were such cases; they pass now.)
 """
 
 from __future__ import annotations
@@ -120,12 +120,6 @@ def test_no_sp_checks_clean_under_type_rules_alone(
     assert check(archive, folder / "glm.json", "--contract", "none")[:2] == (0, set())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lower.py _view_to types reshape_5 ([4, 4, 16] viewed as [16, -1] after the token "
-    "slice) as [4, 64] by regrouping the input's features, so the view's 16 rows never reach "
-    "token-extent (the engine's o_proj output is fp16[1, 16, 64])",
-)
 def test_a_stale_view_after_the_token_slice_is_a_token_extent_error(
     tensorcast: Callable[[Layout], Path], folder: Path
 ) -> None:

@@ -56,13 +56,26 @@ def view_to(lw: Lowering, act: Act, target: Sequence[int]) -> None:
         lw.bind(out, opaque(lw, act))
         return
     at = token_dim(dims, math.prod(act.lead) * rows)
-    if at is None:
+    stale = (
+        at is None
+        and len(dims) > 1
+        and dims[0] == lw.tokens != rows
+        and lw.type(act).tokens is TokenLayout.LOCAL
+    )
+    lead: tuple[int, ...]
+    features: tuple[int, ...]
+    if stale:
+        # the engine views the rank's rows as all T tokens (a shape kept from before a token
+        # slice): the view states T rows of the value's own features, and the type rules
+        # find the token extent it breaks
+        lead, features, stated = (), (math.prod(features_in),), dims[0]
+    elif at is None:
         # the target's token rows: what is left once the input's features are taken out
         width = math.prod(features_in)
         total = math.prod(dims)
         stated = total // width if width and total % width == 0 else total
         split = split_at(dims, width)
-        lead: tuple[int, ...] = ()
+        lead = ()
         features = tuple(dims[split:]) if split is not None else (width,)
     else:
         lead, features, stated = tuple(dims[:at]), tuple(dims[at + 1 :]), rows
