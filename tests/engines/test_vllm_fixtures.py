@@ -131,3 +131,14 @@ def test_a_tp_the_graph_does_not_state_is_asked_for() -> None:
     assert result.code == 1
     assert "tp taken as 1; give --tp N (or --config MODEL)" in result.err
     assert run("check", FIXTURES / "tp2_pre_sp.fx.txt", "--tp", "2").code == 0
+
+
+def test_the_group_comes_from_the_group_name(tmp_path: Path) -> None:
+    text = (FIXTURES / "tp2_pre_sp.fx.txt").read_text()
+    other = text.replace("all_reduce.default(mm_3, 'tp:0')", "all_reduce.default(mm_3, 'dp:0')")
+    path = tmp_path / "dp.py"
+    path.write_text(other)
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 2
+    assert "op all_reduce_2: vllm.all_reduce.default" in result.err
+    assert "runs over process group 'dp:0', not the TP or EP group" in result.err
