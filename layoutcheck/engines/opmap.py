@@ -1,5 +1,7 @@
 """Op maps as data: per engine, which lowering each op target takes and its schema argument
-names in order (``layoutcheck/engines/opmaps/*.yaml``)."""
+names in order (``layoutcheck/engines/opmaps/*.yaml``, one file per engine: aten, TensorCast,
+vLLM, vLLM-Ascend). Whether each ``lower:`` names a lowering is checked against the lowering
+registry (:meth:`layoutcheck.engines.lowerings.base.LoweringRegistry.check`)."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ class OpMapEntry:
     lower: str
     args: tuple[str, ...]
     params: Mapping[str, object] = attrs.field(factory=dict)
+    source: str | None = attrs.field(default=None, eq=False)  # the op map file
 
 
 def _parse(data: Any, source: str) -> dict[str, OpMapEntry]:
@@ -50,7 +53,9 @@ def _parse(data: Any, source: str) -> dict[str, OpMapEntry]:
         if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
             raise OpMapError(f"{target}: args must list argument names", source=source)
         params = {k: v for k, v in body.items() if k not in ("lower", "args")}
-        entries[str(target)] = OpMapEntry(str(target), engine, body["lower"], tuple(args), params)
+        entries[str(target)] = OpMapEntry(
+            str(target), engine, body["lower"], tuple(args), params, source
+        )
     return entries
 
 
@@ -65,5 +70,8 @@ def shipped_opmaps() -> Mapping[str, OpMapEntry]:
     """Every shipped op map, by target."""
     table: dict[str, OpMapEntry] = {}
     for path in sorted(OPMAPS.glob("*.yaml")):
-        table.update(load_opmap(path))
+        for target, entry in load_opmap(path).items():
+            if target in table:
+                raise OpMapError(f"{target}: mapped by two op maps", source=str(path))
+            table[target] = entry
     return table

@@ -1,13 +1,16 @@
-"""Module paths for engine graphs that carry none.
+"""Where each node of an engine dump sits in the model, inferred from the graph's structure as
+facts (:class:`~layoutcheck.engines.placement.Placement`: layer, block, role), with an HF-style
+module path kept only as the display name.
 
-An archive's nodes say which module made them (``model.layers.3.self_attn.o_proj``); an fx text
-dump says only the source line. Roles, names and contracts need the module, so for a dump this
-pass infers it from the graph's structure, the way a reader of the dump would: the linear that
-reads the attention output is the o_proj, the norm before the attention is the input
-layernorm, the one after it the post-attention layernorm, the linear reading that is the MLP's
-gate_up (or the router when its width is the expert count), the last linear is the lm_head. A
-view or cast made on the same source line as its reader belongs to the reader's module (the
-view inside a linear's forward is the linear's, as an archive records it).
+An archive's nodes say which module made them (the engine's record,
+:func:`~layoutcheck.engines.placement.recorded`); an fx text dump says only the source line,
+so :func:`infer_structure` infers the placement from the graph's structure, the way a reader
+of the dump would: the linear that reads the attention output is the o_proj, the
+norm before the attention is the input layernorm, the one after it the post-attention
+layernorm, the linear reading that is the MLP's gate_up (or the router when its width is the
+expert count), the last linear is the lm_head. A view or cast made on the same source line as
+its reader belongs to the reader's module (the view inside a linear's forward is the
+linear's, as an archive records it).
 
 Layers follow the repetition markers when there are any (numbered as the lowering numbers
 them); without markers a layer starts at each norm that precedes an attention.
@@ -15,27 +18,23 @@ them); without markers a layer starts at each norm that precedes an attention.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import enum
+from collections.abc import Iterator, Mapping
 
+from layoutcheck.engines.lowerings.base import LoweringRegistry, Mark
 from layoutcheck.engines.opmap import OpMapEntry
+from layoutcheck.engines.placement import Placement, module_path
 from layoutcheck.engines.program import EngineNode, EngineProgram
+from layoutcheck.ops.traits import Trait
+from layoutcheck.roles import Block, Part, Role
 
-ATTENTION = frozenset({"mla_attention", "attention"})
-ATTENTION_SIDE = frozenset({"dsa_indexer", "mla_prolog", "cache_write", "apply_rope"})
-NORMS = frozenset(
-    {"rms_norm", "rms_norm_quant", "rms_norm_out", "add_rms_norm", "add_rms_norm_quant",
-     "fused_add_rms_norm"}
-)  # fmt: skip
-LINEARS = frozenset({"linear", "linear_all_reduce"})
-MOE = frozenset({"moe_topk", "moe_dispatch", "moe_combine", "all_to_all", "expert_side"})
-ACTIVATIONS = frozenset({"activation", "silu_and_mul"})
-# Lowerings a value passes unchanged in meaning on its way to a linear (looked through when
-# asking what a linear reads).
-SHAPE = frozenset(
-    {"view", "unsqueeze", "squeeze", "permute", "transpose", "transpose2d", "cast", "quantize",
-     "slice", "pad", "alias", "all_gather", "all_gather_unpad", "sequence_parallel_chunk",
-     "select", "split", "attention_out", "index"}
-)  # fmt: skip
+
+class _Seen(enum.Enum):
+    """What a layer walk has met so far (a layer ends after its attention and post norm)."""
+
+    ATTENTION = "attention"
+    POST_NORM = "post-norm"
+    MOE = "moe"
 
 
 class _Walk:
@@ -43,10 +42,12 @@ class _Walk:
         self,
         program: EngineProgram,
         opmaps: Mapping[str, OpMapEntry],
+        lowerings: LoweringRegistry,
         hidden: int | None,
         experts: int | None,
     ) -> None:
         self.program = program
+        self.lowerings = lowerings
         self.hidden = hidden
         self.experts = experts
         self.kind: dict[str, str | None] = {}
@@ -60,102 +61,125 @@ class _Walk:
                     self.producer[output] = node
             for name in node.tensor_inputs():
                 self.consumers.setdefault(name, []).append(node)
-        self.module: dict[str, str] = {}
-        self.part: dict[str, str] = {}  # node -> the structural part it was found to be
+        self.placed: dict[str, Placement] = {}
+        self.norm_part: dict[str, Part] = {}  # a decoder norm -> which one it was found to be
+        self.mlp_block: dict[str, Block] = {}  # an MLP's first linear -> mlp or shared experts
+
+    def is_(self, node: EngineNode | None, *traits: Trait) -> bool:
+        return node is not None and self.lowerings.is_(self.kind.get(node.name), *traits)
+
+    def role_of(self, node: EngineNode) -> Role | None:
+        return self.lowerings.role_of(self.kind.get(node.name))
+
+    def mark_of(self, node: EngineNode) -> Mark | None:
+        return self.lowerings.mark_of(self.kind.get(node.name))
+
+    def passes_through(self, node: EngineNode | None) -> bool:
+        """Does a value pass ``node`` unchanged in meaning on its way to a linear (a view, a
+        cast, a token slice, pad or gather, a select)? A reduction changes it."""
+        return self.is_(
+            node, Trait.VIEW, Trait.CAST, Trait.TOKEN_SLICE, Trait.TOKEN_PAD, Trait.TOKEN_UNPAD,
+            Trait.TOKEN_GATHER, Trait.TOKEN_SELECT,
+        ) and not self.is_(node, Trait.REDUCTION)  # fmt: skip
+
+    def attention_op(self, node: EngineNode | None) -> bool:
+        found = self.role_of(node) if node is not None else None
+        return found is not None and found.part is Part.ATTN
 
     def anchor(self, node: EngineNode) -> EngineNode | None:
-        """The first non-shape node the linear's (or activation's) first tensor comes from."""
+        """The first node the linear's (or activation's) first tensor comes from that is not
+        a view of it."""
         inputs = node.tensor_inputs()
         current = self.producer.get(inputs[0]) if inputs else None
         for _ in range(64):  # views and casts come in short chains; a bound keeps it linear
-            if current is None or self.kind.get(current.name) not in SHAPE:
+            if current is None or not self.passes_through(current):
                 return current
             ins = current.tensor_inputs()
             current = self.producer.get(ins[0]) if ins else None
         return None
 
-    def reader_kinds(self, node: EngineNode) -> set[str | None]:
-        """The lowerings that read the node's results, looking through views and casts (a
-        split counts: it is what tells a merged gate_up apart)."""
-        found: set[str | None] = set()
+    def readers(self, node: EngineNode) -> Iterator[EngineNode]:
+        """The nodes that read the node's results, looking through views and casts (a split
+        is where it stops: it is what tells a merged gate_up apart)."""
         frontier = [o for o in node.outputs if o]
         for _ in range(4):
             following: list[str] = []
             for name in frontier:
                 for reader in self.consumers.get(name, ()):
-                    kind = self.kind.get(reader.name)
-                    found.add(kind)
-                    if kind in SHAPE and kind != "split":
+                    yield reader
+                    if self.passes_through(reader) and not self.is_(reader, Trait.SPLIT):
                         following.extend(o for o in reader.outputs if o)
             frontier = following
-        return found
 
     def width(self, node: EngineNode) -> int | None:
-        meta = self.program.meta(node.outputs[0] or "") if node.outputs else None
+        # a functionalized node's own result is often unused: its first named result
+        named = next((o for o in node.outputs if o), None)
+        meta = self.program.meta(named) if named else None
         last = meta.shape[-1] if meta is not None and meta.shape else None
         return last if isinstance(last, int) else None
 
 
-def infer_modules(
+def infer_structure(
     program: EngineProgram,
     opmaps: Mapping[str, OpMapEntry],
+    lowerings: LoweringRegistry,
     hidden: int | None = None,
     experts: int | None = None,
-) -> dict[str, str]:
-    """Node name → inferred HF module path, for the nodes of a dump that name none.
+) -> dict[str, Placement]:
+    """Node name → inferred placement, for the nodes of a dump whose module structure shows.
 
     ``hidden`` (the model's hidden size; else the embedding's width) tells the decoder norms
     from the narrower ones inside attention; ``experts`` tells the router from a gate_up."""
-    walk = _Walk(program, opmaps, hidden, experts)
+    walk = _Walk(program, opmaps, lowerings, hidden, experts)
     nodes = program.nodes
     if walk.hidden is None:
         walk.hidden = next(
-            (walk.width(n) for n in nodes if walk.kind[n.name] == "embedding" and walk.width(n)),
+            (walk.width(n) for n in nodes if walk.is_(n, Trait.EMBEDDING) and walk.width(n)),
             None,
         )
-    regions = any(walk.kind[n.name] == "region_begin" for n in nodes)
-    attention_at = [i for i, n in enumerate(nodes) if walk.kind[n.name] in ATTENTION]
+    regions = any(walk.mark_of(n) is Mark.BEGIN for n in nodes)
+    attention_at = [i for i, n in enumerate(nodes) if walk.attention_op(n)]
     last_attention = attention_at[-1] if attention_at else -1
     moe_layers = _moe_layers(walk, attention_at)
     repeat: dict[str, int] = {}
     for node in nodes:
-        if walk.kind[node.name] == "copy_region":
+        if walk.mark_of(node) is Mark.COPY:
             region = _region_id(node)
             repeat[region] = repeat.get(region, 1) + 1
     layer: int | None = None
     next_layer = 0
-    seen: set[str] = set()
+    seen: set[_Seen] = set()
     copied: set[str] = set()
     begun: int | None = None
     for index, node in enumerate(nodes):
-        kind = walk.kind[node.name]
-        if kind == "region_begin":
+        mark = walk.mark_of(node)
+        if mark is Mark.BEGIN:
             layer, begun, seen = next_layer, next_layer, set()
             continue
-        if kind == "region_end":
+        if mark is Mark.END:
             if repeat.get(_region_id(node), 1) == 1:
                 next_layer, layer = (layer or 0) + 1, None
             continue
-        if kind == "copy_region":
+        if mark is Mark.COPY:
             region = _region_id(node)
             if region not in copied:
                 copied.add(region)
                 next_layer, layer = (begun or 0) + repeat.get(region, 1), None
             continue
-        starts_layer = layer is None or {"attn", "post"} <= seen
-        norm_before_attention = kind in NORMS and index < last_attention
+        starts_layer = layer is None or {_Seen.ATTENTION, _Seen.POST_NORM} <= seen
+        norm_before_attention = walk.is_(node, Trait.NORM) and index < last_attention
         if not regions and norm_before_attention and starts_layer and _decoder_norm(walk, node):
             layer, next_layer, seen = next_layer, next_layer + 1, set()
         if index in moe_layers:
-            seen.add("moe")
+            seen.add(_Seen.MOE)
         # past the decoder layers: after the last region, or (without regions) after the last
         # attention's post-attention norm
-        after = layer is None if regions else (index > last_attention and "post" in seen)
-        path = _classify(walk, node, kind, layer, seen, after)
-        if path is not None:
-            walk.module[node.name] = path
+        after = layer is None if regions else (index > last_attention and _Seen.POST_NORM in seen)
+        found = _classify(walk, node, layer, seen, after)
+        if found is not None:
+            walk.placed[node.name] = found
     _spread_by_source_line(walk)
-    return walk.module
+    return walk.placed
 
 
 def _region_id(node: EngineNode) -> str:
@@ -174,128 +198,160 @@ def _moe_layers(walk: _Walk, attention_at: list[int]) -> set[int]:
     found: set[int] = set()
     for order, start in enumerate(attention_at):
         end = attention_at[order + 1] if order + 1 < len(attention_at) else len(walk.program.nodes)
-        if any(walk.kind[n.name] in MOE for n in walk.program.nodes[start:end]):
+        if any(walk.is_(n, Trait.EXPERT) for n in walk.program.nodes[start:end]):
             found.add(start)
     return found
+
+
+def _in(
+    layer: int | None, block: Block, part: Part | None = None, leaf: str | None = None
+) -> Placement:
+    """An inferred placement inside a decoder layer's block (``leaf`` names a module that is
+    no part of the block's table, such as an activation's ``act_fn``)."""
+    found = Role(block, part) if part is not None else None
+    name = part.value if part is not None else leaf
+    return Placement(layer, block, found, module_path(layer, block, name))
+
+
+def _model(part: Part, path: str) -> Placement:
+    return Placement(None, Block.MODEL, Role(Block.MODEL, part), path)
 
 
 def _classify(
     walk: _Walk,
     node: EngineNode,
-    kind: str | None,
     layer: int | None,
-    seen: set[str],
+    seen: set[_Seen],
     after_layers: bool,
-) -> str | None:
-    prefix = f"model.layers.{layer}" if layer is not None else None
-    if kind == "embedding":
+) -> Placement | None:
+    if walk.is_(node, Trait.EMBEDDING):
         table = node.arg("weight", 0)
-        return "model.embed_tokens" if table is not None else None
-    if kind in NORMS:
-        if not _decoder_norm(walk, node):
-            return f"{prefix}.self_attn" if prefix else None
-        if prefix is None or after_layers:
-            walk.part[node.name] = "norm"
-            return "model.norm" if after_layers else None
-        if "attn" not in seen:
-            walk.part[node.name] = "input"
-            return f"{prefix}.input_layernorm"
-        seen.add("post")
-        walk.part[node.name] = "post"
-        return f"{prefix}.post_attention_layernorm"
-    if prefix is None:
-        if kind in LINEARS and _reads_part(walk, node, "norm"):
-            return "lm_head"
+        return _model(Part.EMBED_TOKENS, "model.embed_tokens") if table is not None else None
+    if walk.is_(node, Trait.NORM):
+        return _norm(walk, node, layer, seen, after_layers)
+    if layer is None:
+        if walk.is_(node, Trait.LINEAR) and _reads_part(walk, node, Part.NORM):
+            return _model(Part.LM_HEAD, "lm_head")
         return None
-    if kind in ATTENTION:
-        seen.add("attn")
-        return f"{prefix}.self_attn.attn"
-    if kind in ATTENTION_SIDE:
-        return f"{prefix}.self_attn.indexer" if kind == "dsa_indexer" else f"{prefix}.self_attn"
-    if kind in MOE:
-        return f"{prefix}.mlp.experts" if kind in ("all_to_all", "expert_side") else f"{prefix}.mlp"
-    if kind in ACTIVATIONS:
+    fixed = walk.role_of(node)
+    if fixed is not None and fixed.part is Part.ATTN:
+        seen.add(_Seen.ATTENTION)
+        return _in(layer, Block.ATTENTION, Part.ATTN)
+    if fixed is not None and fixed.block is Block.ATTENTION:
+        return _in(layer, Block.ATTENTION, fixed.part)  # the indexer, or the block itself
+    if walk.is_(node, Trait.EXPERT) and fixed is not None:
+        part = Part.EXPERTS if fixed.part is Part.EXPERTS else None
+        return _in(layer, Block.MOE, part)
+    if walk.is_(node, Trait.ACTIVATION):
         block = _mlp_block(walk, node)
-        return f"{prefix}.{block}.act_fn" if block else None
-    if kind in LINEARS:
-        return _linear_path(walk, node, prefix, seen)
+        return _in(layer, block, leaf="act_fn") if block else None
+    if walk.is_(node, Trait.LINEAR):
+        return _linear(walk, node, layer, seen)
     return None
 
 
-def _reads_part(walk: _Walk, node: EngineNode, part: str) -> bool:
+def _norm(
+    walk: _Walk, node: EngineNode, layer: int | None, seen: set[_Seen], after_layers: bool
+) -> Placement | None:
+    if not _decoder_norm(walk, node):
+        return _in(layer, Block.ATTENTION) if layer is not None else None
+    if layer is None or after_layers:
+        walk.norm_part[node.name] = Part.NORM
+        return _model(Part.NORM, "model.norm") if after_layers else None
+    if _Seen.ATTENTION not in seen:
+        walk.norm_part[node.name] = Part.INPUT_LAYERNORM
+        return Placement(
+            layer, Block.LAYER, Role(Block.LAYER, Part.INPUT_LAYERNORM),
+            module_path(layer, leaf="input_layernorm"),
+        )  # fmt: skip
+    seen.add(_Seen.POST_NORM)
+    walk.norm_part[node.name] = Part.POST_ATTENTION_LAYERNORM
+    return Placement(
+        layer, Block.LAYER, Role(Block.LAYER, Part.POST_ATTENTION_LAYERNORM),
+        module_path(layer, leaf="post_attention_layernorm"),
+    )  # fmt: skip
+
+
+def _reads_part(walk: _Walk, node: EngineNode, part: Part) -> bool:
     source = walk.anchor(node)
-    return source is not None and walk.part.get(source.name) == part
+    return source is not None and walk.norm_part.get(source.name) is part
 
 
-def _linear_path(walk: _Walk, node: EngineNode, prefix: str, seen: set[str]) -> str | None:
+def _linear(walk: _Walk, node: EngineNode, layer: int, seen: set[_Seen]) -> Placement | None:
     source = walk.anchor(node)
     if source is None:
         return None
-    source_kind = walk.kind.get(source.name)
-    part = walk.part.get(source.name)
-    if source_kind in ATTENTION:
-        return f"{prefix}.self_attn.o_proj"
-    if part == "input" or (source_kind in NORMS and not _decoder_norm(walk, source)):
+    part = walk.norm_part.get(source.name)
+    if walk.attention_op(source):
+        return _in(layer, Block.ATTENTION, Part.O_PROJ)
+    if part is Part.INPUT_LAYERNORM or (
+        walk.is_(source, Trait.NORM) and not _decoder_norm(walk, source)
+    ):
         # q/k/v, or MLA's low-rank projections: which one the weight's shape tells the lowering
-        return f"{prefix}.self_attn"
-    if part == "post":
-        readers = walk.reader_kinds(node)
+        return _in(layer, Block.ATTENTION)
+    if part is Part.POST_ATTENTION_LAYERNORM:
+        readers = list(walk.readers(node))
         width = walk.width(node)
-        if "moe_topk" in readers or (walk.experts is not None and width == walk.experts):
-            return f"{prefix}.mlp.gate"
-        block = "mlp.shared_experts" if "moe" in seen else "mlp"
-        walk.part[node.name] = block
-        return f"{prefix}.{block}.{_gate_or_up(readers)}"
-    if source_kind in ACTIVATIONS or source_kind == "pointwise":
+        routed = any(walk.is_(r, Trait.ROUTER) for r in readers)
+        if routed or (walk.experts is not None and width == walk.experts):
+            return _in(layer, Block.MOE, Part.GATE)
+        block = Block.SHARED_EXPERTS if _Seen.MOE in seen else Block.MLP
+        walk.mlp_block[node.name] = block
+        return _in(layer, block, _gate_or_up(walk, readers))
+    # the activation, or the product of its halves (silu(gate) · up): not a norm or a rope
+    if walk.is_(source, Trait.ACTIVATION) or (
+        walk.is_(source, Trait.ROW_WISE) and not walk.is_(source, Trait.NORM, Trait.ROTARY)
+    ):
         found = _mlp_block(walk, source)
-        return f"{prefix}.{found}.down_proj" if found else None
+        return _in(layer, found, Part.DOWN_PROJ) if found else None
     return None
 
 
-def _gate_or_up(readers: set[str | None]) -> str:
+def _gate_or_up(walk: _Walk, readers: list[EngineNode]) -> Part:
     """gate_up_proj when one matmul makes both halves (its output is split), else gate_proj
     for the half the activation reads, up_proj for the other."""
-    if "split" in readers:
-        return "gate_up_proj"
-    if readers & ACTIVATIONS:
-        return "gate_proj"
-    return "up_proj"
+    if any(walk.is_(r, Trait.SPLIT) for r in readers):
+        return Part.GATE_UP_PROJ
+    if any(walk.is_(r, Trait.ACTIVATION) for r in readers):
+        return Part.GATE_PROJ
+    return Part.UP_PROJ
 
 
-def _mlp_block(walk: _Walk, node: EngineNode) -> str | None:
-    """The block (mlp or mlp.shared_experts) whose gate_up the activation's input came from."""
+def _mlp_block(walk: _Walk, node: EngineNode) -> Block | None:
+    """The block (mlp or shared experts) whose gate_up the activation's input came from."""
     for name in node.tensor_inputs():
         current = walk.producer.get(name)
         for _ in range(8):
             if current is None:
                 break
-            if current.name in walk.part and walk.part[current.name].startswith("mlp"):
-                return walk.part[current.name]
+            if current.name in walk.mlp_block:
+                return walk.mlp_block[current.name]
             ins = current.tensor_inputs()
             current = walk.producer.get(ins[0]) if ins else None
     return None
 
 
 def _spread_by_source_line(walk: _Walk) -> None:
-    """A node without a module made on its reader's (else its producer's) source line is part
-    of that module call."""
+    """A node without a placement made on its reader's (else its producer's) source line is
+    part of that module call."""
     nodes = walk.program.nodes
+    placed = walk.placed
     for node in reversed(nodes):
-        if node.name in walk.module or node.source is None:
+        if node.name in placed or node.source is None:
             continue
         for output in node.outputs:
             for reader in walk.consumers.get(output or "", ()):
-                if reader.source == node.source and reader.name in walk.module:
-                    walk.module[node.name] = walk.module[reader.name]
+                if reader.source == node.source and reader.name in placed:
+                    placed[node.name] = placed[reader.name]
                     break
-            if node.name in walk.module:
+            if node.name in placed:
                 break
     for node in nodes:
-        if node.name in walk.module or node.source is None:
+        if node.name in placed or node.source is None:
             continue
         for name in node.tensor_inputs():
             producer = walk.producer.get(name)
             same_call = producer is not None and producer.source == node.source
-            if same_call and producer is not None and producer.name in walk.module:
-                walk.module[node.name] = walk.module[producer.name]
+            if same_call and producer is not None and producer.name in placed:
+                placed[node.name] = placed[producer.name]
                 break

@@ -18,6 +18,8 @@ import attrs
 
 from layoutcheck.engines import EngineProgram, ReadError, read_fx_text, read_program
 from layoutcheck.engines.lower import RunSettings
+from layoutcheck.engines.lowerings import default_lowerings
+from layoutcheck.engines.opmap import shipped_opmaps
 from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph
 from layoutcheck.models.builder import padded_vocab
@@ -28,6 +30,8 @@ from layoutcheck.models.config import (
     model_spec,
     shipped_models,
 )
+from layoutcheck.ops import Registry, default_registry
+from layoutcheck.ops.traits import Trait
 from layoutcheck.target_kind import MAX_PIECES, dump_pieces, is_engine_target
 
 
@@ -97,10 +101,13 @@ def engine_model(
 
 
 def _embedding_table(program: EngineProgram) -> tuple[int, int] | None:
+    opmaps = shipped_opmaps()
+    lowerings = default_lowerings()
     for node in program.nodes:
-        if not node.target.startswith("aten.embedding"):
+        entry = opmaps.get(node.target)
+        if entry is None or not lowerings.is_(entry.lower, Trait.EMBEDDING):
             continue
-        weight = node.arg("weight", 0)
+        weight = node.arg("weight", entry.args.index("weight") if "weight" in entry.args else 0)
         names = weight.tensor_names() if weight is not None else ()
         meta = program.meta(names[0]) if names else None
         if (
@@ -140,17 +147,23 @@ PREFILL_CONTRACTS = {
     "tensorcast": "tensorcast-dsa-cp-prefill",
     "vllm": "vllm-ascend-dsa-cp-prefill",
 }
-DSA_KINDS = frozenset({"dsa_indexer", "sparse_attention"})
-MOE_KINDS = frozenset({"moe_topk", "moe_dispatch", "moe_experts"})
 
 
-def contract_for(settings: RunSettings, spec: ModelSpec | None, graph: Graph) -> str | None:
+def contract_for(
+    settings: RunSettings,
+    spec: ModelSpec | None,
+    graph: Graph,
+    registry: Registry | None = None,
+) -> str | None:
+    registry = registry or default_registry()
     kinds = {op.kind for op in graph.ops}
     if settings.phase == "decode":
-        moe = bool(kinds & MOE_KINDS)
+        moe = bool(kinds & registry.kinds_with(Trait.EXPERT))
         return "mc2-decode" if moe and (settings.ep or 1) > 1 else None
     if settings.sp:
-        dsa = bool(kinds & DSA_KINDS) or (spec is not None and spec.dsa is not None)
+        dsa = bool(kinds & registry.kinds_with(Trait.SPARSE_ATTENTION)) or (
+            spec is not None and spec.dsa is not None
+        )
         if dsa:
             return PREFILL_CONTRACTS.get(settings.engine or "tensorcast")
     return None

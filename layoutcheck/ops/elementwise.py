@@ -369,7 +369,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="split",
-        traits=frozenset({Trait.ROW_WISE}),
+        traits=frozenset({Trait.SPLIT, Trait.ROW_WISE}),
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("part",),

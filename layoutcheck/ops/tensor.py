@@ -343,7 +343,7 @@ OPS: tuple[OpSpec, ...] = (
     ),
     OpSpec(
         kind="feature_split",
-        traits=frozenset({Trait.ROW_WISE}),
+        traits=frozenset({Trait.SPLIT, Trait.ROW_WISE}),
         family=Family.TENSOR,
         inputs=("x",),
         outputs=("part",),

@@ -25,6 +25,7 @@ class Trait(enum.Enum):
     CAST = "cast"  # the same values in another element type (a cast, a quantization)
     ROW_WISE = "row-wise"  # computes each row from the same row alone (views, pointwise ops)
     POINTWISE = "pointwise"  # an engine's elementwise op of activations (a mask, a scale)
+    SPLIT = "split"  # cuts each row's features into parts (a merged qkv or gate_up's halves)
     # -- token layout -----------------------------------------------------------------------
     COLLECTIVE = "collective"  # communicates over a group
     REDUCTION = "reduction"  # sums a pending (PARTIAL) value over a group

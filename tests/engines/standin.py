@@ -373,18 +373,21 @@ def _maybe_chunk_residual(x: torch.Tensor, residual: torch.Tensor) -> torch.Tens
     return torch.empty_like(residual)
 
 
+# vllm-ascend csrc/torch_binding.cpp:2153 (@182b75ea): the new residual is result 2
 @_fake(
     "_C_ascend::npu_add_rms_norm_bias",
-    "(Tensor x, Tensor residual, Tensor weight, Tensor? bias, float eps) -> (Tensor, Tensor)",
+    "(Tensor x1, Tensor x2, Tensor gamma, Tensor? beta=None, float epsilon=1e-6)"
+    " -> (Tensor, Tensor, Tensor)",
 )
 def _npu_add_rms_norm_bias(
-    x: torch.Tensor,
-    residual: torch.Tensor,
-    weight: torch.Tensor,
-    bias: torch.Tensor | None,
-    eps: float,
-) -> tuple[torch.Tensor, torch.Tensor]:
-    return torch.empty_like(x), torch.empty_like(x)
+    x1: torch.Tensor,
+    x2: torch.Tensor,
+    gamma: torch.Tensor,
+    beta: torch.Tensor | None = None,
+    epsilon: float = 1e-6,
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    rstd = torch.empty((x1.shape[0], 1), dtype=torch.float32, device=x1.device)
+    return torch.empty_like(x1), rstd, torch.empty_like(x1)
 
 
 @_fake("_C::rms_norm", "(Tensor(a!) result, Tensor input, Tensor weight, float epsilon) -> ()")
@@ -401,7 +404,8 @@ def _c_silu_and_mul(result: torch.Tensor, input: torch.Tensor) -> None:
 
 @_fake(
     "vllm::unified_attention_with_output",
-    "(Tensor query, Tensor key, Tensor value, Tensor(a!) output, str layer_name) -> ()",
+    "(Tensor query, Tensor key, Tensor value, Tensor(a!) output, str layer_name,"
+    " Tensor? output_scale=None, Tensor? output_block_scale=None) -> ()",
 )
 def _unified_attention_with_output(
     query: torch.Tensor,
@@ -409,6 +413,8 @@ def _unified_attention_with_output(
     value: torch.Tensor,
     output: torch.Tensor,
     layer_name: str,
+    output_scale: torch.Tensor | None = None,
+    output_block_scale: torch.Tensor | None = None,
 ) -> None:
     return None
 

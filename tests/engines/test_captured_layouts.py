@@ -4,6 +4,8 @@ bugs engines have shipped, each with its exit code and exact set of rule ids.
 
 Cases the lowering mishandles are ``xfail(strict=True)`` with the node and what goes wrong: they
 state the verdict the graph should get, and fail loudly once the lowering gets it right.
+(a stale view after the token slice, maybe_chunk_residual on a residual already LOCAL and with
+padding, and the attention call that writes its output buffer were such cases; they pass now.)
 """
 
 from __future__ import annotations
@@ -118,12 +120,6 @@ def test_no_sp_checks_clean_under_type_rules_alone(
     assert check(archive, folder / "glm.json", "--contract", "none")[:2] == (0, set())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lower.py _view_to types reshape_5 ([4, 4, 16] viewed as [16, -1] after the token "
-    "slice) as [4, 64] by regrouping the input's features, so the view's 16 rows never reach "
-    "token-extent (the engine's o_proj output is fp16[1, 16, 64])",
-)
 def test_a_stale_view_after_the_token_slice_is_a_token_extent_error(
     tensorcast: Callable[[Layout], Path], folder: Path
 ) -> None:
@@ -191,34 +187,16 @@ def test_vllm_without_the_chunk_adds_a_local_hidden_to_the_full_residual(folder:
     assert "x is bf16[4, 64] L·W, residual is bf16[16, 64] F·W" in mix["message"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lower.py _chunk_residual token-slices the residual whenever x is LOCAL, also when it "
-    "is LOCAL already: maybe_chunk_residual_1 (model.layers.1.input_layernorm) becomes a "
-    "token_slice of a LOCAL value (shard-of-local); the op chunks only when the row counts differ",
-)
 def test_vllm_chunk_residual_before_every_norm(folder: Path) -> None:
     archive = vllm_archive(folder, 16, "every-norm", attention=False)
     assert check(archive, folder / "qwen.json", "--sp")[:2] == (0, set())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lower.py _chunk_residual emits token_slice with no pad_tokens for T = 18 on tp = 4 "
-    "(maybe_chunk_residual at model.layers.0.post_attention_layernorm: indivisible); the op pads "
-    "the residual to 20 rows first, as sequence_parallel_chunk's lowering does",
-)
 def test_vllm_chunked_residual_with_padding(folder: Path) -> None:
     archive = vllm_archive(folder, 18, "layer-0", attention=False)
     assert check(archive, folder / "qwen.json", "--sp")[:2] == (0, set())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="lower.py _attention_out binds output 0 of the auto_functionalized "
-    "unified_attention_with_output (the op's None result), not the written output buffer "
-    "(result 1): o_proj then reads nothing and _add_rms_norm's assert fails (exit 3)",
-)
 def test_vllm_flashcomm_with_its_attention_call(folder: Path) -> None:
     archive = vllm_archive(folder, 16, "layer-0", attention=True)
     result = run("check", archive, "--config", folder / "qwen.json", "--sp")

@@ -160,7 +160,7 @@ class _Writer:
                 torch.ops._C_ascend.npu_add_rms_norm_bias.default,
                 x, residual, g.weight((H,), BF16), None, EPS,
             )  # fmt: skip
-        normed, residual = g.items(fused, 2)
+        normed, _, residual = g.items(fused, 3)
         return normed, residual
 
     def mlp(self, layer: int, normed: fx.Node) -> fx.Node:

@@ -1,0 +1,238 @@
+"""Attention: MLA's fused q-side prolog, the DSA indexer, KV-cache writes (what the attention
+that reads the cache then reads), MLA / sparse and GQA attention, and rope."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from layoutcheck.engines.lowerings.base import LoweringSpec, spec
+from layoutcheck.engines.lowerings.common import opaque, token_dim, two_d
+from layoutcheck.engines.values import Act, Data
+from layoutcheck.graph import ValueRef
+from layoutcheck.lattice import FeatureState
+from layoutcheck.models.config import GqaSpec, MlaSpec
+from layoutcheck.ops.traits import Trait
+from layoutcheck.roles import Block, Role, role
+
+if TYPE_CHECKING:
+    from layoutcheck.engines.lower import Lowering
+
+# what the structure places an engine's attention op at, wherever it is
+ATTN = role("attention.attn")
+ATTENTION_BLOCK = Role(Block.ATTENTION)
+INDEXER = role("attention.indexer")
+DEFAULT_HEAD_DIM = 128  # a 2-D query without a config: the common head size
+
+
+def _mla_prolog(lw: Lowering) -> None:
+    hidden = lw.require_act("hidden_states")
+    cos, sin = lw.require_act("cos"), lw.require_act("sin")
+    heads_rank = lw.int_arg("num_heads") or 1
+    spec_ = lw.spec
+    heads = spec_.heads if spec_ is not None else heads_rank
+    parallel = "column" if heads_rank * lw.tp == heads and lw.tp > 1 else "replicated"
+    if heads_rank != heads and parallel == "replicated":
+        heads = heads_rank  # without a config the heads a rank holds are all it knows
+    numbers = lw.numbers(hidden)
+    module = lw.module() or lw.hint() or "model"
+    ref = lw.emit(
+        "mla_prolog",
+        [hidden.ref, cos.ref, sin.ref],
+        name=f"{module}.mla_prolog",
+        role_=ATTENTION_BLOCK,
+        hidden=numbers[-1] if numbers else 1,
+        heads=heads,
+        q_lora_rank=lw.int_arg("q_lora_rank"),
+        kv_lora_rank=lw.int_arg("kv_lora_rank"),
+        qk_nope_head_dim=lw.int_arg("qk_nope_head_dim"),
+        qk_rope_head_dim=lw.int_arg("qk_rope_head_dim"),
+        parallel=parallel,
+        quant=str(lw.param.get("quant", "bf16")),
+    )
+    for port, out in enumerate(lw.outputs()[:4]):
+        lw.bind_act(out, ValueRef(ref.op, port))
+
+
+def _dsa_indexer(lw: Lowering) -> None:
+    hidden, q_c = lw.require_act("hidden_states"), lw.require_act("qa_normed")
+    numbers = lw.numbers(hidden)
+    module = lw.module() or lw.hint() or "model"
+    found = lw.placement()
+    name = module if found is not None and found.role == INDEXER else f"{module}.indexer"
+    decode = "S" in lw.symbols
+    ref = lw.emit(
+        "dsa_indexer",
+        [q_c.ref, hidden.ref],
+        name=name,
+        role_=INDEXER,
+        index_n_heads=lw.int_arg("num_heads"),
+        index_head_dim=lw.int_arg("head_dim"),
+        topk=lw.int_arg("topk_limit"),
+        hidden=numbers[-1] if numbers else None,
+        quant=_stored_quant(lw, "wq_b_weight"),
+        # a decode step scores each new token against the S keys of its request's cache
+        decode=True if decode else None,
+        context=lw.context_symbol() if decode else None,
+    )
+    lw.bind_act(lw.output(0), ref, q_c.lead)
+    for out in lw.outputs()[1:]:
+        lw.bind(out, Data(None, ""))
+
+
+def _stored_quant(lw: Lowering, weight: str) -> str:
+    """The quant word of a weight argument as the graph stores it: int8 is TensorCast's
+    W8A8 dynamic (its only int8 linear form), anything else float."""
+    meta = lw.program.meta(lw.tensor_name(weight) or "")
+    return "w8a8_dynamic" if meta is not None and meta.dtype == "int8" else "bf16"
+
+
+def _cache_write(lw: Lowering) -> None:
+    """What a cache write stores, as layoutcheck values (the MLA latent is the concatenated
+    normalized latent and rope key): the attention that reads the cache reads these."""
+    acts = [v for _, v in lw.tensor_args() if isinstance(v, Act)]
+    stored: tuple[ValueRef, ...]
+    if lw.param.get("concat") and len(acts) >= 2:
+        stored = (lw.emit("concat", [a.ref for a in acts[:2]], name=f"{lw.default_name()}.latent"),)
+    else:
+        stored = tuple(a.ref for a in acts)
+    cache = lw.data_arg("kv_cache")
+    buffer = cache.buffer if cache is not None else None
+    if buffer is not None:
+        lw.buffers[buffer] = stored
+    for out in lw.outputs():  # a functionalized write returns the written cache
+        lw.bind(out, Data(None, "", buffer=buffer))
+        if buffer is None and out:
+            lw.buffers[out] = stored
+
+
+def cache_contents(lw: Lowering, name: str) -> tuple[ValueRef, ...]:
+    tensor = lw.tensor_name(name)
+    value = lw.value_of(tensor)
+    if isinstance(value, Data) and value.buffer is not None:
+        return lw.buffers.get(value.buffer, ())
+    return lw.buffers.get(tensor or "", ())
+
+
+def _mla_attention(lw: Lowering) -> None:
+    q = lw.require_act("q")
+    latent = cache_contents(lw, "kv_cache")
+    indices = lw.act_arg("topk_indices")
+    numbers = lw.numbers(q)
+    if not latent or numbers is None or len(numbers) != 3:
+        lw.bind(lw.output(0), opaque(lw, q))
+        return
+    heads_rank, qk = numbers[1], numbers[2]
+    d_v = lw.int_arg("v_head_dim") or qk
+    spec_ = lw.spec
+    attention = spec_.attention if spec_ is not None else None
+    d_rope = attention.qk_rope_head_dim if isinstance(attention, MlaSpec) else 64
+    kv_width = lw.typer.context.numeric(lw.typer.value(latent[0]).shape[-1]) or d_rope
+    split = lw.type(q).features is FeatureState.SPLIT
+    module = lw.module() or lw.hint() or "model"
+    attrs_: dict[str, Any] = {
+        "heads": heads_rank * lw.tp if split else heads_rank,
+        "qk_nope_head_dim": qk - d_rope,
+        "qk_rope_head_dim": d_rope,
+        "v_head_dim": d_v,
+        "kv_lora_rank": int(kv_width) - d_rope,
+    }
+    decode = lw.argv("is_decode_values")
+    if isinstance(decode, tuple) and decode and all(decode):
+        attrs_["decode"] = True
+        attrs_["context"] = lw.context_symbol()
+    query = two_d(lw, q)
+    if indices is not None:
+        ref = lw.emit(
+            "sparse_attention", [query, latent[0], indices.ref], name=f"{module}.attn",
+            role_=ATTN, topk=lw.int_arg("topk_limit"), **attrs_,
+        )  # fmt: skip
+    else:
+        ref = lw.emit(
+            "mla_attention", [query, latent[0]], name=f"{module}.attn", role_=ATTN, **attrs_
+        )
+    lw.bind_act(lw.output(0), ref)
+
+
+def attention_of(lw: Lowering) -> Act:
+    """GQA attention over the query and the key and value (passed, or read out of the cache
+    written above), as the activation it makes (⊤ when the key side is not known)."""
+    q = lw.require_act("query")
+    stored = cache_contents(lw, "key") or ()
+    key, value = lw.act_arg("key"), lw.act_arg("value")
+    if key is not None and value is not None:
+        stored = (two_d(lw, key), two_d(lw, value))
+    if len(stored) < 2:
+        # the key and value were read out of a cache written above
+        caches = [v for _, v in lw.tensor_args() if isinstance(v, Data) and v.buffer]
+        for cache in caches:
+            stored = stored or lw.buffers.get(str(cache.buffer), ())
+    spec_ = lw.spec
+    numbers = lw.numbers(q)
+    if len(stored) < 2 or numbers is None or len(numbers) < 2:
+        return opaque(lw, q)
+    config = spec_.attention if spec_ is not None else None
+    # the head size: the config's, else the query's own [t, heads, head_dim] view
+    head_dim = (
+        config.head_dim
+        if isinstance(config, GqaSpec)
+        else (numbers[-1] if len(numbers) == 3 else DEFAULT_HEAD_DIM)
+    )
+    heads_rank = math.prod(numbers[1:]) // head_dim
+    k_numbers = lw.typer.value(stored[0])
+    kv_rank = int(lw.typer.context.numeric(k_numbers.shape[-1]) or head_dim) // head_dim
+    split = lw.type(q).features is FeatureState.SPLIT
+    kv_heads = config.kv_heads if isinstance(config, GqaSpec) else kv_rank * lw.tp
+    module = lw.module() or lw.hint() or "model"
+    ref = lw.emit(
+        "attention", [two_d(lw, q), stored[0], stored[1]], name=f"{module}.attn",
+        role_=ATTN, heads=heads_rank * lw.tp if split else heads_rank,
+        kv_heads=kv_heads, head_dim=head_dim,
+    )  # fmt: skip
+    return Act(ref, q.lead)
+
+
+def _attention(lw: Lowering) -> None:
+    lw.bind(lw.output(0), attention_of(lw))
+
+
+def _apply_rope(lw: Lowering) -> None:
+    outs = lw.outputs()
+    for index, name in enumerate(("query", "key")):
+        act = lw.act_arg(name)
+        if act is None or index >= len(outs):
+            continue
+        # one kernel turns both: the key's rope adds no launch of its own
+        ref = lw.emit("rope", [act.ref], launch=None if index == 0 else False)
+        meta = lw.program.meta(outs[index] or "")
+        numbers = lw.numbers(act)
+        lead = act.lead
+        if meta is not None and numbers:
+            at = token_dim([int(d) for d in meta.shape if isinstance(d, int)], numbers[0])
+            lead = tuple(int(d) for d in meta.shape[:at]) if at is not None else lead
+        lw.bind_act(outs[index], ref, lead)
+
+
+LOWERINGS: Mapping[str, LoweringSpec] = dict(
+    (
+        spec(
+            "mla_prolog",
+            _mla_prolog,
+            Trait.ATTENTION_PROLOG,
+            Trait.LINEAR,
+            role=ATTENTION_BLOCK,
+        ),
+        spec(
+            "dsa_indexer",
+            _dsa_indexer,
+            Trait.ATTENTION,
+            Trait.SPARSE_ATTENTION,
+            role=INDEXER,
+        ),
+        spec("cache_write", _cache_write, role=ATTENTION_BLOCK),
+        spec("mla_attention", _mla_attention, Trait.ATTENTION, role=ATTN),
+        spec("attention", _attention, Trait.ATTENTION, role=ATTN),
+        spec("apply_rope", _apply_rope, Trait.ROTARY, Trait.ROW_WISE, role=ATTENTION_BLOCK),
+    )
+)

@@ -1,0 +1,165 @@
+"""Collectives: all-reduce, the token reduce-scatter and all-gather (a gather over the last dim
+is a feature gather: the lm_head's vocabulary shards), and the MoE all-to-alls, whose expert
+side between dispatch and combine is folded into one ``moe_expert_compute``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import sympy
+
+from layoutcheck.engines.lowerings.base import LoweringSpec, spec
+from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
+from layoutcheck.engines.values import Expert, ExpertRegion
+from layoutcheck.graph import ValueRef
+from layoutcheck.ops.traits import Trait
+from layoutcheck.roles import role
+from layoutcheck.symbols import Expr
+
+if TYPE_CHECKING:
+    from layoutcheck.engines.lower import Lowering
+
+# vLLM names its process groups `<kind>:<index>` ('tp:0'); the layoutcheck group each means
+GROUP_NAMES: Mapping[str, str] = {"tp": "tp", "ep": "ep"}
+
+
+def group_of(lw: Lowering) -> str:
+    """The layoutcheck group a collective runs over: by its ranks' count, or its group name."""
+    node, entry = lw.current
+    name = lw.argv("group_name")
+    if isinstance(name, str):
+        found = GROUP_NAMES.get(name.split(":", 1)[0])
+        if found is None or found not in lw.groups:
+            raise lw.fail(f"runs over process group {name!r}, not the TP or EP group")
+        return found
+    size = lw.group_size(node, entry)
+    if size is None or size == lw.tp:
+        return "tp"
+    if size == lw.ep and "ep" in lw.groups:
+        return "ep"
+    raise lw.fail(
+        f"a collective over {size} ranks, neither the TP group ({lw.tp}) nor the EP group ({lw.ep})"
+    )
+
+
+def all_reduce(lw: Lowering) -> None:
+    act = first_act(lw)
+    group = group_of(lw)
+    if act.ref in lw.completed:  # the sum the op before already completed
+        lw.bind(lw.output(0), act)
+        return
+    ref = lw.emit("all_reduce", [act.ref], group=group)
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
+    """A token reduce-scatter (``pad``: to a multiple of the group first, as vLLM's
+    reduce_scatter_with_padding and vLLM-Ascend's maybe_pad_and_reduce do)."""
+    act = first_act(lw)
+    axis = token_axis(lw, act, lw.argv("dim", 0))
+    if axis != 0:
+        lw.bind(lw.output(0), opaque(lw, act))
+        return
+    group = group_of(lw)
+    x = act.ref
+    extent = lw.typer.context.numeric(lw.type(act).extent)
+    if pad and extent is not None and extent % (lw.tp if group == "tp" else lw.ep):
+        x = lw.emit("pad_tokens", [x], group=group)
+    # a sum the op before completed: each rank keeps its rows of it
+    kind = "token_slice" if act.ref in lw.completed else "reduce_scatter"
+    ref = lw.emit(kind, [x], group=group)
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def _all_gather(lw: Lowering) -> None:
+    act = first_act(lw)
+    axis = token_axis(lw, act, lw.argv("dim", 0))
+    if axis is not None and axis > 0:
+        ref = lw.emit("feature_gather", [act.ref], group=group_of(lw))
+    elif axis == 0:
+        ref = lw.emit("all_gather", [act.ref], group=group_of(lw))
+    else:
+        lw.bind(lw.output(0), opaque(lw, act))
+        return
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def _split_total(value: object) -> int | None:
+    if isinstance(value, tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return sum(value)
+    return None
+
+
+def _all_to_all(lw: Lowering) -> None:
+    inputs = [v for _, v in lw.tensor_args()]
+    send = _split_total(lw.argv("input_split_sizes"))
+    receive = _split_total(lw.argv("output_split_sizes"))
+    group = group_of(lw)
+    out = lw.output(0)
+    expert = next((v for v in inputs if isinstance(v, Expert)), None)
+    if expert is not None:  # the combine: the experts' work, then the rows back
+        region = lw.regions[expert.region]
+        done = lw.emit(
+            "moe_expert_compute", [region.start], role_=role("moe.experts"),
+            name=f"{lw.hint() or 'model'}.experts", experts=_global_experts(lw, region),
+            intermediate=region.intermediate or 1, group=region.group,
+            quant=region.quant, active=region.downs or None,
+        )  # fmt: skip
+        ref = lw.emit(
+            "all_to_all", [done], role_=role("moe.experts"), group=group,
+            send=_rows(lw, done, send), receive=_rows(lw, done, receive),
+        )  # fmt: skip
+        lw.bind_act(out, ref)
+        return
+    act = first_act(lw)
+    ref = lw.emit(
+        "all_to_all", [act.ref], role_=role("moe.experts"), group=group,
+        send=_rows(lw, act.ref, send), receive=_rows(lw, act.ref, receive),
+    )  # fmt: skip
+    node, _ = lw.current
+    lw.regions.append(ExpertRegion(ref, group, node))
+    lw.bind(out, Expert(len(lw.regions) - 1))
+
+
+def _rows(lw: Lowering, ref: ValueRef, count: int | None) -> Expr | None:
+    """A row count as the value's own rows expression when they agree (so what-ifs over T
+    follow), else the number."""
+    if count is None:
+        return None
+    value = lw.typer.value(ref)
+    if not value.is_top and lw.typer.context.numeric(value.shape[0]) == count:
+        return value.shape[0]
+    return sympy.Integer(count)
+
+
+def _global_experts(lw: Lowering, region: ExpertRegion) -> int:
+    spec_ = lw.spec
+    if spec_ is not None and spec_.moe is not None:
+        return spec_.moe.experts
+    size = lw.ep if region.group == "ep" else lw.tp
+    return max(1, region.local_experts) * size
+
+
+LOWERINGS: Mapping[str, LoweringSpec] = dict(
+    (
+        spec("all_reduce", all_reduce, Trait.COLLECTIVE, Trait.REDUCTION),
+        spec(
+            "reduce_scatter",
+            reduce_scatter,
+            Trait.COLLECTIVE,
+            Trait.REDUCTION,
+            Trait.TOKEN_SCATTER,
+        ),
+        spec("all_gather", _all_gather, Trait.COLLECTIVE, Trait.TOKEN_GATHER),
+        spec(
+            "all_to_all",
+            _all_to_all,
+            Trait.COLLECTIVE,
+            Trait.EXPERT,
+            role=role("moe.experts"),
+        ),
+    )
+)

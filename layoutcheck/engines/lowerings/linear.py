@@ -1,0 +1,255 @@
+"""Linears: a matmul with a per-rank weight becomes a column-, row-parallel or replicated
+``linear`` (or the router gate, or the lm_head), its parallelism read from the weight against
+the model's global sizes, else from what the graph does with its result."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from layoutcheck.engines.lowerings.base import LoweringSpec, spec
+from layoutcheck.engines.lowerings.common import (
+    opaque,
+    passes_unchanged,
+    reached,
+    reaches_next_linear,
+    readers,
+    reduced,
+)
+from layoutcheck.engines.placement import Placement, module_path
+from layoutcheck.engines.program import EngineNode
+from layoutcheck.engines.values import Act
+from layoutcheck.lattice import FeatureState
+from layoutcheck.models.config import GqaSpec, MlaSpec, ModelSpec
+from layoutcheck.ops.traits import Trait
+from layoutcheck.roles import Block, Part, Role, role
+
+if TYPE_CHECKING:
+    from layoutcheck.engines.lower import Lowering
+
+# a merged gate_up's halves, as an engine that keeps them apart names them
+MLP_HALVES = (Part.GATE_PROJ, Part.UP_PROJ)
+
+
+# The global (in, out) of each projection, from the model config (role part → sizes).
+def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int] | None:
+    h = spec_.hidden
+    attention = spec_.attention
+    moe = spec_.moe
+    if part is Part.O_PROJ:
+        if isinstance(attention, MlaSpec):
+            return spec_.heads * attention.v_head_dim, h
+        return spec_.heads * attention.head_dim, h
+    if part is Part.Q_PROJ and isinstance(attention, GqaSpec):
+        return h, spec_.heads * attention.head_dim
+    if part in (Part.K_PROJ, Part.V_PROJ) and isinstance(attention, GqaSpec):
+        return h, attention.kv_heads * attention.head_dim
+    if part is Part.QKV_PROJ and isinstance(attention, GqaSpec):
+        return h, (spec_.heads + 2 * attention.kv_heads) * attention.head_dim
+    width = spec_.intermediate
+    if block is Block.SHARED_EXPERTS and moe is not None:
+        width = moe.intermediate * moe.shared_experts
+    if part is Part.GATE_UP_PROJ:
+        return h, 2 * width
+    if part in MLP_HALVES:
+        return h, width
+    if part is Part.DOWN_PROJ:
+        return width, h
+    if part is Part.LM_HEAD:
+        return h, spec_.vocab
+    return None
+
+
+def _recorded_readers(lw: Lowering) -> Iterator[Placement]:
+    """Where the engine recorded the modules of the nodes reading the result (a projection
+    the quantization or SP pass rebuilt has no module of its own: its readers say what it is)."""
+    for reader in readers(lw, lw.output(0)):
+        found = lw.recorded_of(reader)
+        if found is not None:
+            yield found
+
+
+def _in_attention(found: Placement | None) -> bool:
+    return found is not None and found.block is Block.ATTENTION
+
+
+def _linear_role(lw: Lowering) -> Role | None:
+    own = lw.placement()
+    found = own.role if own is not None else None
+    if _split_three_ways(lw) and any(
+        _in_attention(p) for p in (own, lw.where(), *_recorded_readers(lw))
+    ):
+        return role("attention.qkv_proj")  # the engine merged q, k and v into one matmul
+    if found is not None and found.part is not None:
+        return found
+    # a merged gate_up's halves are read as gate_proj and up_proj
+    for reader in _recorded_readers(lw):
+        if reader.role is not None and reader.role.part in MLP_HALVES:
+            return Role(reader.role.block, Part.GATE_UP_PROJ)
+        if reader.block is Block.SHARED_EXPERTS:
+            return role("shared_experts.gate_up_proj")
+    return found
+
+
+def _qkv_name(lw: Lowering) -> str:
+    for found in (lw.placement(), lw.where(), *_recorded_readers(lw)):
+        if _in_attention(found) and found is not None and found.layer is not None:
+            return module_path(found.layer, Block.ATTENTION, Part.QKV_PROJ.value)
+    return lw.default_name()
+
+
+def _gate_up_name(lw: Lowering) -> str:
+    for found in _recorded_readers(lw):
+        if found.layer is None:
+            continue
+        if found.role is not None and found.role.part in MLP_HALVES:
+            return module_path(found.layer, found.role.block, Part.GATE_UP_PROJ.value)
+        if found.block is Block.SHARED_EXPERTS:
+            return module_path(found.layer, Block.SHARED_EXPERTS, Part.GATE_UP_PROJ.value)
+    return lw.default_name()
+
+
+def _split_three_ways(lw: Lowering) -> bool:
+    for reader in lw.consumers.get(lw.output(0) or "", ()):
+        entry = lw.opmaps.get(reader.target)
+        if entry is None or not lw.lowerings.is_(entry.lower, Trait.SPLIT):
+            continue
+        sizes = lw.arg_of(reader, entry, "split_sizes")
+        if isinstance(sizes, tuple) and len(sizes) == 3:
+            return True
+    return False
+
+
+def _parallel(lw: Lowering, x: Act, found: Role | None, k: int, n: int) -> str:
+    """Column, row or replicated: the per-rank weight against the model's global sizes, or
+    (without a config) the engine's module type and the input's features."""
+    g = lw.tp
+    spec_ = lw.spec
+    node, entry = lw.current
+    if spec_ is not None and found is not None and found.part is not None:
+        sizes = _global_sizes(spec_, found.block, found.part)
+        if sizes is not None:
+            global_in, global_out = sizes
+            if (k, n) == (global_in, global_out):
+                return "replicated"
+            if k == global_in and n * g == global_out:
+                return "column"
+            if k * g == global_in and n == global_out:
+                return "row"
+    # no global sizes: what the graph does with the result tells. A pending sum must be
+    # reduced, so a linear whose result reaches an all_reduce or reduce_scatter is row-parallel;
+    # one whose result reaches such a linear through the activation (or the attention heads)
+    # is column-parallel; the rest are replicated. The engine's wrapper class is not evidence:
+    # TensorCast keeps RowParallelLinear on an o_proj it replicated for DSA-CP.
+    if lw.type(x).features is FeatureState.SPLIT or lw.lowerings.is_(entry.lower, Trait.REDUCTION):
+        return "row"
+    if reduced(lw, node):
+        return "row"
+    if _feature_gathered(lw, node):  # the vocabulary shards of a column-parallel lm_head
+        return "column"
+    if any(reduced(lw, later) for later in _later_linears(lw, node)):
+        return "column"
+    return "replicated"
+
+
+def _feature_gathered(lw: Lowering, node: EngineNode) -> bool:
+    for reader in reached(lw, node, passes_unchanged, 4):
+        entry = lw.opmaps.get(reader.target)
+        if entry is None or not lw.lowerings.is_(entry.lower, Trait.TOKEN_GATHER):
+            continue
+        dim = lw.arg_of(reader, entry, "dim")
+        meta = lw.program.meta(reader.outputs[0] or "") if reader.outputs else None
+        rank = len(meta.shape) if meta is not None else None
+        if dim == -1 or (rank is not None and dim == rank - 1 and rank > 1):
+            return True
+    return False
+
+
+def _later_linears(lw: Lowering, node: EngineNode) -> Iterator[EngineNode]:
+    for reader in reached(lw, node, reaches_next_linear, 12):
+        if lw.is_(reader, Trait.LINEAR):
+            yield reader
+
+
+def _linear(lw: Lowering) -> None:
+    x = lw.require_act("x", "self")
+    weight = lw.data_arg("w") or lw.data_arg("mat2")
+    shape = weight.shape if weight is not None else None
+    out = lw.output(0)
+    if shape is None or len(shape) != 2 or not all(isinstance(d, int) for d in shape):
+        lw.bind(out, opaque(lw, x))
+        return
+    # a matmul's weight is [in, out]; torch's linear (vLLM's gemm) keeps it [out, in]
+    transposed = lw.param.get("weight_layout") == "out_in"
+    k, n = (int(shape[1]), int(shape[0])) if transposed else (int(shape[0]), int(shape[1]))
+    found = _linear_role(lw)
+    quant = _quant_of(lw)
+    routed = any(lw.is_(r, Trait.ROUTER) for r in lw.consumers.get(out or "", ()))
+    if (found is not None and found.part is Part.GATE) or routed:
+        ref = lw.emit(
+            "moe_gate",
+            [x.ref],
+            name=lw.default_name(own_module=True),
+            role_=role("moe.gate"),
+            experts=n,
+            quant=quant if quant != "fp16" else None,
+        )
+        lw.bind_act(out, ref, x.lead)
+        return
+    parallel = _parallel(lw, x, found, k, n)
+    if found is not None and found.part is Part.LM_HEAD and parallel == "column":
+        ref = lw.emit(
+            "lm_head", [x.ref], name=lw.default_name(own_module=True), role_=found,
+            vocab=n * lw.tp, hidden=k,
+        )  # fmt: skip
+        lw.bind_act(out, ref, x.lead)
+        return
+    own = found is not None and found.part is not None and lw.module() is not None
+    name = lw.default_name(own_module=True) if own else None
+    if found is not None and found.part is Part.GATE_UP_PROJ and lw.module() is None:
+        name = _gate_up_name(lw)
+    if found is not None and found.part is Part.QKV_PROJ:
+        name = _qkv_name(lw)
+    ref = lw.emit(
+        "linear",
+        [x.ref],
+        name=name,
+        role_=found,
+        in_features=k * lw.tp if parallel == "row" else k,
+        out_features=n * lw.tp if parallel == "column" else n,
+        parallel=parallel,
+        quant=quant,
+        out_dtype=_out_dtype(lw, x),
+    )
+    _, entry = lw.current
+    if lw.lowerings.is_(entry.lower, Trait.REDUCTION):  # a matmul fused with its all-reduce
+        ref = lw.emit("all_reduce", [ref], group="tp")
+    lw.bind_act(out, ref, x.lead)
+
+
+def _out_dtype(lw: Lowering, x: Act) -> str | None:
+    """The engine's result dtype where it is not the input's (int8 in, bf16 out)."""
+    meta = lw.program.meta(lw.output(0) or "")
+    dtype = lw.dtype(meta.dtype) if meta is not None else None
+    return dtype.value if dtype is not None and dtype is not lw.type(x).dtype else None
+
+
+def _quant_of(lw: Lowering) -> str:
+    """The op map's quant word for a quantized linear (a static W8A8 one whose activation
+    scale a dynamic quantization made is W8A8 dynamic), else the float the result is in."""
+    quant = lw.param.get("quant")
+    if isinstance(quant, str):
+        scale = lw.data_arg("x_scale")
+        return "w8a8_dynamic" if scale is not None and scale.dynamic_scale else quant
+    meta = lw.program.meta(lw.output(0) or "")
+    return "fp16" if meta is not None and meta.dtype == "fp16" else "bf16"
+
+
+LOWERINGS: Mapping[str, LoweringSpec] = dict(
+    (
+        spec("linear", _linear, Trait.LINEAR),
+        spec(
+            "linear_all_reduce", _linear, Trait.LINEAR, Trait.COLLECTIVE, Trait.REDUCTION
+        ),  # a matmul fused with the all-reduce of its result (TensorCast's freezing pass)
+    )
+)

@@ -1,0 +1,99 @@
+"""Norms: RMS norm, the fused residual add + norm (outputs: normalized, new residual), and
+their forms fused with a quantization (an extra per-token scale output)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from layoutcheck.engines.lowerings.base import LoweringSpec, spec
+from layoutcheck.engines.lowerings.common import first_act
+from layoutcheck.engines.values import Data
+from layoutcheck.graph import ValueRef
+from layoutcheck.ops.traits import Trait
+from layoutcheck.roles import Role
+
+if TYPE_CHECKING:
+    from layoutcheck.engines.lower import Lowering
+
+
+def norm_role(lw: Lowering) -> Role | None:
+    found = lw.placement()
+    return found.role if found is not None else None
+
+
+def rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
+    act = first_act(lw)
+    weight = lw.data_arg("weight")
+    numbers = lw.numbers(act)
+    width = weight.shape[-1] if weight is not None and weight.shape else None
+    per_head = (
+        numbers is not None and width is not None and len(numbers) > 2 and width == numbers[-1]
+    )
+    ref = lw.emit(
+        "rms_norm",
+        [act.ref],
+        name=lw.default_name(own_module=True),
+        role_=norm_role(lw),
+        per_head=per_head or None,
+    )
+    outs = lw.outputs()
+    if quantized:
+        lw.fused_quant_norms += 1
+        ref = lw.emit("quantize", [ref])
+        for out in outs[1:]:
+            lw.bind(out, Data(None, "fp32", dynamic_scale=True))
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def add_rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
+    x = lw.require_act("x")
+    residual = lw.act_arg("residual")
+    if residual is None:  # a norm of one activation and a data residual: just a norm
+        ref = lw.emit("rms_norm", [x.ref], role_=norm_role(lw))
+        lw.bind_act(lw.output(0), ref, x.lead)
+        return
+    ref = lw.emit(
+        "add_rms_norm",
+        [x.ref, residual.ref],
+        name=lw.default_name(own_module=True),
+        role_=norm_role(lw),
+    )
+    outs = lw.outputs()
+    normalized: ValueRef = ref
+    if quantized:
+        lw.fused_quant_norms += 1
+        normalized = lw.emit("quantize", [ref])
+    # the new residual's result: the second, or where the op map says (vLLM-Ascend's
+    # npu_add_rms_norm* return (normed, rstd, residual))
+    at = lw.param.get("residual_output", 1)
+    residual_at = at if isinstance(at, int) and not isinstance(at, bool) else 1
+    for port, out in enumerate(outs):
+        if port == 0:
+            lw.bind_act(out, normalized, x.lead)
+        elif port == residual_at:
+            lw.bind_act(out, ValueRef(ref.op, 1), x.lead)
+        else:  # a per-token scale (a dynamic quantization's) or the norm's rstd
+            lw.bind(out, Data(None, "fp32", dynamic_scale=quantized))
+
+
+LOWERINGS: Mapping[str, LoweringSpec] = dict(
+    (
+        spec("rms_norm", rms_norm, Trait.NORM, Trait.ROW_WISE),
+        spec(
+            "rms_norm_quant",
+            functools.partial(rms_norm, quantized=True),
+            Trait.NORM,
+            Trait.ROW_WISE,
+        ),
+        spec("add_rms_norm", add_rms_norm, Trait.NORM, Trait.FUSED_ADD_NORM, Trait.ROW_WISE),
+        spec(
+            "add_rms_norm_quant",
+            functools.partial(add_rms_norm, quantized=True),
+            Trait.NORM,
+            Trait.FUSED_ADD_NORM,
+            Trait.ROW_WISE,
+        ),
+    )
+)

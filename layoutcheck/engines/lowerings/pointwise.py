@@ -1,0 +1,106 @@
+"""Pointwise ops, feature sums, activations and quantizations of activations, and the
+constants a graph makes (data to the layout)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from layoutcheck.engines.lowerings.base import LoweringSpec, spec
+from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
+from layoutcheck.engines.values import Act, Data
+from layoutcheck.ops.traits import Trait
+
+if TYPE_CHECKING:
+    from layoutcheck.engines.lower import Lowering
+
+
+def _pointwise(lw: Lowering) -> None:
+    acts = [v for _, v in lw.tensor_args() if isinstance(v, Act)]
+    if not acts:
+        raise lw.fail("expects an activation among its operands")
+    fn = str(lw.param.get("fn", "op"))
+    # the op map says which functions are linear in their first activation operand when the
+    # others are complete (mul, div, neg, add, …): a pending sum passes them
+    linear = lw.param.get("linear") is True
+    if lw.param.get("residual") is True and len(acts) == 2 and _same_shape(lw, *acts):
+        ref = lw.emit("add", [acts[0].ref, acts[1].ref])  # the strict residual add
+    else:
+        ref = lw.emit("pointwise", [a.ref for a in acts], fn=fn, linear=linear)
+    lw.bind_act(lw.output(0), ref, _lead_of(acts))
+
+
+def _lead_of(acts: Sequence[Act]) -> tuple[int, ...]:
+    return max(acts, key=lambda a: len(a.lead)).lead
+
+
+def _same_shape(lw: Lowering, a: Act, b: Act) -> bool:
+    return lw.numbers(a) is not None and lw.numbers(a) == lw.numbers(b)
+
+
+def _where(lw: Lowering) -> None:
+    condition = lw.act_arg("condition")
+    values = [lw.act_arg("self"), lw.act_arg("other")]
+    acts = [a for a in values if a is not None]
+    if not acts:
+        acts = [condition] if condition is not None else []
+    if not acts:
+        acts = [first_act(lw)]
+    order = acts + ([condition] if condition is not None and condition not in acts else [])
+    ref = lw.emit("pointwise", [a.ref for a in order], fn="where", linear=len(acts) == 1)
+    lw.bind_act(lw.output(0), ref, acts[0].lead)
+
+
+def _sum(lw: Lowering) -> None:
+    act = first_act(lw)
+    numbers = lw.numbers(act)
+    dims = lw.argv("dim")
+    keep = bool(lw.argv("keepdim", False))
+    if numbers is None or not isinstance(dims, tuple):
+        lw.bind(lw.output(0), act if numbers is None else opaque(lw, act))
+        return
+    axes = sorted({token_axis(lw, act, d) for d in dims}, key=lambda a: -1 if a is None else a)
+    if any(a is None or a == 0 for a in axes):
+        lw.bind(lw.output(0), opaque(lw, act))  # a sum over tokens
+        return
+    features = [n for i, n in enumerate(numbers) if i > 0 and (i not in axes or keep)]
+    if keep:
+        features = [1 if i in axes else n for i, n in enumerate(numbers) if i > 0]
+    ref = lw.emit(
+        "feature_sum",
+        [act.ref],
+        axes=tuple(a for a in axes if a is not None),
+        features=tuple(features) or (1,),
+    )
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def _activation(lw: Lowering) -> None:
+    act = first_act(lw)
+    ref = lw.emit("activation", [act.ref], fn=str(lw.param.get("fn", "silu")))
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def _quantize(lw: Lowering) -> None:
+    act = first_act(lw)
+    ref = lw.emit("quantize", [act.ref])
+    outs = lw.outputs()
+    lw.bind_act(outs[0] if outs else None, ref, act.lead)
+    for out in outs[1:]:
+        lw.bind(out, Data(None, "fp32", dynamic_scale=True))
+
+
+def _constant(lw: Lowering) -> None:
+    lw.data_outputs()
+
+
+LOWERINGS: Mapping[str, LoweringSpec] = dict(
+    (
+        spec("pointwise", _pointwise, Trait.ROW_WISE),
+        spec("where", _where, Trait.ROW_WISE),
+        spec("sum", _sum, Trait.ROW_WISE),
+        spec("activation", _activation, Trait.ACTIVATION, Trait.ROW_WISE),
+        spec("quantize", _quantize, Trait.CAST, Trait.ROW_WISE),
+        spec("constant", _constant, source=True),
+    )
+)

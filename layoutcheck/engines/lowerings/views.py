@@ -1,0 +1,298 @@
+"""Views: reshapes, permutes, casts, slices, pads, splits and concatenations of an activation,
+followed as the layoutcheck value they are (a view op only where the per-rank features
+regroup, a token slice or pad where the token rows change)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from layoutcheck.engines.lowerings.base import LoweringSpec, spec
+from layoutcheck.engines.lowerings.common import (
+    first_act,
+    opaque,
+    resolve,
+    split_at,
+    token_axis,
+    token_dim,
+)
+from layoutcheck.engines.values import Act
+from layoutcheck.graph import ValueRef
+from layoutcheck.lattice import TokenLayout
+from layoutcheck.ops.traits import Trait
+
+if TYPE_CHECKING:
+    from layoutcheck.engines.lower import Lowering
+
+
+def _alias(lw: Lowering) -> None:
+    act = first_act(lw)
+    lw.bind(lw.output(0), act)
+
+
+def view_to(lw: Lowering, act: Act, target: Sequence[int]) -> None:
+    """An activation seen in another engine shape: a per-rank layoutcheck view when the
+    features change (their regrouping checked, and the token rows the target states)."""
+    shape = lw.engine_shape(act)
+    numbers = lw.numbers(act)
+    out = lw.output(0)
+    if shape is None or numbers is None:  # ⊤ upstream: stay ⊤
+        lw.bind(out, act)
+        return
+    if act.order is not None:
+        # a view of a permuted value: fine while nothing but size-1 dims precedes the tokens
+        # (the features regroup, which a per-rank view checks); else tokens and heads mix
+        before = act.order.index(0)
+        if math.prod(shape[len(act.lead) : len(act.lead) + before]) != 1:
+            lw.bind(out, opaque(lw, act))
+            return
+        shape = (*act.lead, *numbers)
+    rows_at = len(act.lead)
+    rows = shape[rows_at]
+    features_in = shape[rows_at + 1 :]
+    dims = resolve(target, math.prod(shape))
+    if dims is None:
+        lw.bind(out, opaque(lw, act))
+        return
+    at = token_dim(dims, math.prod(act.lead) * rows)
+    stale = (
+        at is None
+        and len(dims) > 1
+        and dims[0] == lw.tokens != rows
+        and lw.type(act).tokens is TokenLayout.LOCAL
+    )
+    lead: tuple[int, ...]
+    features: tuple[int, ...]
+    if stale:
+        # the engine views the rank's rows as all T tokens (a shape kept from before a token
+        # slice): the view states T rows of the value's own features, and the type rules
+        # find the token extent it breaks
+        lead, features, stated = (), (math.prod(features_in),), dims[0]
+    elif at is None:
+        # the target's token rows: what is left once the input's features are taken out
+        width = math.prod(features_in)
+        total = math.prod(dims)
+        stated = total // width if width and total % width == 0 else total
+        split = split_at(dims, width)
+        lead = ()
+        features = tuple(dims[split:]) if split is not None else (width,)
+    else:
+        lead, features, stated = tuple(dims[:at]), tuple(dims[at + 1 :]), rows
+        if math.prod(lead) != 1:  # batch dims folded into the tokens: the rows are theirs
+            stated = math.prod(dims[: at + 1])
+            lead = ()
+    if tuple(features) == tuple(features_in) and stated == rows:
+        lw.bind(out, Act(act.ref, tuple(lead)))
+        return
+    ref = lw.emit(
+        "view",
+        [act.ref],
+        rows=lw.rows_expr(act, stated),
+        features=tuple(features) or (1,),
+    )
+    lw.bind_act(out, ref, tuple(lead))
+
+
+def _permute_to(lw: Lowering, act: Act, order: Sequence[int]) -> None:
+    """Compose a permute into the value's axis order: no layoutcheck op, since per-rank
+    features are a set of dims to the layout (a head-first attention input is the same value)."""
+    out = lw.output(0)
+    n = len(act.lead)
+    if sorted(order) != list(range(len(order))) or sorted(order[:n]) != list(range(n)):
+        lw.bind(out, opaque(lw, act))  # batch dims moved among the value's
+        return
+    current = act.order or tuple(range(len(order) - n))
+    composed = tuple(current[order[n + j] - n] for j in range(len(order) - n))
+    lead = tuple(act.lead[i] for i in order[:n])
+    identity = composed == tuple(range(len(composed)))
+    lw.bind(out, Act(act.ref, lead, None if identity else composed))
+
+
+def _int_dims(value: object) -> tuple[int, ...] | None:
+    if isinstance(value, tuple) and all(
+        isinstance(d, int) and not isinstance(d, bool) for d in value
+    ):
+        return value
+    return None
+
+
+def _view(lw: Lowering) -> None:
+    act = first_act(lw)
+    target = _int_dims(lw.argv("shape") if lw.arg("shape") is not None else lw.argv("size"))
+    if target is None:
+        lw.bind(lw.output(0), opaque(lw, act))
+        return
+    view_to(lw, act, target)
+
+
+def _unsqueeze(lw: Lowering) -> None:
+    act = first_act(lw)
+    shape = lw.engine_shape(act)
+    dim = lw.int_arg("dim", 0) or 0
+    if shape is None:
+        lw.bind(lw.output(0), act)
+        return
+    dims = list(shape)
+    at = dim if dim >= 0 else len(dims) + dim + 1
+    if not 0 <= at <= len(dims):
+        raise lw.fail(f"dim {dim} is outside a {len(dims)}-dim value")
+    dims.insert(at, 1)
+    view_to(lw, act, dims)
+
+
+def _squeeze(lw: Lowering) -> None:
+    act = first_act(lw)
+    shape = lw.engine_shape(act)
+    dim = lw.int_arg("dim", 0) or 0
+    if shape is None:
+        lw.bind(lw.output(0), act)
+        return
+    dims = list(shape)
+    if dims and -len(dims) <= dim < len(dims) and dims[dim] == 1:
+        dims.pop(dim)
+    view_to(lw, act, dims)
+
+
+def _permute(lw: Lowering) -> None:
+    act = first_act(lw)
+    shape = lw.engine_shape(act)
+    if not shape:
+        lw.bind(lw.output(0), act)
+        return
+    order = list(range(len(shape)))
+    dims = _int_dims(lw.argv("dims"))
+    if dims is not None:
+        order = [d % len(shape) for d in dims]
+    else:
+        a = (lw.int_arg("dim0", 0) or 0) % len(shape)
+        b = (lw.int_arg("dim1", 1) or 1) % len(shape)
+        order[a], order[b] = order[b], order[a]
+    if len(order) != len(shape):
+        raise lw.fail(f"permutes {len(order)} dims of a {len(shape)}-dim value")
+    _permute_to(lw, act, order)
+
+
+def _cast(lw: Lowering) -> None:
+    act = first_act(lw)
+    dtype = lw.argv("dtype")
+    target = lw.dtype(str(dtype)) if dtype is not None else None
+    if target is None or target is lw.type(act).dtype:
+        lw.bind(lw.output(0), act)
+        return
+    ref = lw.emit("cast", [act.ref], dtype=target.value)
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def _slice(lw: Lowering) -> None:
+    act = first_act(lw)
+    out = lw.output(0)
+    numbers = lw.numbers(act)
+    axis = token_axis(lw, act, lw.argv("dim", 0))
+    start, end = lw.int_arg("start", 0) or 0, lw.int_arg("end", None)
+    step = lw.int_arg("step", 1) or 1
+    if numbers is None or axis is None or step != 1 or start < 0:
+        lw.bind(out, act if numbers is None else opaque(lw, act))
+        return
+    size = numbers[axis]
+    end = size if end is None else min(end, size)
+    if start == 0 and end >= size:
+        lw.bind(out, act)  # the whole range: a no-op slice
+        return
+    if end <= start:
+        lw.bind(out, opaque(lw, act))
+        return
+    if axis > 0:  # a feature slice: the middle part of a split
+        parts = [p for p in (start, end - start, size - end) if p]
+        index = 1 if start else 0
+        ref = lw.emit("feature_split", [act.ref], sizes=tuple(parts))
+        lw.bind_act(out, ValueRef(ref.op, index), act.lead)
+        return
+    value = lw.type(act)
+    if start == 0 and end == lw.tokens and value.tokens is TokenLayout.FULL:
+        ref = lw.emit("unpad_tokens", [act.ref])  # the gathered rows past the padding go
+        lw.bind_act(out, ref, act.lead)
+        return
+    for group, size_of_group in (("tp", lw.tp), ("ep", lw.ep)):
+        if (
+            group in lw.groups
+            and (end - start) * size_of_group == size
+            and start % (end - start) == 0
+        ):
+            # TensorCast simulates rank 0: the slice of rows [0, T/g) is the rank's own
+            ref = lw.emit("token_slice", [act.ref], group=group)
+            lw.bind_act(out, ref, act.lead)
+            return
+    lw.bind(out, opaque(lw, act))
+
+
+def _pad(lw: Lowering) -> None:
+    act = first_act(lw)
+    pad = _int_dims(lw.argv("pad"))
+    numbers = lw.numbers(act)
+    if pad is None or numbers is None:
+        lw.bind(lw.output(0), opaque(lw, act))
+        return
+    # constant_pad_nd pads from the last dim backwards: the token dim's pair is the last given
+    token_pair = 2 * (len(numbers) - 1)
+    if len(pad) != token_pair + 2 or any(pad[:token_pair]):
+        lw.bind(lw.output(0), opaque(lw, act))
+        return
+    ref = lw.emit("pad_tokens", [act.ref], group="tp")
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def select(lw: Lowering) -> None:
+    """A value this lowering cannot follow (one index of a dim; an expert-side op met
+    outside an MoE region)."""
+    lw.bind(lw.output(0), opaque(lw, first_act(lw)))
+
+
+def _cat(lw: Lowering) -> None:
+    acts = [v for _, v in lw.tensor_args() if isinstance(v, Act)]
+    if not acts:
+        raise lw.fail("expects activations to concatenate")
+    axis = token_axis(lw, acts[0], lw.argv("dim", 0))
+    if axis is None or axis == 0 or len(acts) < 2:
+        lw.bind(lw.output(0), opaque(lw, acts[0]))
+        return
+    ref = lw.emit("concat", [a.ref for a in acts])
+    lw.bind_act(lw.output(0), ref, acts[0].lead)
+
+
+def _split(lw: Lowering) -> None:
+    act = first_act(lw)
+    sizes = _int_dims(lw.argv("split_sizes"))
+    axis = token_axis(lw, act, lw.argv("dim", 0))
+    numbers = lw.numbers(act)
+    if sizes is None or axis is None or axis == 0 or numbers is None:
+        for out in lw.outputs():
+            lw.bind(out, opaque(lw, act))
+        return
+    if axis != len(numbers) - 1:
+        for out in lw.outputs():
+            lw.bind(out, opaque(lw, act))
+        return
+    ref = lw.emit("feature_split", [act.ref], sizes=sizes)
+    for port, out in enumerate(lw.outputs()):
+        lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+LOWERINGS: Mapping[str, LoweringSpec] = dict(
+    (
+        spec("alias", _alias, Trait.VIEW),  # an identity (a clone, an expand, a stream anchor)
+        spec("view", _view, Trait.VIEW, Trait.ROW_WISE),
+        spec("unsqueeze", _unsqueeze, Trait.VIEW, Trait.ROW_WISE),
+        spec("squeeze", _squeeze, Trait.VIEW, Trait.ROW_WISE),
+        spec("permute", _permute, Trait.VIEW),
+        spec("transpose", _permute, Trait.VIEW),
+        spec("transpose2d", _permute, Trait.VIEW),
+        spec("cast", _cast, Trait.CAST, Trait.ROW_WISE),
+        # a token slice, the unpad after a gather, or a feature slice (all views)
+        spec("slice", _slice, Trait.VIEW, Trait.TOKEN_SLICE, Trait.TOKEN_UNPAD),
+        spec("pad", _pad, Trait.TOKEN_PAD),
+        spec("select", select, Trait.VIEW),
+        spec("split", _split, Trait.VIEW, Trait.SPLIT, Trait.ROW_WISE),
+        spec("cat", _cat, Trait.ROW_WISE),
+    )
+)

@@ -1,0 +1,81 @@
+"""Where an engine node sits in the model, as facts (:class:`Placement`: its decoder layer, the
+block it lies in, its role), and the display names made from them.
+
+An archive's nodes say which module made them (``model.layers.3.self_attn.o_proj``): that
+record is the engine's own, and :func:`recorded` reads it, here and nowhere else. Placements
+the importer infers (:mod:`.structure`) are built as facts and never parsed back from names.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+
+import attrs
+
+from layoutcheck.roles import Block, Role, layer_from_hf_name, role_from_hf_name
+
+
+@attrs.frozen
+class Placement:
+    """A node's place in the model. ``block`` is the block its module lies in even where the
+    module is no specific part (``role`` None: a q/k/v projection the shapes tell apart later);
+    ``path`` is the display name; ``recorded`` says the engine recorded it."""
+
+    layer: int | None
+    block: Block | None
+    role: Role | None
+    path: str
+    recorded: bool = False
+
+
+# TensorCast's wrapper modules, spelled as the HF modules they wrap (an engine's own record)
+MODULE_REWRITES: tuple[tuple[str, str], ...] = (
+    (".mlp.fused_moe.experts.experts.", ".mlp.experts."),
+    (".mlp.fused_moe.", ".mlp."),
+)
+# the block a recorded module path lies in when it names the block itself (`…self_attn`)
+BLOCK_TAILS: tuple[tuple[str, Block], ...] = (
+    (".self_attn", Block.ATTENTION),
+    (".mlp.shared_experts", Block.SHARED_EXPERTS),
+    (".mlp", Block.MLP),
+)
+# display names: the HF module each block's ops are shown under
+BLOCK_MODULES: Mapping[Block, str] = {
+    Block.ATTENTION: "self_attn",
+    Block.MLP: "mlp",
+    Block.SHARED_EXPERTS: "mlp.shared_experts",
+    Block.MOE: "mlp",
+}
+
+
+def module_path(layer: int | None, block: Block | None = None, leaf: str | None = None) -> str:
+    """The display name of a module: ``model.layers.3.self_attn.o_proj``."""
+    parts = ["model"] if layer is None else [f"model.layers.{layer}"]
+    if block is not None and block in BLOCK_MODULES:
+        parts.append(BLOCK_MODULES[block])
+    if leaf:
+        parts.append(leaf)
+    return ".".join(parts)
+
+
+def normalize_module(path: str) -> str:
+    for old, new in MODULE_REWRITES:
+        path = path.replace(old, new)
+    return path
+
+
+@functools.lru_cache(maxsize=65536)
+def recorded(path: str | None) -> Placement | None:
+    """The placement an engine's own module record states (the one place a module path is
+    read for structure: the engine wrote it, the importer did not)."""
+    if not path:
+        return None
+    path = normalize_module(path)
+    found = role_from_hf_name(path)
+    block = found.block if found is not None else None
+    if block is None:
+        block = next(
+            (b for tail, b in BLOCK_TAILS if path.endswith(tail) or f"{tail}." in path), None
+        )
+    return Placement(layer_from_hf_name(path), block, found, path, recorded=True)
