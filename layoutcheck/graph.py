@@ -411,10 +411,14 @@ class Graph:
 
 def _marked_regions(ops: Iterable[Op]) -> tuple[Region, ...]:
     """The regions of a graph that states none: one per ``region_begin`` with a ``repeat``
-    attr (the marker's kind is the catalogue's name for a region's opening)."""
+    attr (a marker the catalogue says opens a region)."""
+    from layoutcheck.ops import default_registry  # graph sits below the catalogue
+    from layoutcheck.ops.traits import Trait
+
+    registry = default_registry()
     found = []
     for op in ops:
-        if op.kind == "region_begin" and op.layer is not None:
+        if registry.is_(op.kind, Trait.REGION_BEGIN) and op.layer is not None:
             value = op.attr("repeat")
             count = integer_value(value) if isinstance(value, sympy.Expr) else None
             if count is not None and count >= 1:

@@ -366,10 +366,14 @@ def _check_regions(graph: Graph) -> None:
     what the region does: the field is the truth, so a file may not say two things."""
     if graph.regions is None:
         return
+    from layoutcheck.ops import default_registry
+    from layoutcheck.ops.traits import Trait
+
+    registry = default_registry()
     stated = {region.first: region.repeat for region in graph.regions}
     opened: set[int] = set()
     for op in graph.ops:
-        if op.kind != "region_begin":
+        if not registry.is_(op.kind, Trait.REGION_BEGIN):
             continue
         value = op.attr("repeat")
         count = integer_value(value) if isinstance(value, sympy.Expr) else None

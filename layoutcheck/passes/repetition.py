@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from layoutcheck.graph import Graph, Op, Region, ValueRef, copy_name, freeze_attrs
+from layoutcheck.graph import Graph, GraphError, Op, Region, ValueRef, copy_name, freeze_attrs
 from layoutcheck.interp import interpret
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import Family
@@ -223,16 +223,19 @@ def _markers(registry: Registry) -> frozenset[str]:
 
 def expand(graph: Graph) -> Graph:
     """The expanded form of a repetition graph: every region copied ``repeat`` times."""
-    begins = [op for op in graph.ops if op.kind == "region_begin"]
+    registry = default_registry()
+    begins = [op for op in graph.ops if registry.is_(op.kind, Trait.REGION_BEGIN)]
     if not begins:
         return graph
-    markers_kinds = _markers(default_registry())
+    markers_kinds = _markers(registry)
     rebind: dict[ValueRef, ValueRef] = {}
     replaced: dict[str, list[Op]] = {}
     skip: set[str] = set()
     for begin in begins:
         markers = [op for op in graph.ops if op.kind in markers_kinds and op.layer == begin.layer]
-        end = next(op for op in markers if op.kind == "region_end")
+        end = next((op for op in markers if registry.is_(op.kind, Trait.REGION_END)), None)
+        if end is None:
+            raise GraphError(f"region at layer {begin.layer} has no region_end", op=begin.name)
         body = [op for op in graph.ops if op.layer == begin.layer and op.kind not in markers_kinds]
         carried = [rebind.get(ref, ref) for ref in begin.inputs]
         copies, carried = _unroll(graph.repeat(begin.layer), begin, end, body, carried)
