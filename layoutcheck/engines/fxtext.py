@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -43,6 +44,8 @@ class TextLimits:
     list_depth: int = 4  # `[[0, 1], [2, 3]]` is as deep as fx prints
     annotation_chars: int = 4096  # `"f16[s0, 6144]"`; a 64-dim symbolic shape stays under 2 KB
     results_per_node: int = 65_536  # getitem indices; the widest real op: a 256-way split
+    nodes: int = 1_000_000  # after inlining submodules; an unrolled 100-layer dump has ~50,000
+    list_items: int = 65_536  # one argument list; a grouped matmul lists a few hundred tensors
 
 
 DEFAULT_LIMITS = TextLimits()
@@ -71,6 +74,7 @@ HEADER_IMPORTS = frozenset(
         "from math import inf, nan",
     }
 )
+HIGHER_ORDER_PREFIX = "higher_order."  # torch.ops.higher_order.auto_functionalized: no overload
 GRAPH_BASES = frozenset({"torch.nn.Module", "torch.fx.GraphModule"})
 GETITEM_CALLS = frozenset({"operator.getitem", "_operator.getitem"})
 DEVICE_CALLS = frozenset({"device", "torch.device"})
@@ -108,6 +112,7 @@ _FILE_COMMENT = "# File: "
 _NO_STACK_COMMENT = "# No stacktrace found for following nodes"
 _SCOPE_START = ("def ", "class ")
 _MAX_FRAMES = 64  # consecutive `# File:` lines kept per node, innermost last
+_TRANSFORMED_CODE_SCAN = 10_000  # ast nodes looked at for a call of __compiled_fn
 _MAX_GETITEM_DEPTH = 4  # node[i][j]: fx nests results of results at most two deep
 _TENSOR_ANNOTATION = re.compile(r"(?P<dtype>[a-z][a-z0-9_]*)\[(?P<dims>.*)\]")
 _SYM_ANNOTATION = re.compile(r"Sym\((?P<expr>.+)\)")
@@ -134,26 +139,48 @@ def read_fx_text(
     if len(files) > limits.files:
         raise ReadError(f"{len(files)} fx text files, over the limit of {limits.files}")
     sources = [os.fspath(file) for file in files]
-    builder = _Builder(limits)
+    pieces = []
     for source in sources:
         try:
-            builder.add_piece(_parse(source, limits))
+            pieces.append(_parse(source, limits))
         except ReadError as error:
             raise error.located(source) from None
-    return builder.finish(" + ".join(sources))
+    return build_program(pieces, " + ".join(sources), limits=limits)
+
+
+def build_program(
+    pieces: Sequence[ParsedPiece],
+    source: str,
+    *,
+    limits: TextLimits = DEFAULT_LIMITS,
+    warnings: tuple[str, ...] = (),
+) -> EngineProgram:
+    """The program of parsed pieces stitched in order (see :func:`read_fx_text`); the other
+    text readers build their pieces' trees and come here, so every form binds values alike."""
+    builder = _Builder(limits)
+    for piece in pieces:
+        try:
+            builder.add_piece(piece)
+        except ReadError as error:
+            raise error.located(piece.source) from None
+    program = builder.finish(source)
+    return attrs.evolve(program, warnings=warnings + program.warnings) if warnings else program
 
 
 # -- parsing -------------------------------------------------------------------------------------
 
 
 @attrs.frozen
-class _Piece:
+class ParsedPiece:
+    """One file's graph as an ``ast`` tree (written by ``ast.parse`` or built by a reader of
+    another text form), with the ``# File:`` frames in force at each line."""
+
     source: str
     tree: ast.Module
     frames: tuple[tuple[Frame, ...], ...]  # by line number (index 0 unused)
 
 
-def _parse(source: str, limits: TextLimits) -> _Piece:
+def _parse(source: str, limits: TextLimits) -> ParsedPiece:
     data = read_regular_file(source, max_bytes=limits.file_bytes, what="an fx text dump")
     try:
         text = data.decode("utf-8")
@@ -168,7 +195,7 @@ def _parse(source: str, limits: TextLimits) -> _Piece:
         raise ReadError(f"not an fx graph dump: {error.msg}", line=error.lineno) from None
     except (RecursionError, MemoryError):
         raise ReadError("not an fx graph dump: it nests too deeply to parse") from None
-    return _Piece(source, tree, _frames_by_line(text))
+    return ParsedPiece(source, tree, _frames_by_line(text))
 
 
 def _frames_by_line(text: str) -> tuple[tuple[Frame, ...], ...]:
@@ -399,7 +426,7 @@ class _Scope:
     prefix: str  # of the global names of its locals: "" at the top, "submod_0." inside
     attribute_prefix: str  # of the module attributes it loads
     classes: Mapping[str, ast.ClassDef]  # nested submodule classes, reachable as self.<name>
-    piece: _Piece
+    piece: ParsedPiece
     env: dict[str, _Binding] = attrs.field(factory=dict)  # live locals
     defined: dict[str, _Binding] = attrs.field(factory=dict)  # every local, cleared or not
 
@@ -426,6 +453,7 @@ class _Builder:
         self.output_names: tuple[str | None, ...] = ()
         self.classes: list[ast.ClassDef] = []  # every submodule class, to report uncalled ones
         self.inlined: set[int] = set()  # ids of the classes inlined at least once
+        self.sizes: dict[int, int] = {}  # class id → statements its inlined forward runs
 
     def claim(self, preferred: str) -> str:
         """A global name: ``preferred`` if free, else ``preferred#2``, ``#3``, …"""
@@ -439,7 +467,7 @@ class _Builder:
 
     # -- pieces --------------------------------------------------------------------------------
 
-    def add_piece(self, piece: _Piece) -> None:
+    def add_piece(self, piece: ParsedPiece) -> None:
         module = _graph_module(piece.tree)
         self.classes.extend(_nested_classes(module.classes.values()))
         scope = _Scope("", "", module.classes, piece)
@@ -460,6 +488,7 @@ class _Builder:
                     self.tensors[name] = meta
                 binding = _Value(name)
             scope.env[param] = scope.defined[param] = binding
+        self._check_size(module)
         returned = self._run(module.forward, scope, depth=0)
         items = returned.items if isinstance(returned, _Tuple) else (returned,)
         line = module.forward.body[-1].lineno
@@ -469,6 +498,38 @@ class _Builder:
             for name in self.output_names
         )
         self.pieces.append(scope.defined)
+
+    def _check_size(self, module: _Module) -> None:
+        """Refuse, before inlining anything, a forward whose submodule calls would make more
+        nodes than the limit (classes calling their children many times multiply)."""
+        size = self._inlined_size(module, 0, self.limits.nodes - len(self.nodes))
+        if len(self.nodes) + size > self.limits.nodes:
+            raise ReadError(
+                f"inlining its submodules makes over {self.limits.nodes} nodes "
+                f"(the limit); {len(self.nodes)} read before this graph",
+                line=module.forward.lineno,
+            )
+
+    def _inlined_size(self, module: _Module, depth: int, budget: int) -> int:
+        """The statements ``module``'s forward runs with every submodule call inlined, counted
+        up to just past ``budget``; each class's size is counted once (memoised)."""
+        size = 0
+        for stmt in module.forward.body:
+            size += 1
+            called = _called_submodule(stmt, module.classes)
+            if called is not None:
+                if depth + 1 > self.limits.submodule_depth:
+                    raise ReadError(
+                        f"submodules nest over {self.limits.submodule_depth} deep",
+                        line=stmt.lineno,
+                    )
+                key = id(called)
+                if key not in self.sizes:
+                    self.sizes[key] = self._inlined_size(_submodule(called), depth + 1, budget)
+                size += self.sizes[key]
+            if size > budget:
+                return size
+        return size
 
     def _earlier(self, name: str) -> _Binding | None:
         for defined in reversed(self.pieces):
@@ -562,6 +623,14 @@ class _Builder:
                 return self._getitem(local, value.args[0], value.args[1], meta, scope)
             if dotted is not None and dotted.startswith("self.") and dotted[5:] in scope.classes:
                 return self._call_submodule(local, dotted[5:], value, meta, scope, depth)
+            if dotted is not None and (
+                dotted.startswith("torch.") or dotted.partition(".")[0] in scope.env
+            ):
+                raise ReadError(
+                    f"not an fx graph dump: a call of {dotted[:80]}(...) is not allowed (a "
+                    "Python call, as in a graph Dynamo traced before AOT lowering to ops: read "
+                    "the AOT forward graph or a post-grad pass dump of the same run instead)"
+                )
         elif isinstance(value, ast.Subscript):
             return self._getitem(local, value.value, value.slice, meta, scope)
         elif isinstance(value, ast.Attribute):
@@ -585,12 +654,17 @@ class _Builder:
     ) -> _Binding:
         if not _OP_PATH.fullmatch(dotted):
             raise ReadError(f"not an fx graph dump: {shown(dotted, 80)} is not an op")
+        if len(call.args) + len(call.keywords) > self.limits.list_items:
+            raise ReadError(
+                f"a call of {len(call.args) + len(call.keywords)} arguments, "
+                f"over the limit of {self.limits.list_items}"
+            )
         args = [self._arg(a, None, scope, 0) for a in call.args]
         for keyword in call.keywords:
             if keyword.arg is None:
                 raise ReadError("not an fx graph dump: **kwargs in a call is not allowed")
             args.append(self._arg(keyword.value, keyword.arg, scope, 0))
-        target, unwrapped, wrapper = unwrap_functionalized(normalise_target(dotted), tuple(args))
+        target, unwrapped, wrapper = unwrap_functionalized(op_target(dotted), tuple(args))
         return self._node(local, target, unwrapped, wrapper, meta, scope, line)
 
     def _node(
@@ -807,6 +881,11 @@ class _Builder:
         if isinstance(expr, ast.List | ast.Tuple):
             if depth >= self.limits.list_depth:
                 raise ReadError(f"argument lists nest over {self.limits.list_depth} deep")
+            if len(expr.elts) > self.limits.list_items:
+                raise ReadError(
+                    f"an argument list of {len(expr.elts)} items, "
+                    f"over the limit of {self.limits.list_items}"
+                )
             items = [self._arg(item, None, scope, depth + 1) for item in expr.elts]
             return _list_arg(items, name, expr)
         if isinstance(expr, ast.Attribute):
@@ -925,11 +1004,20 @@ def _graph_module(tree: ast.Module) -> _Module:
         if isinstance(stmt, ast.Import | ast.ImportFrom):
             if graph is not None or _unparse(stmt) not in HEADER_IMPORTS:
                 raise _refused(stmt)
+        elif _is_type_stub(stmt) and graph is None:
+            continue  # `b8: type`: a name declared for a type checker, nothing to read
         elif isinstance(stmt, ast.ClassDef) and graph is None:
             graph = _submodule(stmt)
         elif isinstance(stmt, ast.FunctionDef) and stmt.name == "forward" and graph is None:
             _check_forward(stmt)
             graph = _Module(stmt, {})
+        elif isinstance(stmt, ast.FunctionDef) and _is_transformed_code(stmt):
+            raise ReadError(
+                "is Dynamo's transformed bytecode (depyf's transformed_code), which calls the "
+                "compiled graph and holds none: read the graph dumps of the same run "
+                "(computation_graph.py, a post-grad pass dump or the AOT forward graph)",
+                line=stmt.lineno,
+            )
         elif isinstance(stmt, ast.ClassDef | ast.FunctionDef):
             raise ReadError("holds a second graph; dump one graph per file", line=stmt.lineno)
         else:
@@ -937,6 +1025,36 @@ def _graph_module(tree: ast.Module) -> _Module:
     if graph is None:
         raise ReadError("not an fx graph dump: no graph module class or forward found")
     return graph
+
+
+def _is_transformed_code(function: ast.FunctionDef) -> bool:
+    """depyf names the bytecode Dynamo rewrote ``__transformed_code_<n>_for_<fn>`` and the
+    graph it calls ``__compiled_fn_<n>``."""
+    return function.name.startswith("__transformed_code") or any(
+        isinstance(node, ast.Name) and node.id.startswith("__compiled_fn")
+        for node in itertools.islice(ast.walk(function), _TRANSFORMED_CODE_SCAN)
+    )
+
+
+def _is_type_stub(stmt: ast.stmt) -> bool:
+    """``name: type`` with no value, as dump writers (Entangle) declare dtype abbreviations."""
+    return (
+        isinstance(stmt, ast.AnnAssign)
+        and stmt.value is None
+        and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.annotation, ast.Name)
+    )
+
+
+def _called_submodule(stmt: ast.stmt, classes: Mapping[str, ast.ClassDef]) -> ast.ClassDef | None:
+    """The submodule class a ``x = self.submod_0(...)`` statement calls, else None."""
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if not isinstance(value, ast.Call):
+        return None
+    dotted = _dotted(value.func)
+    if dotted is None or not dotted.startswith("self."):
+        return None
+    return classes.get(dotted[5:])
 
 
 def _nested_classes(classes: Iterable[ast.ClassDef]) -> list[ast.ClassDef]:
@@ -1068,7 +1186,7 @@ def _list_arg(items: list[Arg], name: str | None, expr: ast.expr) -> Arg:
 def _attribute_arg(expr: ast.Attribute, name: str | None) -> Arg:
     dotted = _dotted(expr) or ""
     if _OP_PATH.fullmatch(dotted):
-        return Arg(name, ArgKind.OPERATOR, normalise_target(dotted))
+        return Arg(name, ArgKind.OPERATOR, op_target(dotted))
     head, _, attribute = dotted.partition(".")
     if head == "torch" and attribute in TORCH_DTYPE_NAMES:
         return Arg(name, ArgKind.DTYPE, TORCH_DTYPE_NAMES[attribute])
@@ -1077,6 +1195,15 @@ def _attribute_arg(expr: ast.Attribute, name: str | None) -> Arg:
     raise ReadError(
         f"not an fx graph dump: the attribute {shown(dotted, 80)} in an argument is not allowed"
     )
+
+
+def op_target(dotted: str) -> str:
+    """``torch.ops.vllm.all_reduce.default`` → ``vllm.all_reduce.default``. A Dynamo graph calls
+    the op packet (``torch.ops.vllm.all_reduce``), which resolves to its default overload, the
+    only one vLLM's custom ops register. Higher-order ops have no overloads."""
+    target = normalise_target(dotted)
+    packet = target.count(".") == 1 and not target.startswith(HIGHER_ORDER_PREFIX)
+    return target + ".default" if packet else target
 
 
 def _device_text(call: ast.Call) -> str:
