@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from layoutcheck.engines.graphtext import is_graph_text, parse_graph_text
 from layoutcheck.engines.program import (
     SYMBOLIC_DTYPE,
     TORCH_DTYPE_NAMES,
@@ -44,6 +45,7 @@ class TextLimits:
     list_depth: int = 4  # `[[0, 1], [2, 3]]` is as deep as fx prints
     annotation_chars: int = 4096  # `"f16[s0, 6144]"`; a 64-dim symbolic shape stays under 2 KB
     results_per_node: int = 65_536  # getitem indices; the widest real op: a 256-way split
+    graphs: int = 4096  # in one log; a pass prints two per compile range and rank
     nodes: int = 1_000_000  # after inlining submodules; an unrolled 100-layer dump has ~50,000
     list_items: int = 65_536  # one argument list; a grouped matmul lists a few hundred tensors
 
@@ -126,8 +128,13 @@ def read_fx_text(
     paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     limits: TextLimits = DEFAULT_LIMITS,
+    index: int | None = None,
 ) -> EngineProgram:
     """Read one fx text dump, or several pieces stitched in the given order.
+
+    A dump is ``print_readable`` code or ``Graph.__str__`` text (a log may hold several graphs:
+    ``index`` picks one per file, counting from 0, negative from the end; by default a file's
+    only graph, else its last, the one the latest pass printed, with a warning saying so).
 
     Piece k's ``forward`` parameters take piece k−1's returned values by position when the
     counts match; otherwise each takes the latest earlier value of its name; otherwise it is a
@@ -142,7 +149,7 @@ def read_fx_text(
     pieces = []
     for source in sources:
         try:
-            pieces.append(_parse(source, limits))
+            pieces.append(_parse(source, limits, index))
         except ReadError as error:
             raise error.located(source) from None
     return build_program(pieces, " + ".join(sources), limits=limits)
@@ -164,7 +171,21 @@ def build_program(
         except ReadError as error:
             raise error.located(piece.source) from None
     program = builder.finish(source)
-    return attrs.evolve(program, warnings=warnings + program.warnings) if warnings else program
+    noted = warnings + tuple(warning for piece in pieces for warning in piece.warnings)
+    return attrs.evolve(program, warnings=noted + program.warnings) if noted else program
+
+
+def read_fx_graphs(
+    path: str | os.PathLike[str], *, limits: TextLimits = DEFAULT_LIMITS
+) -> tuple[EngineProgram, ...]:
+    """Every graph of one fx text file (a log of ``Graph.__str__`` holds one per pass and
+    compile range), each read on its own, in the order they start."""
+    source = os.fspath(path)
+    try:
+        pieces = _parse_all(source, limits)
+    except ReadError as error:
+        raise error.located(source) from None
+    return tuple(build_program([piece], source, limits=limits) for piece in pieces)
 
 
 # -- parsing -------------------------------------------------------------------------------------
@@ -178,9 +199,31 @@ class ParsedPiece:
     source: str
     tree: ast.Module
     frames: tuple[tuple[Frame, ...], ...]  # by line number (index 0 unused)
+    warnings: tuple[str, ...] = ()  # what reading it noted, one line each
+    line: int = 1  # where the graph starts in its file (a log holds several)
 
 
-def _parse(source: str, limits: TextLimits) -> ParsedPiece:
+def _parse(source: str, limits: TextLimits, index: int | None) -> ParsedPiece:
+    """The graph of a file: its only one, else the one at ``index``, else the last."""
+    graphs = _parse_all(source, limits)
+    if index is None:
+        if len(graphs) == 1:
+            return graphs[0]
+        last = graphs[-1]
+        lines = ", ".join(str(graph.line) for graph in graphs[:8])
+        more = ", …" if len(graphs) > 8 else ""
+        note = (
+            f"{source}: holds {len(graphs)} graphs (at lines {lines}{more}); "
+            f"read the last, at line {last.line} (an index picks another)"
+        )
+        return attrs.evolve(last, warnings=(note, *last.warnings))
+    if not -len(graphs) <= index < len(graphs):
+        raise ReadError(f"holds {len(graphs)} graphs, so there is no graph {index}")
+    return graphs[index]
+
+
+def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
+    """Every graph of a file: a print_readable dump holds one, a log of Graph.__str__ any."""
     data = read_regular_file(source, max_bytes=limits.file_bytes, what="an fx text dump")
     try:
         text = data.decode("utf-8")
@@ -188,7 +231,29 @@ def _parse(source: str, limits: TextLimits) -> ParsedPiece:
         raise ReadError(f"is not UTF-8 text (byte {error.start}), so not an fx text dump") from None
     if "\0" in text:
         raise ReadError("contains NUL bytes, so it is not an fx text dump")
-    text = _ANGLE_CLASS.sub(r"\1__\2__", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if is_graph_text(text):
+        no_frames = ((),) * (text.count("\n") + 2)  # Graph.__str__ prints no stack
+        return [
+            ParsedPiece(
+                source,
+                graph.tree,
+                no_frames,
+                tuple(f"{source}: {warning}" for warning in graph.warnings),
+                graph.line,
+            )
+            for graph in parse_graph_text(
+                text,
+                max_depth=limits.list_depth,
+                max_items=limits.list_items,
+                max_graphs=limits.graphs,
+            )
+        ]
+    return [_parse_code(source, text)]
+
+
+def _parse_code(source: str, text: str) -> ParsedPiece:
+    text = _ANGLE_CLASS.sub(r"\1__\2__", text)
     try:
         tree = ast.parse(text, filename=source)
     except SyntaxError as error:
@@ -949,7 +1014,7 @@ def _outputs(node: _Node) -> tuple[str | None, ...]:
 
 
 def _stale_annotations(
-    source: str, nodes: Iterable[EngineNode], tensors: Mapping[str, TensorMeta]
+    source: str, nodes: Sequence[EngineNode], tensors: Mapping[str, TensorMeta]
 ) -> tuple[str, ...]:
     """One warning when annotations look stale: results with none (TensorCast's SP pass leaves
     its nodes bare), views whose annotation contradicts their explicit size list."""
@@ -964,6 +1029,9 @@ def _stale_annotations(
                 contradicted.append(node.name)
     if not bare and not contradicted:
         return ()
+    if not contradicted and not any(o in tensors for n in nodes for o in n.outputs if o):
+        # no annotation at all (Graph.__str__ prints none): absent, not stale
+        return (f"{source}: no node result has a shape annotation; shapes will be derived",)
     parts = []
     if bare:
         parts.append(f"{len(bare)} results have no shape annotation ({_examples(bare)})")

@@ -7,6 +7,7 @@ maps that later turn engine ops into layoutcheck ops.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -116,6 +117,7 @@ TORCH_DTYPE_NAMES: Mapping[str, str] = MappingProxyType(
     }
 )
 
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # `s72`, not an expression like `2*s72`
 SYMBOLIC_DTYPE = "sym"  # the dtype of a symbolic scalar (fx's `Sym(s0)`, an archive SymInt)
 
 
@@ -283,6 +285,39 @@ class EngineProgram:
 
     def meta(self, name: str) -> TensorMeta | None:
         return self.tensors.get(name)
+
+    def token_symbols(self) -> tuple[str, ...]:
+        """The size symbols that stand for the token count, for the lowering to bind to ``T``:
+        symbol texts (``s72``) and the names of the symbolic-scalar values holding them.
+
+        vLLM marks one dim dynamic, each input's token dim (``support_torch_compile`` marks dim
+        0 unless a model says otherwise), so a bare symbol that is dim 0 of a graph input is the
+        token count, and so is a symbolic-scalar input holding it. A dump without shapes
+        (``Graph.__str__``) shows a symbolic-scalar input's role only where it leads a size list
+        (``view(x, [arg1_1, 4096])``): those count too.
+        """
+        found: dict[str, None] = {}
+        for graph_input in self.inputs:
+            lead = graph_input.meta.shape[:1] if graph_input.meta is not None else ()
+            if lead and isinstance(lead[0], str) and _BARE_SYMBOL.fullmatch(lead[0]):
+                found[lead[0]] = None
+        scalars = {
+            graph_input.name: graph_input.meta.symbol
+            for graph_input in self.inputs
+            if graph_input.meta is not None and graph_input.meta.is_symbolic_scalar
+        }
+        leading = {
+            arg.value[0]
+            for node in self.nodes
+            for arg in node.args
+            if arg.kind is ArgKind.SYMS and isinstance(arg.value, tuple) and arg.value
+        }
+        for name, symbol in scalars.items():
+            if symbol in found or name in leading:
+                found[name] = None
+                if symbol is not None and _BARE_SYMBOL.fullmatch(symbol):
+                    found[symbol] = None
+        return tuple(found)
 
     def producer(self, name: str) -> EngineNode | None:
         """The node whose results include ``name`` (None for an input or an unknown name)."""
