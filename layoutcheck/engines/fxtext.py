@@ -1029,8 +1029,9 @@ def _stale_annotations(
                 contradicted.append(node.name)
     if not bare and not contradicted:
         return ()
-    if not contradicted and not any(o in tensors for n in nodes for o in n.outputs if o):
-        # no annotation at all (Graph.__str__ prints none): absent, not stale
+    annotated = (tensors.get(o) for n in nodes for o in n.outputs if o)
+    if not contradicted and not any(m is not None and not m.is_symbolic_scalar for m in annotated):
+        # no tensor annotated at all (Graph.__str__ prints no shapes): absent, not stale
         return (f"{source}: no node result has a shape annotation; shapes will be derived",)
     parts = []
     if bare:

@@ -86,8 +86,8 @@ _SIZE_OPS = ("torch.ops.aten.sym_size", "torch.ops.aten.sym_numel", "torch.ops.a
 def is_graph_text(text: str) -> bool:
     """Whether ``text`` holds ``Graph.__str__`` node lines (print_readable code has none)."""
     for line in text.split("\n"):
-        if any(mark in line for mark in _NODE_MARKS) and _node_match(_strip_prefix(line)[1]):
-            return True
+        if any(mark in line for mark in _NODE_MARKS) and _strip_prefix(line)[1].startswith("%"):
+            return True  # a node line, or a malformed one the reader then points at
     return False
 
 
