@@ -1,5 +1,5 @@
 """vLLM's and vLLM-Ascend's dump formats read into an EngineProgram, torch-free: the real dumps of
-``data/vllm-graphs`` (SOURCES.md there), ``Graph.__str__`` logs with and without vLLM's log
+``tests/data/vllm-graphs`` (SOURCES.md there), ``Graph.__str__`` logs with and without vLLM's log
 prefix, several graphs per log, fragments, preambles, symbolic sizes, and hostile text.
 
 Verdicts of ``check`` that wait on the vLLM lowerings are ``xfail(strict=False)``; the reading
@@ -29,7 +29,7 @@ from layoutcheck.engines import (
 )
 from tests.helpers import run
 
-DATA = Path(__file__).resolve().parent / "data" / "vllm-graphs"
+DATA = Path(__file__).resolve().parent.parent / "data" / "vllm-graphs"
 TP1 = DATA / "entangle_qwen2_tp1_fw.g0.r0.py"
 TP2 = DATA / "entangle_qwen2_tp2_fw.g0.r0.py"
 BEFORE = DATA / "vllm_ascend_issue4239_before_AddRMSNormQuant_pass.graph.txt"
