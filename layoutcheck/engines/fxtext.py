@@ -116,7 +116,12 @@ _SCOPE_START = ("def ", "class ")
 _MAX_FRAMES = 64  # consecutive `# File:` lines kept per node, innermost last
 _TRANSFORMED_CODE_SCAN = 10_000  # ast nodes looked at for a call of __compiled_fn
 _MAX_GETITEM_DEPTH = 4  # node[i][j]: fx nests results of results at most two deep
-_TENSOR_ANNOTATION = re.compile(r"(?P<dtype>[a-z][a-z0-9_]*)\[(?P<dims>.*)\]")
+# `f16[s0, 8]`; with print_readable's include_stride / include_device (Inductor's debug dumps)
+# also the strides and the device after it: `f16[s0, 8][8, 1]cuda:0`, `f32[][]cpu`.
+_TENSOR_ANNOTATION = re.compile(
+    r"(?P<dtype>[a-z][a-z0-9_]*)\[(?P<dims>[^\[\]]*)\]"
+    r"(?:\[(?P<strides>[^\[\]]*)\])?(?P<device>[a-z]{1,20}(?::[0-9]{1,6})?)?"
+)
 _SYM_ANNOTATION = re.compile(r"Sym\((?P<expr>.+)\)")
 _INT_DIM = re.compile(r"[0-9]{1,30}")  # ASCII digits: int() takes other scripts
 _SYMBOLIC_DIM = re.compile(r"[A-Za-z0-9_ +\-*/%(),.]+")  # sympy's printing of a size

@@ -17,8 +17,8 @@ OP = "layoutcheck_test::fused_add_rms_norm"
 
 
 @functools.cache
-def printed() -> tuple[str, str]:
-    """``(print_readable, Graph.__str__)`` of one exported graph (exported once per run)."""
+def printed() -> dict[str, str]:
+    """One exported graph as each printer writes it (exported once per run)."""
     torch: Any = pytest.importorskip("torch")
 
     # the schema spelled out: this module's postponed annotations are strings to torch
@@ -50,7 +50,20 @@ def printed() -> tuple[str, str]:
         dynamic_shapes=({0: tokens}, {0: tokens}),
     ).run_decompositions({})
     module = exported.graph_module
-    return module.print_readable(print_output=False), str(module.graph)
+    return {
+        "readable.py": module.print_readable(print_output=False),
+        "graph.txt": str(module.graph),
+        # Inductor's debug dumps (fx_graph_readable.py) annotate strides and devices too
+        "strided.py": module.print_readable(
+            print_output=False, include_stride=True, include_device=True
+        ),
+        # vLLM's older pass dumps: the graph's code behind a one-line import header
+        "before-0.py": "import torch; from torch import device\n"
+        + module.graph.python_code(root_module="self", verbose=True).src,
+        # depyf's files, as vLLM's debug_dump_path writes them
+        "depyf.py": "from __future__ import annotations\n"
+        + module.print_readable(print_output=False).replace("<lambda>", "GraphModule"),
+    }
 
 
 def nodes(program: EngineProgram) -> list[tuple[str, str, tuple[Arg, ...], tuple[str | None, ...]]]:
@@ -58,13 +71,16 @@ def nodes(program: EngineProgram) -> list[tuple[str, str, tuple[Arg, ...], tuple
 
 
 def test_print_readable_and_graph_str_of_one_graph_read_the_same(tmp_path: Path) -> None:
-    code, text = printed()
-    (tmp_path / "readable.py").write_text(code)
-    (tmp_path / "graph.txt").write_text(text)
+    for name, text in printed().items():
+        (tmp_path / name).write_text(text)
     readable = read_program(tmp_path / "readable.py")
     graph = read_program(tmp_path / "graph.txt")
     assert nodes(readable) == nodes(graph)
     assert readable.outputs == graph.outputs
+    for name in ("strided.py", "before-0.py", "depyf.py"):
+        other = read_program(tmp_path / name)
+        assert nodes(other) == nodes(readable), name
+        assert dict(other.tensors) == dict(readable.tensors), name
     norm = next(n for n in graph.nodes if n.wrapper == "auto_functionalized_v2")
     assert norm.target == "layoutcheck_test.fused_add_rms_norm.default"
     assert {a.name: (a.kind, a.value) for a in norm.args} == {
@@ -84,7 +100,7 @@ def test_print_readable_and_graph_str_of_one_graph_read_the_same(tmp_path: Path)
 
 
 def test_graph_str_behind_worker_prefixes_reads_as_printed(tmp_path: Path) -> None:
-    _, text = printed()
+    text = printed()["graph.txt"]
     lines = text.strip("\n").split("\n")
     log = [f"(Worker_TP0 pid=7) DEBUG 12-01 10:00:00 [pass.py:1] graph is: {lines[0]}"]
     log += [f"(Worker_TP0 pid=7) {line}" for line in lines[1:]]
