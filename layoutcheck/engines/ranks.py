@@ -30,6 +30,8 @@ MAX_REPORTED = 20  # differences kept per rank: past the first, most are its con
 _RANK_IN_NAME = re.compile(
     r"(?:^|[._-])(?:rank_?|r)(?P<rank>[0-9]{1,6})(?:_(?:dp_?)?(?P<dp>[0-9]{1,6}))?(?=[._-]|$)"
 )
+# `before-1.py`: vLLM's older pass dumps add `-<tp rank>` to the stage name when tp > 1
+_DASH_RANK = re.compile(r"-(?P<rank>[0-9]{1,6})(?=\.[A-Za-z0-9]{1,8}$)")
 _DEVICE_TEXT = re.compile(r"(?P<type>[a-z]+):[0-9]{1,6}")
 # group-size arguments of the collectives, by their schema names in the op maps
 _GROUP_SIZE_ARGS = ("world_size", "rank_group")
@@ -122,12 +124,17 @@ def _read(path: str, limits: TextLimits) -> EngineProgram:
 
 
 def rank_of(name: str) -> tuple[int, int] | None:
-    """``(rank, dp)`` a file or folder name gives (the last rank mark in it), else None."""
-    matches = list(_RANK_IN_NAME.finditer(name))
-    if not matches:
+    """``(rank, dp)`` a file or folder name gives (its last rank mark: ``r1``, ``rank_1_0``,
+    else a ``-1`` before the suffix), else None."""
+    last = _rank_mark(name)
+    if last is None:
         return None
-    last = matches[-1]
-    return int(last["rank"]), int(last["dp"] or 0)
+    return int(last["rank"]), int(last.groupdict().get("dp") or 0)
+
+
+def _rank_mark(name: str) -> re.Match[str] | None:
+    matches = list(_RANK_IN_NAME.finditer(name)) or list(_DASH_RANK.finditer(name))
+    return matches[-1] if matches else None
 
 
 def rank_files(path: Path, relative: str | None = None) -> dict[int, str]:
@@ -176,10 +183,9 @@ def _siblings(path: Path) -> dict[int, str]:
 
 def _template(name: str) -> str:
     """A name with its rank mark's number blanked: the key its other ranks' files share."""
-    matches = list(_RANK_IN_NAME.finditer(name))
-    if not matches:
+    last = _rank_mark(name)
+    if last is None:
         return name
-    last = matches[-1]
     return name[: last.start("rank")] + "{rank}" + name[last.end("rank") :]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from layoutcheck.engines import ReadError, read_program, read_rank_programs
+from layoutcheck.engines.ranks import rank_of
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "vllm-graphs"
 TP2 = DATA / "entangle_qwen2_tp2_fw.g0.r0.py"
@@ -115,6 +116,32 @@ def test_rank_folders_of_vllm_caches_and_debug_dumps(tmp_path: Path) -> None:
     with pytest.raises(ReadError, match="holds 2 dumps"):
         read_rank_programs(tmp_path / "dump")
     assert read_rank_programs(tmp_path / "dump", relative="before.py").same_program
+
+
+@pytest.mark.parametrize(
+    ("name", "rank"),
+    [
+        ("fw.g0.r1.py", (1, 0)),
+        ("rank_3_0", (3, 0)),
+        ("rank_2_dp_1", (2, 1)),
+        ("rank1.txt", (1, 0)),
+        ("before-1.py", (1, 0)),  # vLLM's older `{stage}-{tp rank}.py`
+        ("computation_graph.py", None),
+        ("post_grad.3.SequenceParallelismPass.before.0.py", None),
+    ],
+)
+def test_rank_marks_in_names(name: str, rank: tuple[int, int] | None) -> None:
+    assert rank_of(name) == rank
+
+
+def test_vllm_stage_dumps_per_rank_are_found_by_their_dash(tmp_path: Path) -> None:
+    shutil.copy(TP2, tmp_path / "before-0.py")
+    (tmp_path / "before-1.py").write_text(rank1_text())
+    shutil.copy(TP2, tmp_path / "after-0.py")
+    read = read_rank_programs(tmp_path / "before-1.py")
+    assert read.ranks == (0, 1) and read.same_program
+    with pytest.raises(ReadError, match="holds 2 sets of per-rank dumps"):
+        read_rank_programs(tmp_path)
 
 
 def test_missing_ranks_and_unnamed_files_are_refused(tmp_path: Path) -> None:
