@@ -135,26 +135,43 @@ def _node_match(text: str) -> re.Match[str] | None:
 
 
 def _header(text: str) -> list[str] | None:
-    """The parameters of a ``graph(...):`` header at the end of a log line, else None. With str
-    methods, not a regex, so a hostile line stays linear."""
+    """The parameters of a ``graph(...):`` header at the end of a log line, else None: none
+    where placeholders print as lines, ``graph(x, s0: Sym(s0))`` where a printer puts them in
+    the header. With str methods, not a regex, so a hostile line stays linear."""
     if not text.endswith(":"):
         return None
-    at = text.rfind("graph(")
-    if at < 0 or (at > 0 and text[at - 1] not in " \t:"):
+    body = text[:-1]
+    at = body.find("graph(")
+    if at < 0 or (at > 0 and body[at - 1] not in " \t:"):
         return None
-    close = text.find(")", at)
-    tail = text[close + 1 : -1].strip() if close >= 0 else "?"
-    if close < 0 or (tail and not tail.startswith("->")):
+    close = body.rfind(")")
+    tail = body[close + 1 :].strip()
+    if close < at or (tail and not tail.startswith("->")):
         return None
     params = []
-    for part in text[at + len("graph(") : close].split(","):
-        name = part.partition(":")[0].strip()
+    for part in _top_level_parts(body[at + len("graph(") : close]):
+        name = part.partition(":")[0].partition("=")[0].strip()
         if not name:
             continue
         if not _IDENTIFIER.fullmatch(name):
             return None
         params.append(name)
     return params
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """``"x, s0: Sym(s0)"`` → ``["x", " s0: Sym(s0)"]``: commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for at, char in enumerate(text):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:at])
+            start = at + 1
+    parts.append(text[start:])
+    return parts
 
 
 def _split(lines: Sequence[str], max_graphs: int) -> list[_RawGraph]:
@@ -373,7 +390,8 @@ class _Converter:
         warnings = []
         if undefined:
             warnings.append(
-                f"the graph at line {raw.line} uses {len(undefined)} values it does not define "
+                f"the graph at line {raw.line} uses {len(undefined)} "
+                f"{'value' if len(undefined) == 1 else 'values'} it does not define "
                 f"({_listed(undefined)}): read as graph inputs of unknown layout"
             )
         if raw.returned is None:
@@ -383,7 +401,7 @@ class _Converter:
                 f"are the values no node reads ({_listed(returned) or 'none'})"
             )
         forward = self._forward(
-            [*undefined, *params], attributes, calls, returned, symbolic, raw.line
+            [*params, *undefined], attributes, calls, returned, symbolic, raw.line
         )
         module = ast.Module(body=[forward], type_ignores=[])
         return GraphText(module, raw.line, raw.stream, tuple(warnings))

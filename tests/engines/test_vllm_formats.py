@@ -370,6 +370,22 @@ def test_a_fragment_reads_its_undefined_values_as_inputs_in_one_note(tmp_path: P
     assert graph.outputs == ("mul",)
 
 
+def test_a_header_that_names_the_inputs_and_typed_nodes(tmp_path: Path) -> None:
+    text = """
+    graph(x, s0: Sym(s0), w = 3):
+        %y : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%x, [%s0, -1]), kwargs = {})
+        %z : torch.Tensor [num_users=1] = call_function[target=torch.ops.aten.neg.default](args = (%y,), kwargs = {})
+        return (z, None, q)
+    """  # noqa: E501
+    path = write(tmp_path, text)
+    graph = read_program(path)
+    assert [i.name for i in graph.inputs] == ["x", "s0", "w", "q"]
+    assert graph.meta("s0") == TensorMeta((), "sym", symbol="s0")
+    assert graph.outputs == ("z", None, "q")
+    assert graph.token_symbols() == ("s0",)  # a size list's lead
+    assert f"{path}: the graph at line 1 uses 1 value it does not define (q): " in graph.warnings[0]
+
+
 def test_a_fragment_cut_before_its_return_outputs_what_nothing_reads(tmp_path: Path) -> None:
     lines = textwrap.dedent(SMALL).strip("\n").split("\n")[:-2]  # no view, no return
     path = write(tmp_path, "\n".join([*lines, "INFO 07-29 10:58:50 [core.py:90] next record"]))
