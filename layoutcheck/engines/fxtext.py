@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import attrs
 
 from layoutcheck.engines.graphtext import is_graph_text, parse_graph_text
+from layoutcheck.engines.logblocks import code_blocks, strip_log_header
 from layoutcheck.engines.program import (
     SYMBOLIC_DTYPE,
     TORCH_DTYPE_NAMES,
@@ -254,18 +255,42 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
                 max_graphs=limits.graphs,
             )
         ]
-    return [_parse_code(source, text)]
+    try:
+        return [_parse_code(source, text)]
+    except ReadError as error:
+        lines = text.split("\n")
+        if not error.message.startswith(_SYNTAX) or not _is_log(lines):
+            raise
+        blocks = code_blocks(lines, limits.graphs)
+        if not blocks:
+            raise
+    return [_parse_code(source, "\n".join(block.lines), block.line) for block in blocks]
 
 
-def _parse_code(source: str, text: str) -> ParsedPiece:
+_SYNTAX = "not an fx graph dump: "  # what a syntax error's message starts with
+
+
+def _is_log(lines: Sequence[str]) -> bool:
+    """Whether some line carries a log header (torch's or vLLM's): print_readable code in a
+    log, not a dump that fails to parse."""
+    return any(strip_log_header(line)[1] != line for line in lines)
+
+
+def _parse_code(source: str, text: str, first_line: int = 1) -> ParsedPiece:
+    """Parse print_readable code; ``first_line`` is where it starts in its file (a log)."""
     text = _ANGLE_CLASS.sub(r"\1__\2__", text)
     try:
         tree = ast.parse(text, filename=source)
     except SyntaxError as error:
-        raise ReadError(f"not an fx graph dump: {error.msg}", line=error.lineno) from None
+        line = None if error.lineno is None else error.lineno + first_line - 1
+        raise ReadError(f"{_SYNTAX}{error.msg}", line=line) from None
     except (RecursionError, MemoryError):
-        raise ReadError("not an fx graph dump: it nests too deeply to parse") from None
-    return ParsedPiece(source, tree, _frames_by_line(text))
+        raise ReadError(f"{_SYNTAX}it nests too deeply to parse", line=first_line) from None
+    frames = _frames_by_line(text)
+    if first_line > 1:
+        ast.increment_lineno(tree, first_line - 1)
+        frames = ((),) * first_line + frames[1:]
+    return ParsedPiece(source, tree, frames, line=first_line)
 
 
 def _frames_by_line(text: str) -> tuple[tuple[Frame, ...], ...]:

@@ -394,6 +394,50 @@ def test_a_fragment_cut_before_its_return_outputs_what_nothing_reads(tmp_path: P
     assert any("has no return line before line 10" in w for w in graph.warnings)
 
 
+# -- print_readable code inside logs ------------------------------------------------------------
+
+TORCH_LOG_HEADER = "I1201 23:14:49.384000 9946 torch/_functorch/_aot_autograd/graph_capture.py:411] [0/0] [__aot_graphs] "  # noqa: E501
+AOT_GRAPH = """
+ ===== Forward graph 0 =====
+ /torch/fx/_lazy_graph_module.py class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "Sym(s77)", arg2_1: "f32[s77, 8][8, 1]cpu", arg3_1: "f32[8, 8][8, 1]cpu"):
+        # File: /tmp/model.py:4 in f, code: return torch.nn.functional.silu(x @ w) * 2
+        mm: "f32[s77, 8][8, 1]cpu" = torch.ops.aten.mm.default(arg2_1, arg3_1);  arg2_1 = arg3_1 = None
+        silu: "f32[s77, 8][8, 1]cpu" = torch.ops.aten.silu.default(mm);  mm = None
+        return (silu,)
+
+"""  # noqa: E501
+
+
+def test_print_readable_graphs_inside_torch_and_vllm_logs(tmp_path: Path) -> None:
+    torch_lines = [TORCH_LOG_HEADER + "TRACED GRAPH"]
+    torch_lines += [TORCH_LOG_HEADER + line for line in AOT_GRAPH.strip("\n").split("\n")]
+    readable = textwrap.dedent(V1_PIECE).strip("\n").split("\n")[2:]  # without the imports
+    vllm_lines = [LOG_HEADER + "graph: " + readable[0]]
+    vllm_lines += [f"(Worker_TP0 pid=1) {line}" for line in readable[1:]]
+    log = ["INFO 07-29 10:58:40 [core.py:80] starting", *torch_lines, *vllm_lines, "done"]
+    path = write(tmp_path, "\n".join(log), "run.log")
+    aot, v1 = read_fx_graphs(path)
+    assert [(n.name, n.target, n.dump_line) for n in aot.nodes] == [
+        ("mm", "aten.mm.default", 7),
+        ("silu", "aten.silu.default", 8),
+    ]
+    assert node(aot, "mm").source == ("/tmp/model.py", 4)
+    assert aot.meta("arg2_1") == TensorMeta(("s77", 8), "fp32")
+    assert aot.token_symbols() == ("s77", "arg0_1")
+    assert [n.name for n in v1.nodes] == [
+        "submod_0.embedding",
+        "submod_0.all_reduce",
+        "submod_0.view",
+    ]
+    assert read_program(path).warnings[0].startswith(f"{path}: holds 2 graphs (at lines 4, 10)")
+
+
+def test_a_log_without_graph_code_is_refused_as_before(tmp_path: Path) -> None:
+    path = write(tmp_path, TORCH_LOG_HEADER + "nothing to see\n", "empty.log")
+    refused(path, "not an fx graph dump", line=1)
+
+
 # -- print_readable forms of vLLM V1 --------------------------------------------------------------
 
 V1_PIECE = """
