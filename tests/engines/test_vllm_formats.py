@@ -600,6 +600,17 @@ def test_a_hostile_log_line_stays_linear(tmp_path: Path) -> None:
     assert error.line in (3, 4)
 
 
+def test_a_hostile_log_of_code_stays_linear_and_located(tmp_path: Path) -> None:
+    noise = [
+        TORCH_LOG_HEADER + " class x" * 20_000 + " class A(torch.nn.Module):",
+        TORCH_LOG_HEADER + "    def forward(self, x):",
+        TORCH_LOG_HEADER + "        y = (" + "(" * 50_000,
+        "(" * 5000 + "]" * 5000,
+    ]
+    error = refused(write(tmp_path, "\n".join(noise), "noise.log"), "not an fx graph dump")
+    assert error.line == 3
+
+
 def test_a_hostile_dump_is_exit_2_with_its_line_through_the_cli(tmp_path: Path) -> None:
     path = write(tmp_path, "graph():\n%x : [num_users=x] = placeholder[target=x]\n", "bad.txt")
     result = run("check", path)
