@@ -1,5 +1,7 @@
-"""Reading fx text dumps (``print_readable`` output, TensorCast's debug-log graphs, vLLM's
-``debug_dump_path`` pieces) into an :class:`EngineProgram`. Parsed with ``ast``; nothing is run.
+"""Reading fx text dumps into an :class:`EngineProgram`: ``print_readable`` code (AOT and
+post-grad graphs, vLLM's ``debug_dump_path`` and compile-cache pieces, depyf's files, the same
+code inside torch's or vLLM's logs) and ``Graph.__str__`` text (:mod:`.graphtext`). Parsed with
+``ast``; nothing is run.
 """
 
 from __future__ import annotations
