@@ -196,6 +196,20 @@ def read_fx_graphs(
     return tuple(build_program([piece], source, limits=limits) for piece in pieces)
 
 
+def read_fx_streams(
+    path: str | os.PathLike[str], *, limits: TextLimits = DEFAULT_LIMITS
+) -> tuple[tuple[str | None, EngineProgram], ...]:
+    """Every graph of one fx text file with the log stream that printed it (vLLM's worker tag,
+    ``Worker_TP1 pid=12``, or torch's process id; None outside a log), in the order they
+    start: the ranks' graphs of one multi-process log."""
+    source = os.fspath(path)
+    try:
+        pieces = _parse_all(source, limits)
+    except ReadError as error:
+        raise error.located(source) from None
+    return tuple((piece.stream, build_program([piece], source, limits=limits)) for piece in pieces)
+
+
 # -- parsing -------------------------------------------------------------------------------------
 
 
@@ -209,6 +223,7 @@ class ParsedPiece:
     frames: tuple[tuple[Frame, ...], ...]  # by line number (index 0 unused)
     warnings: tuple[str, ...] = ()  # what reading it noted, one line each
     line: int = 1  # where the graph starts in its file (a log holds several)
+    stream: str | None = None  # the worker or process whose log lines held it
 
 
 def _parse(source: str, limits: TextLimits, index: int | None) -> ParsedPiece:
@@ -249,6 +264,7 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
                 no_frames,
                 tuple(f"{source}: {warning}" for warning in graph.warnings),
                 graph.line,
+                graph.stream,
             )
             for graph in parse_graph_text(
                 text,
@@ -266,7 +282,10 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
         blocks = code_blocks(lines, limits.graphs)
         if not blocks:
             raise
-    return [_parse_code(source, "\n".join(block.lines), block.line) for block in blocks]
+    return [
+        attrs.evolve(_parse_code(source, "\n".join(block.lines), block.line), stream=block.stream)
+        for block in blocks
+    ]
 
 
 _SYNTAX = "not an fx graph dump: "  # what a syntax error's message starts with

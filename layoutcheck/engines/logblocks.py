@@ -36,6 +36,7 @@ _CLASS_LINE = re.compile(
 class CodeBlock:
     line: int  # the line of its `class` in the log
     lines: tuple[str, ...]  # the code, log headers removed, indentation kept
+    stream: str | None  # the process or worker that printed it
 
 
 def strip_log_header(line: str) -> tuple[str | None, str]:
@@ -57,7 +58,7 @@ def strip_log_header(line: str) -> tuple[str | None, str]:
 def code_blocks(text_lines: Sequence[str], max_blocks: int) -> list[CodeBlock]:
     """The print_readable blocks of a log, in the order they start: a ``class …
     (torch.nn.Module):`` line, then the indented or blank lines of its stream after it."""
-    blocks: list[tuple[int, list[str]]] = []
+    blocks: list[tuple[int, list[str], str | None]] = []
     open_blocks: dict[str | None, list[str]] = {}
     for number, raw in enumerate(text_lines, start=1):
         stream, text = strip_log_header(raw)
@@ -71,6 +72,6 @@ def code_blocks(text_lines: Sequence[str], max_blocks: int) -> list[CodeBlock]:
             if len(blocks) >= max_blocks:
                 raise ReadError(f"holds over {max_blocks} graphs (the limit)", line=number)
             lines = [start["code"]]
-            blocks.append((number, lines))
+            blocks.append((number, lines, stream))
             open_blocks[stream] = lines
-    return [CodeBlock(number, tuple(lines)) for number, lines in blocks]
+    return [CodeBlock(number, tuple(lines), stream) for number, lines, stream in blocks]

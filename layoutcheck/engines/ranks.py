@@ -12,15 +12,18 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import attrs
 
 from layoutcheck.engines.archive import read_archive
-from layoutcheck.engines.fxtext import DEFAULT_LIMITS, TextLimits, read_fx_text
+from layoutcheck.engines.fxtext import DEFAULT_LIMITS, TextLimits, read_fx_streams, read_fx_text
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
 from layoutcheck.engines.read import ReadError, shown
 from layoutcheck.target_kind import TEXT_SUFFIXES
+
+_T = TypeVar("_T")
 
 MAX_RANKS = 1024  # ranks read from one folder
 MAX_REPORTED = 20  # differences kept per rank: past the first, most are its consequences
@@ -32,6 +35,8 @@ _RANK_IN_NAME = re.compile(
 )
 # `before-1.py`: vLLM's older pass dumps add `-<tp rank>` to the stage name when tp > 1
 _DASH_RANK = re.compile(r"-(?P<rank>[0-9]{1,6})(?=\.[A-Za-z0-9]{1,8}$)")
+# the rank in a log stream's worker tag: vLLM's `Worker_TP1 pid=12`, `VllmWorker rank=1 pid=12`
+_STREAM_RANK = re.compile(r"(?:TP|rank[ =_]?)(?P<rank>[0-9]{1,6})\b")
 _DEVICE_TEXT = re.compile(r"(?P<type>[a-z]+):[0-9]{1,6}")
 # group-size arguments of the collectives, by their schema names in the op maps
 _GROUP_SIZE_ARGS = ("world_size", "rank_group")
@@ -80,19 +85,27 @@ def read_rank_programs(
     path: str | os.PathLike[str],
     *,
     relative: str | None = None,
+    index: int | None = None,
     limits: TextLimits = DEFAULT_LIMITS,
 ) -> RankPrograms:
     """Read the ranks' dumps at ``path``: a folder of rank folders (``rank_0_0``, ``rank_1_0``,
     … each holding one dump, or the file ``relative`` names inside each), a folder of one file
-    per rank (``fw.g0.r0.py``, ``fw.g0.r1.py``), or one rank's file (its siblings are the
-    others). Compare each rank with rank 0 and return rank 0's program.
+    per rank (``fw.g0.r0.py``, ``fw.g0.r1.py``), one rank's file (its siblings are the
+    others), or one log the ranks' workers printed into (``(Worker_TP1 pid=12) …``: each
+    rank's graph at ``index`` among its own, the last by default). Compare each rank with
+    rank 0 and return rank 0's program.
 
     ``tp`` is the group size the collectives state (``world_size``), else the number of ranks
     of the first data-parallel group read. Raises :class:`ReadError` naming the file.
     """
-    files = rank_files(Path(path), relative)
-    ranks = tuple(sorted(files))
-    programs = tuple(_read(files[rank], limits) for rank in ranks)
+    target = Path(path)
+    if target.is_file() and rank_of(target.name) is None:
+        by_rank = _ranks_in_log(target, index, limits)
+    else:
+        files = rank_files(target, relative)
+        by_rank = {rank: _read(file, limits) for rank, file in files.items()}
+    ranks = tuple(sorted(by_rank))
+    programs = tuple(by_rank[rank] for rank in ranks)
     base = programs[0]
     constants: list[RankDifference] = []
     differences: list[RankDifference] = []
@@ -118,6 +131,38 @@ def _read(path: str, limits: TextLimits) -> EngineProgram:
     if path.lower().endswith(".pt2"):
         return read_archive(path)
     return read_fx_text(path, limits=limits)
+
+
+def _ranks_in_log(path: Path, index: int | None, limits: TextLimits) -> dict[int, EngineProgram]:
+    """Each rank's graph in one log, by the rank its worker tag names (``Worker_TP1``)."""
+    by_rank: dict[int, list[EngineProgram]] = {}
+    try:
+        streams = read_fx_streams(path, limits=limits)
+    except ReadError as error:
+        raise ReadError(
+            f"has no rank in its name (r0, rank_0, …) and is not a log of ranked workers' "
+            f"graphs: {error}",
+            source=str(path),
+        ) from None
+    for stream, program in streams:
+        match = _STREAM_RANK.search(stream or "")
+        if match is not None:
+            by_rank.setdefault(int(match["rank"]), []).append(program)
+    if not by_rank:
+        raise ReadError(
+            "has no rank in its name (r0, rank_0, …) and no graphs from ranked workers "
+            "(Worker_TP0, …) in it",
+            source=str(path),
+        )
+    chosen: dict[int, EngineProgram] = {}
+    for rank, graphs in by_rank.items():
+        if index is not None and not -len(graphs) <= index < len(graphs):
+            raise ReadError(
+                f"has {len(graphs)} graphs of rank {rank}, so there is no graph {index}",
+                source=str(path),
+            )
+        chosen[rank] = graphs[-1 if index is None else index]
+    return _checked(chosen, path)
 
 
 # -- finding each rank's file ------------------------------------------------------------------
@@ -221,7 +266,7 @@ def _is_dump(path: Path) -> bool:
     return path.suffix.lower() in (*TEXT_SUFFIXES, ".pt2")
 
 
-def _checked(found: Mapping[int, str], path: Path) -> dict[int, str]:
+def _checked(found: Mapping[int, _T], path: Path) -> dict[int, _T]:
     if len(found) > MAX_RANKS:
         raise ReadError(f"holds over {MAX_RANKS} ranks (the limit)", source=str(path))
     if 0 not in found:

@@ -144,6 +144,43 @@ def test_vllm_stage_dumps_per_rank_are_found_by_their_dash(tmp_path: Path) -> No
         read_rank_programs(tmp_path)
 
 
+SMALL = """graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %s0 : [num_users=1] = placeholder[target=s0]
+    %all_reduce : [num_users=1] = call_function[target=torch.ops.vllm.all_reduce.default](args = (%x, tp:0), kwargs = {})
+    %mul : [num_users=1] = call_function[target=torch.ops.aten.mul.Tensor](args = (%all_reduce, 0.5), kwargs = {})
+    %view : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%mul, [%s0, -1]), kwargs = {})
+    return (view,)"""  # noqa: E501
+
+
+def interleaved_log(rank1: str) -> str:
+    lines = []
+    for ours, theirs in zip(SMALL.split("\n"), rank1.split("\n"), strict=True):
+        lines += [f"(Worker_TP0 pid=10) {ours}", f"(Worker_TP1 pid=11) {theirs}"]
+    return "\n".join(["INFO 07-29 10:58:40 [core.py:80] starting", *lines])
+
+
+def test_the_ranks_of_one_worker_log_are_compared(tmp_path: Path) -> None:
+    log = tmp_path / "vllm.log"
+    log.write_text(interleaved_log(SMALL.replace("0.5)", "0.25)")))
+    read = read_rank_programs(log)
+    assert read.ranks == (0, 1) and read.same_program
+    assert [(d.node, d.where, d.line) for d in read.constants] == [
+        ("mul", "rank constant, argument 1", 11)  # rank 1's line in the log
+    ]
+    log.write_text(interleaved_log(SMALL.replace("tp:0", "tp:1")))
+    read = read_rank_programs(log)
+    assert [(d.node, d.where, d.base, d.other) for d in read.differences] == [
+        ("all_reduce", "argument 1", "str tp:0", "str tp:1")
+    ]
+    with pytest.raises(ReadError, match="has 1 graphs of rank 0, so there is no graph 1"):
+        read_rank_programs(log, index=1)
+    plain = tmp_path / "plain.txt"
+    plain.write_text(SMALL)
+    with pytest.raises(ReadError, match="no graphs from ranked workers"):
+        read_rank_programs(plain)
+
+
 def test_missing_ranks_and_unnamed_files_are_refused(tmp_path: Path) -> None:
     folder = tmp_path / "gap"
     folder.mkdir()
