@@ -139,9 +139,10 @@ def _ranks_in_log(path: Path, index: int | None, limits: TextLimits) -> dict[int
     try:
         streams = read_fx_streams(path, limits=limits)
     except ReadError as error:
+        where = f"line {error.line}: " if error.line is not None else ""
         raise ReadError(
             f"has no rank in its name (r0, rank_0, …) and is not a log of ranked workers' "
-            f"graphs: {error}",
+            f"graphs ({where}{error.message})",
             source=str(path),
         ) from None
     for stream, program in streams:
