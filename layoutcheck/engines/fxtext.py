@@ -10,6 +10,7 @@ import ast
 import itertools
 import os
 import re
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
@@ -298,8 +299,11 @@ def _is_log(lines: Sequence[str]) -> bool:
 
 
 def _parse_code(source: str, text: str, first_line: int = 1) -> ParsedPiece:
-    """Parse print_readable code; ``first_line`` is where it starts in its file (a log)."""
+    """Parse print_readable code; ``first_line`` is where it starts in its file (a log). An
+    excerpt keeps the indentation it had in its forward: the common indent goes."""
     text = _ANGLE_CLASS.sub(r"\1__\2__", text)
+    if text[:1] in (" ", "\t"):
+        text = textwrap.dedent(text)
     try:
         tree = ast.parse(text, filename=source)
     except SyntaxError as error:
@@ -551,6 +555,7 @@ class _Scope:
 class _Module:
     forward: ast.FunctionDef
     classes: Mapping[str, ast.ClassDef]
+    notes: tuple[str, ...] = ()  # what reading it assumed (a fragment's inputs), one line each
 
 
 # -- building the program ------------------------------------------------------------------------
@@ -570,6 +575,7 @@ class _Builder:
         self.classes: list[ast.ClassDef] = []  # every submodule class, to report uncalled ones
         self.inlined: set[int] = set()  # ids of the classes inlined at least once
         self.sizes: dict[int, int] = {}  # class id → statements its inlined forward runs
+        self.notes: list[str] = []  # what reading the pieces assumed
 
     def claim(self, preferred: str) -> str:
         """A global name: ``preferred`` if free, else ``preferred#2``, ``#3``, …"""
@@ -585,6 +591,7 @@ class _Builder:
 
     def add_piece(self, piece: ParsedPiece) -> None:
         module = _graph_module(piece.tree)
+        self.notes.extend(f"{piece.source}: {note}" for note in module.notes)
         self.classes.extend(_nested_classes(module.classes.values()))
         scope = _Scope("", "", module.classes, piece)
         params = _parameters(module.forward, self.limits)
@@ -1016,7 +1023,7 @@ class _Builder:
 
     def finish(self, source: str) -> EngineProgram:
         nodes = tuple(self._engine_node(node) for node in self.nodes)
-        warnings = _stale_annotations(source, nodes, self.tensors)
+        warnings = (*self.notes, *_stale_annotations(source, nodes, self.tensors))
         uncalled = [cls.name for cls in self.classes if id(cls) not in self.inlined]
         if uncalled:
             warnings += (
@@ -1118,9 +1125,22 @@ def _examples(names: list[str], count: int = 3) -> str:
 
 
 def _graph_module(tree: ast.Module) -> _Module:
-    """The graph of a dump: its one top-level class (or a bare ``def forward``)."""
+    """The graph of a dump: its one top-level class (or a bare ``def forward``), else the
+    fragment its top-level node statements make."""
     graph: _Module | None = None
+    fragment: list[_NodeStatement] = []
+    # without a class or def, the node statements at the top are a graph's excerpt
+    excerpt = not any(isinstance(stmt, ast.ClassDef | ast.FunctionDef) for stmt in tree.body)
     for stmt in tree.body:
+        if fragment and not isinstance(stmt, ast.Assign | ast.AnnAssign | ast.Return):
+            raise _refused(stmt)
+        if (
+            excerpt
+            and isinstance(stmt, ast.Assign | ast.AnnAssign | ast.Return)
+            and stmt.value is not None
+        ):
+            fragment.append(stmt)
+            continue
         if isinstance(stmt, ast.Import | ast.ImportFrom):
             if graph is not None or _unparse(stmt) not in HEADER_IMPORTS:
                 raise _refused(stmt)
@@ -1134,17 +1154,96 @@ def _graph_module(tree: ast.Module) -> _Module:
         elif isinstance(stmt, ast.FunctionDef) and _is_transformed_code(stmt):
             raise ReadError(
                 "is Dynamo's transformed bytecode (depyf's transformed_code), which calls the "
-                "compiled graph and holds none: read the graph dumps of the same run "
-                "(computation_graph.py, a post-grad pass dump or the AOT forward graph)",
+                "compiled graph and holds none: read a graph dump of the same run (a post-grad "
+                "pass dump or the AOT forward graph)",
                 line=stmt.lineno,
             )
         elif isinstance(stmt, ast.ClassDef | ast.FunctionDef):
             raise ReadError("holds a second graph; dump one graph per file", line=stmt.lineno)
         else:
             raise _refused(stmt)
+    if fragment:
+        return _fragment_module(fragment)
     if graph is None:
         raise ReadError("not an fx graph dump: no graph module class or forward found")
     return graph
+
+
+# Names a forward's code reads that are not values of the graph
+_MODULE_NAMES = frozenset({"self", "torch", "operator", "_operator", "device", *FLOAT_NAMES})
+
+
+_NodeStatement = ast.Assign | ast.AnnAssign | ast.Return  # what a fragment is made of
+
+
+def _fragment_module(statements: list[_NodeStatement]) -> _Module:
+    """A forward around node statements pasted without their graph (an issue's excerpt): the
+    names they read before defining are its inputs, said in one note; without a ``return``
+    the values no statement reads are its outputs."""
+    defined: set[str] = set()
+    read: set[str] = set()
+    undefined: list[str] = []
+    for stmt in statements:
+        value = stmt.value
+        if value is None:
+            continue
+        clears = isinstance(stmt, ast.Assign) and _is_none(value)
+        for node in ast.walk(value):
+            if isinstance(node, ast.Name) and node.id not in _MODULE_NAMES:
+                read.add(node.id)
+                if node.id not in defined and node.id not in undefined:
+                    undefined.append(node.id)
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+        if isinstance(stmt, ast.AnnAssign):
+            targets = [stmt.target]
+        for target in targets:
+            if isinstance(target, ast.Name) and not clears:
+                defined.add(target.id)
+    first, last = statements[0], statements[-1]
+    notes = []
+    if undefined:
+        notes.append(
+            f"the code at line {first.lineno} is a fragment (no graph class or forward): it uses "
+            f"{len(undefined)} {'value' if len(undefined) == 1 else 'values'} it does not define "
+            f"({_examples(undefined, 8).removeprefix('e.g. ')}): read as graph inputs of "
+            "unknown layout"
+        )
+    body: list[ast.stmt] = [*statements]
+    if not isinstance(last, ast.Return):
+        unread = [name for name in _defined_in_order(statements) if name not in read]
+        returned = ast.Return(ast.Tuple([ast.Name(n, ast.Load()) for n in unread], ast.Load()))
+        returned.lineno = returned.end_lineno = last.end_lineno or last.lineno
+        returned.col_offset = returned.end_col_offset = 0
+        ast.fix_missing_locations(returned)
+        body.append(returned)
+        notes.append(
+            f"the code at line {first.lineno} has no return: its outputs are the values no "
+            f"statement reads ({_examples(unread, 8).removeprefix('e.g. ') or 'none'})"
+        )
+    args = [ast.arg("self"), *(ast.arg(name) for name in undefined)]
+    for arg in args:
+        arg.lineno, arg.col_offset = first.lineno, 0
+    forward = ast.FunctionDef(
+        name="forward",
+        args=ast.arguments(
+            posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], defaults=[]
+        ),
+        body=body,
+        decorator_list=[],
+        returns=None,
+    )
+    forward.lineno, forward.col_offset = first.lineno, 0
+    return _Module(forward, {}, tuple(notes))
+
+
+def _defined_in_order(statements: list[_NodeStatement]) -> list[str]:
+    names: list[str] = []
+    for stmt in statements:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            names.append(stmt.target.id)
+        elif isinstance(stmt, ast.Assign) and stmt.value is not None and not _is_none(stmt.value):
+            names.extend(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return names
 
 
 def _is_transformed_code(function: ast.FunctionDef) -> bool:

@@ -394,6 +394,26 @@ def test_a_fragment_cut_before_its_return_outputs_what_nothing_reads(tmp_path: P
     assert any("has no return line before line 10" in w for w in graph.warnings)
 
 
+def test_an_excerpt_of_print_readable_code_reads_as_a_fragment(tmp_path: Path) -> None:
+    lines = TP2.read_text().split("\n")
+    start = next(k for k, line in enumerate(lines) if "all_reduce_1: " in line) - 1
+    path = write(tmp_path, "\n".join(lines[start : start + 10]), "excerpt.py")  # still indented
+    graph = read_program(path)
+    assert [i.name for i in graph.inputs] == ["mm", "arg8_1", "all_reduce"]  # first reads
+    assert all(i.meta is None for i in graph.inputs)  # of unknown layout
+    norm = node(graph, "auto_functionalized_3")
+    assert norm.tensor_inputs() == ("all_reduce_1", "all_reduce", "detach_1")
+    assert norm.source == ("/opt/tiger/vllm/vllm/_custom_ops.py", 158)
+    assert graph.outputs == ("getitem_29", "getitem_30")
+    assert graph.warnings == (
+        f"{path}: the code at line 2 is a fragment (no graph class or forward): it uses 3 "
+        "values it does not define (mm, arg8_1, all_reduce): read as graph inputs of unknown "
+        "layout",
+        f"{path}: the code at line 2 has no return: its outputs are the values no statement "
+        "reads (getitem_29, getitem_30)",
+    )
+
+
 # -- print_readable code inside logs ------------------------------------------------------------
 
 TORCH_LOG_HEADER = "I1201 23:14:49.384000 9946 torch/_functorch/_aot_autograd/graph_capture.py:411] [0/0] [__aot_graphs] "  # noqa: E501
