@@ -1183,6 +1183,7 @@ def _fragment_module(statements: list[_NodeStatement]) -> _Module:
     defined: set[str] = set()
     read: set[str] = set()
     undefined: list[str] = []
+    seen: set[str] = set()  # `undefined` as a set: a hostile excerpt may read many names
     for stmt in statements:
         value = stmt.value
         if value is None:
@@ -1191,7 +1192,8 @@ def _fragment_module(statements: list[_NodeStatement]) -> _Module:
         for node in ast.walk(value):
             if isinstance(node, ast.Name) and node.id not in _MODULE_NAMES:
                 read.add(node.id)
-                if node.id not in defined and node.id not in undefined:
+                if node.id not in defined and node.id not in seen:
+                    seen.add(node.id)
                     undefined.append(node.id)
         targets = stmt.targets if isinstance(stmt, ast.Assign) else []
         if isinstance(stmt, ast.AnnAssign):
