@@ -153,9 +153,9 @@ SMALL = """graph():
     return (view,)"""  # noqa: E501
 
 
-def interleaved_log(rank1: str) -> str:
+def interleaved_log(rank1: str, rank0: str = SMALL) -> str:
     lines = []
-    for ours, theirs in zip(SMALL.split("\n"), rank1.split("\n"), strict=True):
+    for ours, theirs in zip(rank0.split("\n"), rank1.split("\n"), strict=True):
         lines += [f"(Worker_TP0 pid=10) {ours}", f"(Worker_TP1 pid=11) {theirs}"]
     return "\n".join(["INFO 07-29 10:58:40 [core.py:80] starting", *lines])
 
@@ -179,6 +179,20 @@ def test_the_ranks_of_one_worker_log_are_compared(tmp_path: Path) -> None:
     plain.write_text(SMALL)
     with pytest.raises(ReadError, match="no graphs from ranked workers"):
         read_rank_programs(plain)
+
+
+def test_tp_is_the_group_size_the_collectives_state(tmp_path: Path) -> None:
+    scatter = SMALL.replace(
+        "torch.ops.vllm.all_reduce.default](args = (%x, tp:0)",
+        "torch.ops.vllm.reduce_scatter.default](args = (%x, 0, 4, tp:0)",
+    )
+    log = tmp_path / "vllm.log"
+    log.write_text(interleaved_log(scatter, scatter))
+    read = read_rank_programs(log)
+    assert read.tp == 4 and read.program.settings["tp"] == 4
+    assert read.program.warnings[-1] == (
+        f"{log}: the collectives state a group of 4 ranks; 2 were read"
+    )
 
 
 def test_missing_ranks_and_unnamed_files_are_refused(tmp_path: Path) -> None:
