@@ -212,6 +212,8 @@ def _split(lines: Sequence[str], max_graphs: int) -> list[_RawGraph]:
         elif current is not None:
             current.ended_at = number
             del open_graphs[stream]
+    # a log line that only looks like a header (`… graph(x):` and nothing after it) is no graph
+    graphs = [graph for graph in graphs if graph.nodes or graph.returned is not None]
     if not graphs:
         raise ReadError("not an fx graph dump: no Graph.__str__ node lines found")
     return graphs
