@@ -18,7 +18,6 @@ from layoutcheck.engines.program import (
     GraphInput,
     TensorMeta,
 )
-from layoutcheck.engines.ranks import RankDifference, RankPrograms, read_rank_programs
 from layoutcheck.engines.read import ReadError, open_regular_file
 
 ZIP_MAGIC = b"PK\x03\x04"  # a zip's first local header; torch.export writes nothing before it
@@ -30,8 +29,6 @@ __all__ = [
     "EngineNode",
     "EngineProgram",
     "GraphInput",
-    "RankDifference",
-    "RankPrograms",
     "ReadError",
     "TensorMeta",
     "TextLimits",
@@ -39,7 +36,6 @@ __all__ = [
     "read_fx_graphs",
     "read_fx_text",
     "read_program",
-    "read_rank_programs",
 ]
 
 

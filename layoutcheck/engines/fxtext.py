@@ -10,7 +10,6 @@ import ast
 import itertools
 import os
 import re
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
@@ -303,7 +302,7 @@ def _parse_code(source: str, text: str, first_line: int = 1) -> ParsedPiece:
     excerpt keeps the indentation it had in its forward: the common indent goes."""
     text = _ANGLE_CLASS.sub(r"\1__\2__", text)
     if text[:1] in (" ", "\t"):
-        text = textwrap.dedent(text)
+        text = _dedent(text)
     try:
         tree = ast.parse(text, filename=source)
     except SyntaxError as error:
@@ -316,6 +315,19 @@ def _parse_code(source: str, text: str, first_line: int = 1) -> ParsedPiece:
         ast.increment_lineno(tree, first_line - 1)
         frames = ((),) * first_line + frames[1:]
     return ParsedPiece(source, tree, frames, line=first_line)
+
+
+def _dedent(text: str) -> str:
+    """``text`` without the leading blanks all its non-blank lines share (line count kept)."""
+    lines = text.split("\n")
+    filled = [line for line in lines if line.strip()]
+    if not filled:
+        return text
+    cut = min(len(line) - len(line.lstrip(" \t")) for line in filled)
+    prefix = filled[0][:cut]
+    if not prefix or any(line[:cut] != prefix for line in filled):
+        return text  # mixed tabs and spaces: left for the parser to refuse
+    return "\n".join(line[cut:] if line.strip() else "" for line in lines)
 
 
 def _frames_by_line(text: str) -> tuple[tuple[Frame, ...], ...]:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from layoutcheck.engines import ReadError, read_program, read_rank_programs
-from layoutcheck.engines.ranks import rank_of
+from layoutcheck.engines import ReadError, read_program
+from layoutcheck.engines.ranks import rank_of, read_rank_programs
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "vllm-graphs"
 TP2 = DATA / "entangle_qwen2_tp2_fw.g0.r0.py"
