@@ -385,7 +385,9 @@ def _stated_group_size(program: EngineProgram) -> int | None:
 def _summary(
     ranks: Sequence[int], constants: Sequence[RankDifference], differences: Sequence[RankDifference]
 ) -> str:
-    span = f"ranks 0–{ranks[-1]}" if len(ranks) > 1 else "rank 0 alone"
+    if len(ranks) == 1:
+        return "rank 0 alone: no other rank to compare it with"
+    span = f"ranks 0–{ranks[-1]}"
     if differences:
         first = differences[0]
         more = f"; {len(differences) - 1} more" if len(differences) > 1 else ""

@@ -195,6 +195,13 @@ def test_tp_is_the_group_size_the_collectives_state(tmp_path: Path) -> None:
     )
 
 
+def test_one_rank_alone_is_read_and_said(tmp_path: Path) -> None:
+    shutil.copy(TP2, tmp_path / "fw.g0.r0.py")
+    read = read_rank_programs(tmp_path / "fw.g0.r0.py")
+    assert read.ranks == (0,) and read.tp == 1 and read.same_program
+    assert read.program.warnings[-1] == "rank 0 alone: no other rank to compare it with"
+
+
 def test_missing_ranks_and_unnamed_files_are_refused(tmp_path: Path) -> None:
     folder = tmp_path / "gap"
     folder.mkdir()
