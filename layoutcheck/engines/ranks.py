@@ -74,7 +74,7 @@ class RankPrograms:
     programs: tuple[EngineProgram, ...]
     constants: tuple[RankDifference, ...]
     differences: tuple[RankDifference, ...]
-    tp: int
+    tp: int | None  # None: one rank read and no group size stated
 
     @property
     def same_program(self) -> bool:
@@ -96,7 +96,7 @@ def read_rank_programs(
     rank 0 and return rank 0's program.
 
     ``tp`` is the group size the collectives state (``world_size``), else the number of ranks
-    of the first data-parallel group read. Raises :class:`ReadError` naming the file.
+    of the first data-parallel group read (when more than one). Raises :class:`ReadError` naming the file.
     """
     target = Path(path)
     if target.is_file() and rank_of(target.name) is None:
@@ -114,7 +114,8 @@ def read_rank_programs(
         constants.extend(d for d in found if d.where.startswith(_CONSTANT))
         differences.extend(d for d in found if not d.where.startswith(_CONSTANT))
     stated = _stated_group_size(base)
-    tp = stated if stated is not None else len(ranks)
+    # the ranks read are the group when the dump says no size; one rank alone says nothing
+    tp = stated if stated is not None else (len(ranks) if len(ranks) > 1 else None)
     notes = [_summary(ranks, constants, differences)]
     if stated is not None and stated != len(ranks):
         notes.append(
@@ -122,7 +123,8 @@ def read_rank_programs(
             f"{len(ranks)} were read"
         )
     settings = dict(base.settings)
-    settings.setdefault("tp", tp)
+    if tp is not None:
+        settings.setdefault("tp", tp)
     program = attrs.evolve(base, settings=settings, warnings=(*base.warnings, *notes))
     return RankPrograms(program, ranks, programs, tuple(constants), tuple(differences), tp)
 

@@ -198,7 +198,8 @@ def test_tp_is_the_group_size_the_collectives_state(tmp_path: Path) -> None:
 def test_one_rank_alone_is_read_and_said(tmp_path: Path) -> None:
     shutil.copy(TP2, tmp_path / "fw.g0.r0.py")
     read = read_rank_programs(tmp_path / "fw.g0.r0.py")
-    assert read.ranks == (0,) and read.tp == 1 and read.same_program
+    assert read.ranks == (0,) and read.tp is None and read.same_program
+    assert "tp" not in read.program.settings  # one rank says nothing of its group's size
     assert read.program.warnings[-1] == "rank 0 alone: no other rank to compare it with"
 
 
