@@ -96,7 +96,8 @@ def read_rank_programs(
     rank 0 and return rank 0's program.
 
     ``tp`` is the group size the collectives state (``world_size``), else the number of ranks
-    of the first data-parallel group read (when more than one). Raises :class:`ReadError` naming the file.
+    of the first data-parallel group read (when more than one). Raises :class:`ReadError`
+    naming the file.
     """
     target = Path(path)
     if target.is_file() and rank_of(target.name) is None:
