@@ -1145,6 +1145,13 @@ def _graph_module(tree: ast.Module) -> _Module:
     fragment: list[_NodeStatement] = []
     # without a class or def, the node statements at the top are a graph's excerpt
     excerpt = not any(isinstance(stmt, ast.ClassDef | ast.FunctionDef) for stmt in tree.body)
+    if _is_inductor_code(tree):
+        raise ReadError(
+            "is Inductor's generated code (the kernels and their wrapper), not a graph: read "
+            "the post-grad graph of the same run (depyf's …AFTER_POST_GRAD… file, or a pass "
+            "dump)",
+            line=1,
+        )
     for stmt in tree.body:
         if fragment and not isinstance(stmt, ast.Assign | ast.AnnAssign | ast.Return):
             raise _refused(stmt)
@@ -1260,6 +1267,17 @@ def _defined_in_order(statements: list[_NodeStatement]) -> list[str]:
         elif isinstance(stmt, ast.Assign) and stmt.value is not None and not _is_none(stmt.value):
             names.extend(t.id for t in stmt.targets if isinstance(t, ast.Name))
     return names
+
+
+def _is_inductor_code(tree: ast.Module) -> bool:
+    """Inductor's output code imports its runtime (``from torch._inductor... import``)."""
+    return any(
+        isinstance(stmt, ast.ImportFrom) and (stmt.module or "").startswith(_INDUCTOR_MODULE)
+        for stmt in tree.body
+    )
+
+
+_INDUCTOR_MODULE = "torch._inductor"
 
 
 def _is_transformed_code(function: ast.FunctionDef) -> bool:

@@ -515,6 +515,15 @@ def test_dynamo_bytecode_and_python_level_graphs_say_what_to_read_instead(tmp_pa
             return (linear,)
     """
     refused(write(tmp_path, dynamo, "dynamo.py"), "torch._C._nn.linear", "post-grad", line=3)
+    kernels = """
+    # AOT ID: ['0_inference']
+    from ctypes import c_void_p, c_long, c_int
+    import torch
+    from torch._inductor.select_algorithm import extern_kernels
+    def call(args):
+        return args
+    """
+    refused(write(tmp_path, kernels, "kernel_0.py"), "Inductor's generated code", line=1)
     method = """
     graph():
         %x : [num_users=1] = placeholder[target=x]
