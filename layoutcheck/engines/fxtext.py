@@ -1145,11 +1145,16 @@ def _graph_module(tree: ast.Module) -> _Module:
     fragment: list[_NodeStatement] = []
     # without a class or def, the node statements at the top are a graph's excerpt
     excerpt = not any(isinstance(stmt, ast.ClassDef | ast.FunctionDef) for stmt in tree.body)
-    if _is_inductor_code(tree):
+    inductor = _inductor_import(tree)
+    if inductor is not None:
+        what = (
+            "a dump of pattern-matcher patterns (vLLM's patterns.<Pass>.N.py)"
+            if inductor.startswith(_PATTERN_MODULE)
+            else "Inductor's generated code (the kernels and their wrapper)"
+        )
         raise ReadError(
-            "is Inductor's generated code (the kernels and their wrapper), not a graph: read "
-            "the post-grad graph of the same run (depyf's …AFTER_POST_GRAD… file, or a pass "
-            "dump)",
+            f"is {what}, not a graph: read the post-grad graph of the same run (a pass's "
+            "before or after dump, or depyf's …AFTER_POST_GRAD… file)",
             line=1,
         )
     for stmt in tree.body:
@@ -1269,15 +1274,17 @@ def _defined_in_order(statements: list[_NodeStatement]) -> list[str]:
     return names
 
 
-def _is_inductor_code(tree: ast.Module) -> bool:
-    """Inductor's output code imports its runtime (``from torch._inductor... import``)."""
-    return any(
-        isinstance(stmt, ast.ImportFrom) and (stmt.module or "").startswith(_INDUCTOR_MODULE)
-        for stmt in tree.body
-    )
+def _inductor_import(tree: ast.Module) -> str | None:
+    """The Inductor module a file imports at its top, else None: Inductor's output code
+    imports its runtime, vLLM's pattern dumps the pattern matcher."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").startswith(_INDUCTOR_MODULE):
+            return stmt.module
+    return None
 
 
 _INDUCTOR_MODULE = "torch._inductor"
+_PATTERN_MODULE = "torch._inductor.pattern_matcher"
 
 
 def _is_transformed_code(function: ast.FunctionDef) -> bool:

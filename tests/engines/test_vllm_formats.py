@@ -524,6 +524,13 @@ def test_dynamo_bytecode_and_python_level_graphs_say_what_to_read_instead(tmp_pa
         return args
     """
     refused(write(tmp_path, kernels, "kernel_0.py"), "Inductor's generated code", line=1)
+    patterns = """
+    # This file was produced by VllmPatternMatcherPass.dump_patterns
+    from torch._inductor.pattern_matcher import *
+    def pattern_0():
+        return CallFunction(torch.ops.vllm.all_reduce.default, KeywordArg('input'))
+    """
+    refused(write(tmp_path, patterns, "patterns.SequenceParallelismPass.0.py"), "patterns")
     method = """
     graph():
         %x : [num_users=1] = placeholder[target=x]
