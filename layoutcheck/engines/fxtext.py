@@ -1278,8 +1278,15 @@ def _inductor_import(tree: ast.Module) -> str | None:
     """The Inductor module a file imports at its top, else None: Inductor's output code
     imports its runtime, vLLM's pattern dumps the pattern matcher."""
     for stmt in tree.body:
-        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").startswith(_INDUCTOR_MODULE):
-            return stmt.module
+        if isinstance(stmt, ast.ImportFrom):
+            modules = [stmt.module or ""]
+        elif isinstance(stmt, ast.Import):
+            modules = [alias.name for alias in stmt.names]
+        else:
+            continue
+        for module in modules:
+            if module.startswith(_INDUCTOR_MODULE):
+                return module
     return None
 
 
