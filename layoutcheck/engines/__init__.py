@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from layoutcheck.engines.archive import ArchiveLimits, read_archive
-from layoutcheck.engines.fxtext import TextLimits, read_fx_text
+from layoutcheck.engines.fxtext import TextLimits, read_fx_graphs, read_fx_text
 from layoutcheck.engines.program import (
     Arg,
     ArgKind,
@@ -33,15 +33,20 @@ __all__ = [
     "TensorMeta",
     "TextLimits",
     "read_archive",
+    "read_fx_graphs",
     "read_fx_text",
     "read_program",
 ]
 
 
-def read_program(path: str | os.PathLike[str]) -> EngineProgram:
-    """Read an engine's graph dump: a zip is a torch.export archive, anything else fx text.
+def read_program(path: str | os.PathLike[str], *, index: int | None = None) -> EngineProgram:
+    """Read an engine's graph dump: a zip is a torch.export archive, anything else fx text
+    (``print_readable`` code or ``Graph.__str__`` lines, with or without log prefixes).
 
-    Raises :class:`ReadError` (one line, naming the file) for anything that is not a graph.
+    A log may hold several graphs: ``index`` picks one (from 0; negative from the end); by
+    default the file's only graph, else its last (the latest pass's) with a warning saying so;
+    :func:`read_fx_graphs` reads them all. Raises :class:`ReadError` (one line, naming the file
+    and line) for anything that is not a graph.
     """
     source = os.fspath(path)
     try:
@@ -54,7 +59,9 @@ def read_program(path: str | os.PathLike[str]) -> EngineProgram:
     except OSError as error:
         raise ReadError(f"cannot be read: {error.strerror or error}", source=source) from None
     if head == ZIP_MAGIC:
+        if index not in (None, 0, -1):
+            raise ReadError(f"holds one graph, so there is no graph {index}", source=source)
         return read_archive(path)
     if source.lower().endswith(".pt2"):
         raise ReadError("is not a zip archive (a .pt2 is torch.export's zip)", source=source)
-    return read_fx_text(path)
+    return read_fx_text(path, index=index)

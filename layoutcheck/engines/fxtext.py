@@ -1,16 +1,21 @@
-"""Reading fx text dumps (``print_readable`` output, TensorCast's debug-log graphs, vLLM's
-``debug_dump_path`` pieces) into an :class:`EngineProgram`. Parsed with ``ast``; nothing is run.
+"""Reading fx text dumps into an :class:`EngineProgram`: ``print_readable`` code (AOT and
+post-grad graphs, vLLM's ``debug_dump_path`` and compile-cache pieces, depyf's files, the same
+code inside torch's or vLLM's logs) and ``Graph.__str__`` text (:mod:`.graphtext`). Parsed with
+``ast``; nothing is run.
 """
 
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from layoutcheck.engines.graphtext import is_graph_text, parse_graph_text
+from layoutcheck.engines.logblocks import code_blocks, strip_log_header
 from layoutcheck.engines.program import (
     SYMBOLIC_DTYPE,
     TORCH_DTYPE_NAMES,
@@ -43,6 +48,9 @@ class TextLimits:
     list_depth: int = 4  # `[[0, 1], [2, 3]]` is as deep as fx prints
     annotation_chars: int = 4096  # `"f16[s0, 6144]"`; a 64-dim symbolic shape stays under 2 KB
     results_per_node: int = 65_536  # getitem indices; the widest real op: a 256-way split
+    graphs: int = 4096  # in one log; a pass prints two per compile range and rank
+    nodes: int = 1_000_000  # after inlining submodules; an unrolled 100-layer dump has ~50,000
+    list_items: int = 65_536  # one argument list; a grouped matmul lists a few hundred tensors
 
 
 DEFAULT_LIMITS = TextLimits()
@@ -71,6 +79,7 @@ HEADER_IMPORTS = frozenset(
         "from math import inf, nan",
     }
 )
+HIGHER_ORDER_PREFIX = "higher_order."  # torch.ops.higher_order.auto_functionalized: no overload
 GRAPH_BASES = frozenset({"torch.nn.Module", "torch.fx.GraphModule"})
 GETITEM_CALLS = frozenset({"operator.getitem", "_operator.getitem"})
 DEVICE_CALLS = frozenset({"device", "torch.device"})
@@ -108,8 +117,14 @@ _FILE_COMMENT = "# File: "
 _NO_STACK_COMMENT = "# No stacktrace found for following nodes"
 _SCOPE_START = ("def ", "class ")
 _MAX_FRAMES = 64  # consecutive `# File:` lines kept per node, innermost last
+_TRANSFORMED_CODE_SCAN = 10_000  # ast nodes looked at for a call of __compiled_fn
 _MAX_GETITEM_DEPTH = 4  # node[i][j]: fx nests results of results at most two deep
-_TENSOR_ANNOTATION = re.compile(r"(?P<dtype>[a-z][a-z0-9_]*)\[(?P<dims>.*)\]")
+# `f16[s0, 8]`; with print_readable's include_stride / include_device (Inductor's debug dumps)
+# also the strides and the device after it: `f16[s0, 8][8, 1]cuda:0`, `f32[][]cpu`.
+_TENSOR_ANNOTATION = re.compile(
+    r"(?P<dtype>[a-z][a-z0-9_]*)\[(?P<dims>[^\[\]]*)\]"
+    r"(?:\[(?P<strides>[^\[\]]*)\])?(?P<device>[a-z]{1,20}(?::[0-9]{1,6})?)?"
+)
 _SYM_ANNOTATION = re.compile(r"Sym\((?P<expr>.+)\)")
 _INT_DIM = re.compile(r"[0-9]{1,30}")  # ASCII digits: int() takes other scripts
 _SYMBOLIC_DIM = re.compile(r"[A-Za-z0-9_ +\-*/%(),.]+")  # sympy's printing of a size
@@ -121,8 +136,13 @@ def read_fx_text(
     paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     *,
     limits: TextLimits = DEFAULT_LIMITS,
+    index: int | None = None,
 ) -> EngineProgram:
     """Read one fx text dump, or several pieces stitched in the given order.
+
+    A dump is ``print_readable`` code or ``Graph.__str__`` text (a log may hold several graphs:
+    ``index`` picks one per file, counting from 0, negative from the end; by default a file's
+    only graph, else its last, the one the latest pass printed, with a warning saying so).
 
     Piece k's ``forward`` parameters take piece k−1's returned values by position when the
     counts match; otherwise each takes the latest earlier value of its name; otherwise it is a
@@ -134,26 +154,99 @@ def read_fx_text(
     if len(files) > limits.files:
         raise ReadError(f"{len(files)} fx text files, over the limit of {limits.files}")
     sources = [os.fspath(file) for file in files]
-    builder = _Builder(limits)
+    pieces = []
     for source in sources:
         try:
-            builder.add_piece(_parse(source, limits))
+            pieces.append(_parse(source, limits, index))
         except ReadError as error:
             raise error.located(source) from None
-    return builder.finish(" + ".join(sources))
+    return build_program(pieces, " + ".join(sources), limits=limits)
+
+
+def build_program(
+    pieces: Sequence[ParsedPiece],
+    source: str,
+    *,
+    limits: TextLimits = DEFAULT_LIMITS,
+    warnings: tuple[str, ...] = (),
+) -> EngineProgram:
+    """The program of parsed pieces stitched in order (see :func:`read_fx_text`); the other
+    text readers build their pieces' trees and come here, so every form binds values alike."""
+    builder = _Builder(limits)
+    for piece in pieces:
+        try:
+            builder.add_piece(piece)
+        except ReadError as error:
+            raise error.located(piece.source) from None
+    program = builder.finish(source)
+    noted = warnings + tuple(warning for piece in pieces for warning in piece.warnings)
+    return attrs.evolve(program, warnings=noted + program.warnings) if noted else program
+
+
+def read_fx_graphs(
+    path: str | os.PathLike[str], *, limits: TextLimits = DEFAULT_LIMITS
+) -> tuple[EngineProgram, ...]:
+    """Every graph of one fx text file (a log of ``Graph.__str__`` holds one per pass and
+    compile range), each read on its own, in the order they start."""
+    source = os.fspath(path)
+    try:
+        pieces = _parse_all(source, limits)
+    except ReadError as error:
+        raise error.located(source) from None
+    return tuple(build_program([piece], source, limits=limits) for piece in pieces)
+
+
+def read_fx_streams(
+    path: str | os.PathLike[str], *, limits: TextLimits = DEFAULT_LIMITS
+) -> tuple[tuple[str | None, EngineProgram], ...]:
+    """Every graph of one fx text file with the log stream that printed it (vLLM's worker tag,
+    ``Worker_TP1 pid=12``, or torch's process id; None outside a log), in the order they
+    start: the ranks' graphs of one multi-process log."""
+    source = os.fspath(path)
+    try:
+        pieces = _parse_all(source, limits)
+    except ReadError as error:
+        raise error.located(source) from None
+    return tuple((piece.stream, build_program([piece], source, limits=limits)) for piece in pieces)
 
 
 # -- parsing -------------------------------------------------------------------------------------
 
 
 @attrs.frozen
-class _Piece:
+class ParsedPiece:
+    """One file's graph as an ``ast`` tree (written by ``ast.parse`` or built by a reader of
+    another text form), with the ``# File:`` frames in force at each line."""
+
     source: str
     tree: ast.Module
     frames: tuple[tuple[Frame, ...], ...]  # by line number (index 0 unused)
+    warnings: tuple[str, ...] = ()  # what reading it noted, one line each
+    line: int = 1  # where the graph starts in its file (a log holds several)
+    stream: str | None = None  # the worker or process whose log lines held it
 
 
-def _parse(source: str, limits: TextLimits) -> _Piece:
+def _parse(source: str, limits: TextLimits, index: int | None) -> ParsedPiece:
+    """The graph of a file: its only one, else the one at ``index``, else the last."""
+    graphs = _parse_all(source, limits)
+    if index is None:
+        if len(graphs) == 1:
+            return graphs[0]
+        last = graphs[-1]
+        lines = ", ".join(str(graph.line) for graph in graphs[:8])
+        more = ", …" if len(graphs) > 8 else ""
+        note = (
+            f"{source}: holds {len(graphs)} graphs (at lines {lines}{more}); "
+            f"read the last, at line {last.line} (an index picks another)"
+        )
+        return attrs.evolve(last, warnings=(note, *last.warnings))
+    if not -len(graphs) <= index < len(graphs):
+        raise ReadError(f"holds {len(graphs)} graphs, so there is no graph {index}")
+    return graphs[index]
+
+
+def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
+    """Every graph of a file: a print_readable dump holds one, a log of Graph.__str__ any."""
     data = read_regular_file(source, max_bytes=limits.file_bytes, what="an fx text dump")
     try:
         text = data.decode("utf-8")
@@ -161,14 +254,80 @@ def _parse(source: str, limits: TextLimits) -> _Piece:
         raise ReadError(f"is not UTF-8 text (byte {error.start}), so not an fx text dump") from None
     if "\0" in text:
         raise ReadError("contains NUL bytes, so it is not an fx text dump")
-    text = _ANGLE_CLASS.sub(r"\1__\2__", text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if is_graph_text(text):
+        no_frames = ((),) * (text.count("\n") + 2)  # Graph.__str__ prints no stack
+        return [
+            ParsedPiece(
+                source,
+                graph.tree,
+                no_frames,
+                tuple(f"{source}: {warning}" for warning in graph.warnings),
+                graph.line,
+                graph.stream,
+            )
+            for graph in parse_graph_text(
+                text,
+                max_depth=limits.list_depth,
+                max_items=limits.list_items,
+                max_graphs=limits.graphs,
+            )
+        ]
+    try:
+        return [_parse_code(source, text)]
+    except ReadError as error:
+        lines = text.split("\n")
+        if not error.message.startswith(_SYNTAX) or not _is_log(lines):
+            raise
+        blocks = code_blocks(lines, limits.graphs)
+        if not blocks:
+            raise
+    return [
+        attrs.evolve(_parse_code(source, "\n".join(block.lines), block.line), stream=block.stream)
+        for block in blocks
+    ]
+
+
+_SYNTAX = "not an fx graph dump: "  # what a syntax error's message starts with
+
+
+def _is_log(lines: Sequence[str]) -> bool:
+    """Whether some line carries a log header (torch's or vLLM's): print_readable code in a
+    log, not a dump that fails to parse."""
+    return any(strip_log_header(line)[1] != line for line in lines)
+
+
+def _parse_code(source: str, text: str, first_line: int = 1) -> ParsedPiece:
+    """Parse print_readable code; ``first_line`` is where it starts in its file (a log). An
+    excerpt keeps the indentation it had in its forward: the common indent goes."""
+    text = _ANGLE_CLASS.sub(r"\1__\2__", text)
+    if text[:1] in (" ", "\t"):
+        text = _dedent(text)
     try:
         tree = ast.parse(text, filename=source)
     except SyntaxError as error:
-        raise ReadError(f"not an fx graph dump: {error.msg}", line=error.lineno) from None
+        line = None if error.lineno is None else error.lineno + first_line - 1
+        raise ReadError(f"{_SYNTAX}{error.msg}", line=line) from None
     except (RecursionError, MemoryError):
-        raise ReadError("not an fx graph dump: it nests too deeply to parse") from None
-    return _Piece(source, tree, _frames_by_line(text))
+        raise ReadError(f"{_SYNTAX}it nests too deeply to parse", line=first_line) from None
+    frames = _frames_by_line(text)
+    if first_line > 1:
+        ast.increment_lineno(tree, first_line - 1)
+        frames = ((),) * first_line + frames[1:]
+    return ParsedPiece(source, tree, frames, line=first_line)
+
+
+def _dedent(text: str) -> str:
+    """``text`` without the leading blanks all its non-blank lines share (line count kept)."""
+    lines = text.split("\n")
+    filled = [line for line in lines if line.strip()]
+    if not filled:
+        return text
+    cut = min(len(line) - len(line.lstrip(" \t")) for line in filled)
+    prefix = filled[0][:cut]
+    if not prefix or any(line[:cut] != prefix for line in filled):
+        return text  # mixed tabs and spaces: left for the parser to refuse
+    return "\n".join(line[cut:] if line.strip() else "" for line in lines)
 
 
 def _frames_by_line(text: str) -> tuple[tuple[Frame, ...], ...]:
@@ -399,7 +558,7 @@ class _Scope:
     prefix: str  # of the global names of its locals: "" at the top, "submod_0." inside
     attribute_prefix: str  # of the module attributes it loads
     classes: Mapping[str, ast.ClassDef]  # nested submodule classes, reachable as self.<name>
-    piece: _Piece
+    piece: ParsedPiece
     env: dict[str, _Binding] = attrs.field(factory=dict)  # live locals
     defined: dict[str, _Binding] = attrs.field(factory=dict)  # every local, cleared or not
 
@@ -408,6 +567,7 @@ class _Scope:
 class _Module:
     forward: ast.FunctionDef
     classes: Mapping[str, ast.ClassDef]
+    notes: tuple[str, ...] = ()  # what reading it assumed (a fragment's inputs), one line each
 
 
 # -- building the program ------------------------------------------------------------------------
@@ -426,6 +586,8 @@ class _Builder:
         self.output_names: tuple[str | None, ...] = ()
         self.classes: list[ast.ClassDef] = []  # every submodule class, to report uncalled ones
         self.inlined: set[int] = set()  # ids of the classes inlined at least once
+        self.sizes: dict[int, int] = {}  # class id → statements its inlined forward runs
+        self.notes: list[str] = []  # what reading the pieces assumed
 
     def claim(self, preferred: str) -> str:
         """A global name: ``preferred`` if free, else ``preferred#2``, ``#3``, …"""
@@ -439,8 +601,9 @@ class _Builder:
 
     # -- pieces --------------------------------------------------------------------------------
 
-    def add_piece(self, piece: _Piece) -> None:
+    def add_piece(self, piece: ParsedPiece) -> None:
         module = _graph_module(piece.tree)
+        self.notes.extend(f"{piece.source}: {note}" for note in module.notes)
         self.classes.extend(_nested_classes(module.classes.values()))
         scope = _Scope("", "", module.classes, piece)
         params = _parameters(module.forward, self.limits)
@@ -460,6 +623,7 @@ class _Builder:
                     self.tensors[name] = meta
                 binding = _Value(name)
             scope.env[param] = scope.defined[param] = binding
+        self._check_size(module)
         returned = self._run(module.forward, scope, depth=0)
         items = returned.items if isinstance(returned, _Tuple) else (returned,)
         line = module.forward.body[-1].lineno
@@ -469,6 +633,38 @@ class _Builder:
             for name in self.output_names
         )
         self.pieces.append(scope.defined)
+
+    def _check_size(self, module: _Module) -> None:
+        """Refuse, before inlining anything, a forward whose submodule calls would make more
+        nodes than the limit (classes calling their children many times multiply)."""
+        size = self._inlined_size(module, 0, self.limits.nodes - len(self.nodes))
+        if len(self.nodes) + size > self.limits.nodes:
+            raise ReadError(
+                f"inlining its submodules makes over {self.limits.nodes} nodes "
+                f"(the limit); {len(self.nodes)} read before this graph",
+                line=module.forward.lineno,
+            )
+
+    def _inlined_size(self, module: _Module, depth: int, budget: int) -> int:
+        """The statements ``module``'s forward runs with every submodule call inlined, counted
+        up to just past ``budget``; each class's size is counted once (memoised)."""
+        size = 0
+        for stmt in module.forward.body:
+            size += 1
+            called = _called_submodule(stmt, module.classes)
+            if called is not None:
+                if depth + 1 > self.limits.submodule_depth:
+                    raise ReadError(
+                        f"submodules nest over {self.limits.submodule_depth} deep",
+                        line=stmt.lineno,
+                    )
+                key = id(called)
+                if key not in self.sizes:
+                    self.sizes[key] = self._inlined_size(_submodule(called), depth + 1, budget)
+                size += self.sizes[key]
+            if size > budget:
+                return size
+        return size
 
     def _earlier(self, name: str) -> _Binding | None:
         for defined in reversed(self.pieces):
@@ -562,6 +758,16 @@ class _Builder:
                 return self._getitem(local, value.args[0], value.args[1], meta, scope)
             if dotted is not None and dotted.startswith("self.") and dotted[5:] in scope.classes:
                 return self._call_submodule(local, dotted[5:], value, meta, scope, depth)
+            if dotted is not None and (
+                dotted.startswith("torch.") or dotted.partition(".")[0] in scope.env
+            ):
+                raise ReadError(
+                    f"not an fx graph dump: a call of {dotted[:80]}(...) is not allowed (a "
+                    "Python call, as in a graph Dynamo traced before AOT lowering to ops, like "
+                    "vLLM's computation_graph.py: read the AOT forward graph or a post-grad "
+                    "pass dump of the same run, which vLLM writes per rank under its "
+                    "compilation_config debug_dump_path)"
+                )
         elif isinstance(value, ast.Subscript):
             return self._getitem(local, value.value, value.slice, meta, scope)
         elif isinstance(value, ast.Attribute):
@@ -585,12 +791,17 @@ class _Builder:
     ) -> _Binding:
         if not _OP_PATH.fullmatch(dotted):
             raise ReadError(f"not an fx graph dump: {shown(dotted, 80)} is not an op")
+        if len(call.args) + len(call.keywords) > self.limits.list_items:
+            raise ReadError(
+                f"a call of {len(call.args) + len(call.keywords)} arguments, "
+                f"over the limit of {self.limits.list_items}"
+            )
         args = [self._arg(a, None, scope, 0) for a in call.args]
         for keyword in call.keywords:
             if keyword.arg is None:
                 raise ReadError("not an fx graph dump: **kwargs in a call is not allowed")
             args.append(self._arg(keyword.value, keyword.arg, scope, 0))
-        target, unwrapped, wrapper = unwrap_functionalized(normalise_target(dotted), tuple(args))
+        target, unwrapped, wrapper = unwrap_functionalized(op_target(dotted), tuple(args))
         return self._node(local, target, unwrapped, wrapper, meta, scope, line)
 
     def _node(
@@ -807,6 +1018,11 @@ class _Builder:
         if isinstance(expr, ast.List | ast.Tuple):
             if depth >= self.limits.list_depth:
                 raise ReadError(f"argument lists nest over {self.limits.list_depth} deep")
+            if len(expr.elts) > self.limits.list_items:
+                raise ReadError(
+                    f"an argument list of {len(expr.elts)} items, "
+                    f"over the limit of {self.limits.list_items}"
+                )
             items = [self._arg(item, None, scope, depth + 1) for item in expr.elts]
             return _list_arg(items, name, expr)
         if isinstance(expr, ast.Attribute):
@@ -821,7 +1037,7 @@ class _Builder:
 
     def finish(self, source: str) -> EngineProgram:
         nodes = tuple(self._engine_node(node) for node in self.nodes)
-        warnings = _stale_annotations(source, nodes, self.tensors)
+        warnings = (*self.notes, *_stale_annotations(source, nodes, self.tensors))
         uncalled = [cls.name for cls in self.classes if id(cls) not in self.inlined]
         if uncalled:
             warnings += (
@@ -870,7 +1086,7 @@ def _outputs(node: _Node) -> tuple[str | None, ...]:
 
 
 def _stale_annotations(
-    source: str, nodes: Iterable[EngineNode], tensors: Mapping[str, TensorMeta]
+    source: str, nodes: Sequence[EngineNode], tensors: Mapping[str, TensorMeta]
 ) -> tuple[str, ...]:
     """One warning when annotations look stale: results with none (TensorCast's SP pass leaves
     its nodes bare), views whose annotation contradicts their explicit size list."""
@@ -885,6 +1101,10 @@ def _stale_annotations(
                 contradicted.append(node.name)
     if not bare and not contradicted:
         return ()
+    annotated = (tensors.get(o) for n in nodes for o in n.outputs if o)
+    if not contradicted and not any(m is not None and not m.is_symbolic_scalar for m in annotated):
+        # no tensor annotated at all (Graph.__str__ prints no shapes): absent, not stale
+        return (f"{source}: no node result has a shape annotation; shapes will be derived",)
     parts = []
     if bare:
         parts.append(f"{len(bare)} results have no shape annotation ({_examples(bare)})")
@@ -919,24 +1139,189 @@ def _examples(names: list[str], count: int = 3) -> str:
 
 
 def _graph_module(tree: ast.Module) -> _Module:
-    """The graph of a dump: its one top-level class (or a bare ``def forward``)."""
+    """The graph of a dump: its one top-level class (or a bare ``def forward``), else the
+    fragment its top-level node statements make."""
     graph: _Module | None = None
+    fragment: list[_NodeStatement] = []
+    # without a class or def, the node statements at the top are a graph's excerpt
+    excerpt = not any(isinstance(stmt, ast.ClassDef | ast.FunctionDef) for stmt in tree.body)
+    inductor = _inductor_import(tree)
+    if inductor is not None:
+        what = (
+            "a dump of pattern-matcher patterns (vLLM's patterns.<Pass>.N.py)"
+            if inductor.startswith(_PATTERN_MODULE)
+            else "Inductor's generated code (the kernels and their wrapper)"
+        )
+        raise ReadError(
+            f"is {what}, not a graph: read the post-grad graph of the same run (a pass's "
+            "before or after dump, or depyf's …AFTER_POST_GRAD… file)",
+            line=1,
+        )
     for stmt in tree.body:
+        if fragment and not isinstance(stmt, ast.Assign | ast.AnnAssign | ast.Return):
+            raise _refused(stmt)
+        if (
+            excerpt
+            and isinstance(stmt, ast.Assign | ast.AnnAssign | ast.Return)
+            and stmt.value is not None
+        ):
+            fragment.append(stmt)
+            continue
         if isinstance(stmt, ast.Import | ast.ImportFrom):
             if graph is not None or _unparse(stmt) not in HEADER_IMPORTS:
                 raise _refused(stmt)
+        elif _is_type_stub(stmt) and graph is None:
+            continue  # `b8: type`: a name declared for a type checker, nothing to read
         elif isinstance(stmt, ast.ClassDef) and graph is None:
             graph = _submodule(stmt)
         elif isinstance(stmt, ast.FunctionDef) and stmt.name == "forward" and graph is None:
             _check_forward(stmt)
             graph = _Module(stmt, {})
+        elif isinstance(stmt, ast.FunctionDef) and _is_transformed_code(stmt):
+            raise ReadError(
+                "is Dynamo's transformed bytecode (depyf's transformed_code), which calls the "
+                "compiled graph and holds none: read a graph dump of the same run (a post-grad "
+                "pass dump or the AOT forward graph)",
+                line=stmt.lineno,
+            )
         elif isinstance(stmt, ast.ClassDef | ast.FunctionDef):
             raise ReadError("holds a second graph; dump one graph per file", line=stmt.lineno)
         else:
             raise _refused(stmt)
+    if fragment:
+        return _fragment_module(fragment)
     if graph is None:
         raise ReadError("not an fx graph dump: no graph module class or forward found")
     return graph
+
+
+# Names a forward's code reads that are not values of the graph
+_MODULE_NAMES = frozenset({"self", "torch", "operator", "_operator", "device", *FLOAT_NAMES})
+
+
+_NodeStatement = ast.Assign | ast.AnnAssign | ast.Return  # what a fragment is made of
+
+
+def _fragment_module(statements: list[_NodeStatement]) -> _Module:
+    """A forward around node statements pasted without their graph (an issue's excerpt): the
+    names they read before defining are its inputs, said in one note; without a ``return``
+    the values no statement reads are its outputs."""
+    defined: set[str] = set()
+    read: set[str] = set()
+    undefined: list[str] = []
+    seen: set[str] = set()  # `undefined` as a set: a hostile excerpt may read many names
+    for stmt in statements:
+        value = stmt.value
+        if value is None:
+            continue
+        clears = isinstance(stmt, ast.Assign) and _is_none(value)
+        for node in ast.walk(value):
+            if isinstance(node, ast.Name) and node.id not in _MODULE_NAMES:
+                read.add(node.id)
+                if node.id not in defined and node.id not in seen:
+                    seen.add(node.id)
+                    undefined.append(node.id)
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+        if isinstance(stmt, ast.AnnAssign):
+            targets = [stmt.target]
+        for target in targets:
+            if isinstance(target, ast.Name) and not clears:
+                defined.add(target.id)
+    first, last = statements[0], statements[-1]
+    notes = []
+    if undefined:
+        notes.append(
+            f"the code at line {first.lineno} is a fragment (no graph class or forward): it uses "
+            f"{len(undefined)} {'value' if len(undefined) == 1 else 'values'} it does not define "
+            f"({_examples(undefined, 8).removeprefix('e.g. ')}): read as graph inputs of "
+            "unknown layout"
+        )
+    body: list[ast.stmt] = [*statements]
+    if not isinstance(last, ast.Return):
+        unread = [name for name in _defined_in_order(statements) if name not in read]
+        returned = ast.Return(ast.Tuple([ast.Name(n, ast.Load()) for n in unread], ast.Load()))
+        returned.lineno = returned.end_lineno = last.end_lineno or last.lineno
+        returned.col_offset = returned.end_col_offset = 0
+        ast.fix_missing_locations(returned)
+        body.append(returned)
+        notes.append(
+            f"the code at line {first.lineno} has no return: its outputs are the values no "
+            f"statement reads ({_examples(unread, 8).removeprefix('e.g. ') or 'none'})"
+        )
+    args = [ast.arg("self"), *(ast.arg(name) for name in undefined)]
+    for arg in args:
+        arg.lineno, arg.col_offset = first.lineno, 0
+    forward = ast.FunctionDef(
+        name="forward",
+        args=ast.arguments(
+            posonlyargs=[], args=args, vararg=None, kwonlyargs=[], kw_defaults=[], defaults=[]
+        ),
+        body=body,
+        decorator_list=[],
+        returns=None,
+    )
+    forward.lineno, forward.col_offset = first.lineno, 0
+    return _Module(forward, {}, tuple(notes))
+
+
+def _defined_in_order(statements: list[_NodeStatement]) -> list[str]:
+    names: list[str] = []
+    for stmt in statements:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            names.append(stmt.target.id)
+        elif isinstance(stmt, ast.Assign) and stmt.value is not None and not _is_none(stmt.value):
+            names.extend(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return names
+
+
+def _inductor_import(tree: ast.Module) -> str | None:
+    """The Inductor module a file imports at its top, else None: Inductor's output code
+    imports its runtime, vLLM's pattern dumps the pattern matcher."""
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ImportFrom):
+            modules = [stmt.module or ""]
+        elif isinstance(stmt, ast.Import):
+            modules = [alias.name for alias in stmt.names]
+        else:
+            continue
+        for module in modules:
+            if module.startswith(_INDUCTOR_MODULE):
+                return module
+    return None
+
+
+_INDUCTOR_MODULE = "torch._inductor"
+_PATTERN_MODULE = "torch._inductor.pattern_matcher"
+
+
+def _is_transformed_code(function: ast.FunctionDef) -> bool:
+    """depyf names the bytecode Dynamo rewrote ``__transformed_code_<n>_for_<fn>`` and the
+    graph it calls ``__compiled_fn_<n>``."""
+    return function.name.startswith("__transformed_code") or any(
+        isinstance(node, ast.Name) and node.id.startswith("__compiled_fn")
+        for node in itertools.islice(ast.walk(function), _TRANSFORMED_CODE_SCAN)
+    )
+
+
+def _is_type_stub(stmt: ast.stmt) -> bool:
+    """``name: type`` with no value, as dump writers (Entangle) declare dtype abbreviations."""
+    return (
+        isinstance(stmt, ast.AnnAssign)
+        and stmt.value is None
+        and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.annotation, ast.Name)
+    )
+
+
+def _called_submodule(stmt: ast.stmt, classes: Mapping[str, ast.ClassDef]) -> ast.ClassDef | None:
+    """The submodule class a ``x = self.submod_0(...)`` statement calls, else None."""
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if not isinstance(value, ast.Call):
+        return None
+    dotted = _dotted(value.func)
+    if dotted is None or not dotted.startswith("self."):
+        return None
+    return classes.get(dotted[5:])
 
 
 def _nested_classes(classes: Iterable[ast.ClassDef]) -> list[ast.ClassDef]:
@@ -1068,7 +1453,7 @@ def _list_arg(items: list[Arg], name: str | None, expr: ast.expr) -> Arg:
 def _attribute_arg(expr: ast.Attribute, name: str | None) -> Arg:
     dotted = _dotted(expr) or ""
     if _OP_PATH.fullmatch(dotted):
-        return Arg(name, ArgKind.OPERATOR, normalise_target(dotted))
+        return Arg(name, ArgKind.OPERATOR, op_target(dotted))
     head, _, attribute = dotted.partition(".")
     if head == "torch" and attribute in TORCH_DTYPE_NAMES:
         return Arg(name, ArgKind.DTYPE, TORCH_DTYPE_NAMES[attribute])
@@ -1077,6 +1462,15 @@ def _attribute_arg(expr: ast.Attribute, name: str | None) -> Arg:
     raise ReadError(
         f"not an fx graph dump: the attribute {shown(dotted, 80)} in an argument is not allowed"
     )
+
+
+def op_target(dotted: str) -> str:
+    """``torch.ops.vllm.all_reduce.default`` → ``vllm.all_reduce.default``. A Dynamo graph calls
+    the op packet (``torch.ops.vllm.all_reduce``), which resolves to its default overload, the
+    only one vLLM's custom ops register. Higher-order ops have no overloads."""
+    target = normalise_target(dotted)
+    packet = target.count(".") == 1 and not target.startswith(HIGHER_ORDER_PREFIX)
+    return target + ".default" if packet else target
 
 
 def _device_text(call: ast.Call) -> str:

@@ -7,6 +7,7 @@ maps that later turn engine ops into layoutcheck ops.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -116,6 +117,8 @@ TORCH_DTYPE_NAMES: Mapping[str, str] = MappingProxyType(
     }
 )
 
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # `s72`, not an expression like `2*s72`
+_SYM_SIZE = "aten.sym_size.int"  # sym_size(x, dim): one dim of a tensor, as a symbolic scalar
 SYMBOLIC_DTYPE = "sym"  # the dtype of a symbolic scalar (fx's `Sym(s0)`, an archive SymInt)
 
 
@@ -251,6 +254,21 @@ class GraphInput:
     attribute: str | None = None
 
 
+def _is_dim0_of(node: EngineNode, inputs: set[str]) -> bool:
+    """``sym_size.int(x, 0)`` of a graph input ``x``, with one result."""
+    if node.target != _SYM_SIZE or len(node.outputs) != 1:
+        return False
+    tensor, dim = node.arg("self", 0), node.arg("dim", 1)
+    return (
+        tensor is not None
+        and tensor.kind is ArgKind.TENSOR
+        and tensor.value in inputs
+        and dim is not None
+        and dim.kind is ArgKind.INT
+        and dim.value == 0
+    )
+
+
 def _frozen_mapping(values: Mapping[str, object]) -> Mapping[str, object]:
     return values if isinstance(values, MappingProxyType) else MappingProxyType(dict(values))
 
@@ -283,6 +301,42 @@ class EngineProgram:
 
     def meta(self, name: str) -> TensorMeta | None:
         return self.tensors.get(name)
+
+    def token_symbols(self) -> tuple[str, ...]:
+        """The size symbols that stand for the token count, for the lowering to bind to ``T``:
+        symbol texts (``s72``) and the names of the symbolic-scalar values holding them.
+
+        vLLM marks one dim dynamic, each input's token dim (``support_torch_compile`` marks dim
+        0 unless a model says otherwise), so a bare symbol that is dim 0 of a graph input is the
+        token count; so is a symbolic scalar holding it, and ``sym_size(input, 0)``. A dump
+        without shapes (``Graph.__str__``) shows a symbolic-scalar input's role only where it
+        leads a size list (``view(x, [arg1_1, 4096])``): those count too.
+        """
+        inputs = {graph_input.name for graph_input in self.inputs}
+        found: dict[str, None] = {}
+        for graph_input in self.inputs:
+            lead = graph_input.meta.shape[:1] if graph_input.meta is not None else ()
+            if lead and isinstance(lead[0], str) and _BARE_SYMBOL.fullmatch(lead[0]):
+                found[lead[0]] = None
+        leading = {
+            arg.value[0]
+            for node in self.nodes
+            for arg in node.args
+            if arg.kind is ArgKind.SYMS and isinstance(arg.value, tuple) and arg.value
+        }
+        input_dim0 = {
+            node.outputs[0] for node in self.nodes if _is_dim0_of(node, inputs) and node.outputs[0]
+        }
+        for name, meta in self.tensors.items():
+            if not meta.is_symbolic_scalar:
+                continue
+            evidence = meta.symbol in found or name in input_dim0
+            if evidence or (name in inputs and name in leading):
+                found[name] = None
+                if meta.symbol is not None and _BARE_SYMBOL.fullmatch(meta.symbol):
+                    found[meta.symbol] = None
+        found.update(dict.fromkeys(sorted(input_dim0)))
+        return tuple(found)
 
     def producer(self, name: str) -> EngineNode | None:
         """The node whose results include ``name`` (None for an input or an unknown name)."""

@@ -357,6 +357,10 @@ def test_stale_annotations_in_a_small_graph(tmp_path: Path) -> None:
         ("f8e4m3fn[16]", TensorMeta((16,), "fp8e4m3")),
         ("zz9[2]", TensorMeta((2,), "unknown:zz9")),
         ("Sym(s0)", TensorMeta((), "sym", symbol="s0")),
+        # print_readable(include_stride=True, include_device=True), as Inductor's debug dumps
+        ("f32[s77, 8][8, 1]cpu", TensorMeta(("s77", 8), "fp32")),
+        ("bf16[4, 2][2, 1]cuda:0", TensorMeta((4, 2), "bf16")),
+        ("f32[][]cpu", TensorMeta((), "fp32")),
     ],
 )
 def test_shape_annotations(tmp_path: Path, annotation: str, meta: TensorMeta) -> None:
@@ -369,7 +373,8 @@ def test_shape_annotations(tmp_path: Path, annotation: str, meta: TensorMeta) ->
 
 
 @pytest.mark.parametrize(
-    "annotation", ["f16[1, 2", "f16", "F16[2]", "f16[1,, 2]", "f16[(]", "Sym()"]
+    "annotation",
+    ["f16[1, 2", "f16", "F16[2]", "f16[1,, 2]", "f16[(]", "Sym()", "f16[2][1]cpu:x", "f16[2]["],
 )
 def test_malformed_annotations_are_refused_with_their_line(tmp_path: Path, annotation: str) -> None:
     source = f"""
