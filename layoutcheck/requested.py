@@ -37,30 +37,138 @@ def sequence_parallel_applied(typed: TypedGraph) -> bool:
     return False
 
 
+# vLLM's SequenceParallelismPass registers its all_reduce -> rms_norm patterns for these
+# epsilons only, and applies to compile sizes divisible by the TP size
+# (vllm/compilation/passes/fusion/sequence_parallelism.py); vLLM-Ascend runs the same pass
+VLLM_SP_EPSILONS = (1e-5, 1e-6)
+VLLM_ENGINES = frozenset({"vllm", "vllm-ascend"})
+VLLM_HINT = (
+    "vLLM's SequenceParallelismPass rewrites an all_reduce that feeds an rms_norm directly, for "
+    "norm epsilons 1e-5 and 1e-6 and compile sizes divisible by tp: remove what stands between "
+    "them, or compile for sizes the pass applies to"
+)
+
+
 def check_requested(
-    typed: TypedGraph, sequence_parallel: bool | None, fused_quant_norms: int = 0
+    typed: TypedGraph,
+    sequence_parallel: bool | None,
+    fused_quant_norms: int = 0,
+    engines: frozenset[str] = frozenset(),
 ) -> tuple[Diagnostic, ...]:
-    """Diagnostics for each requested layout the graph does not have."""
+    """Diagnostics for each requested layout the graph does not have; ``engines`` are the
+    engines the graph came from (their passes' conditions explain a rewrite that did not
+    happen)."""
     if not sequence_parallel or sequence_parallel_applied(typed):
         return ()
-    norms = [op for op in typed.graph.ops if typed.registry.is_(op.kind, Trait.NORM)]
+    registry = typed.registry
+    norms = [op for op in typed.graph.ops if registry.is_(op.kind, Trait.NORM)]
     first = norms[0] if norms else None
     effective = sum(typed.graph.multiplicity(op) for op in norms)  # a region: its repeats
+    site = _first_reduced_norm(typed)
+    vllm = bool(engines & VLLM_ENGINES)
     causes = list(_causes(typed, first, fused_quant_norms))
+    if vllm:
+        causes.extend(_vllm_causes(typed, site, norms))
+    where = ""
+    anchor = first
+    if site is not None:
+        reduction, norm, between = site
+        anchor = norm
+        where = f"; the first all_reduce, {reduction.name}, feeds the norm {norm.name}" + (
+            f" through {', '.join(op.name for op in between)}" if between else ""
+        )
     return (
         Diagnostic(
             rule=rules.SEQUENCE_PARALLEL_NOT_APPLIED.id,
             severity=Severity.ERROR,
             message=(
                 "sequence parallelism was requested but the graph has none: no token "
-                f"reduce_scatter, and all {effective} norms run on FULL tokens"
+                f"reduce_scatter, and all {effective} norms run on FULL tokens{where}"
             ),
-            hint=rules.SEQUENCE_PARALLEL_NOT_APPLIED.fix,
-            op=first.name if first is not None else None,
-            layer=first.layer if first is not None else None,
-            notes=tuple(f"likely cause: {cause}" for cause in causes),
+            hint=VLLM_HINT if vllm else rules.SEQUENCE_PARALLEL_NOT_APPLIED.fix,
+            op=anchor.name if anchor is not None else None,
+            layer=anchor.layer if anchor is not None else None,
+            notes=tuple(_note(cause) for cause in causes),
         ),
     )
+
+
+_POSSIBLY = "possibly: "  # a cause the graph cannot show, only not rule out
+
+
+def _note(cause: str) -> str:
+    if cause.startswith(_POSSIBLY):
+        return f"possible cause: {cause.removeprefix(_POSSIBLY)}"
+    return f"likely cause: {cause}"
+
+
+def _first_reduced_norm(typed: TypedGraph) -> tuple[Op, Op, list[Op]] | None:
+    """The first all_reduce (a reduction that keeps the tokens) whose value reaches a norm,
+    the norm, and the ops between them (region markers aside), in graph order."""
+    registry = typed.registry
+    graph = typed.graph
+    for op in graph.topological_order():
+        if not registry.is_(op.kind, Trait.REDUCTION) or registry.is_(op.kind, Trait.TOKEN_SCATTER):
+            continue
+        frontier: list[tuple[ValueRef, list[Op]]] = [(ValueRef(op.name), [])]
+        seen = {ValueRef(op.name)}
+        while frontier:  # breadth first, a few ops deep: the pattern's neighbourhood
+            ref, path = frontier.pop(0)
+            for reader, slot in graph.consumers(ref):
+                if registry.is_(reader.kind, Trait.NORM):
+                    return op, reader, path
+                if registry.is_(reader.kind, Trait.REGION_MARKER):
+                    step, next_ref = path, ValueRef(reader.name, slot)  # a marker carries it on
+                elif registry.is_(reader.kind, *_TO_FIRST_NORM) and len(path) < 4:
+                    step, next_ref = [*path, reader], ValueRef(reader.name)
+                else:
+                    continue
+                if next_ref not in seen:
+                    seen.add(next_ref)
+                    frontier.append((next_ref, step))
+    return None
+
+
+def _vllm_causes(
+    typed: TypedGraph, site: tuple[Op, Op, list[Op]] | None, norms: list[Op]
+) -> Iterator[str]:
+    """Why vLLM's pass left the graph alone, as far as the graph shows it."""
+    if site is not None:
+        reduction, norm, between = site
+        if between:
+            yield (
+                f"{', '.join(f'{op.name} ({op.kind})' for op in between)} stands between "
+                f"{reduction.name} and {norm.name}; the pass matches an all_reduce that feeds "
+                "the norm directly (an alias, a view or maybe_chunk_residual hides it)"
+            )
+    odd = []
+    for op in norms:
+        eps = op.attr("eps")
+        if isinstance(eps, str):
+            try:
+                value = float(eps)
+            except ValueError:
+                continue
+            if all(abs(value - allowed) > allowed * 1e-6 for allowed in VLLM_SP_EPSILONS):
+                odd.append(f"{op.name} (epsilon {eps})")
+    if odd:
+        yield (
+            f"norm epsilon not 1e-5 or 1e-6: {', '.join(odd[:3])}"
+            + (f" and {len(odd) - 3} more" if len(odd) > 3 else "")
+            + "; the pass registers its patterns for those two only"
+        )
+    tokens = typed.context.numeric(typed.graph.token_count)
+    tp = typed.context.numeric(typed.context.groups.get("tp", typed.graph.token_count))
+    if tokens is not None and tp is not None and tp > 1 and tokens % tp:
+        yield (
+            f"the compile size {tokens} is not divisible by tp = {tp}; the pass applies only "
+            "to sizes that are"
+        )
+    elif tokens is not None:
+        yield (
+            f"{_POSSIBLY}the compile size is {tokens} tokens: a run whose sp_min_token_num is "
+            "above it skips the pass for this size"
+        )
 
 
 def _causes(typed: TypedGraph, first: Op | None, fused_quant_norms: int) -> Iterator[str]:

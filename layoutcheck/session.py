@@ -315,7 +315,7 @@ class Session:
 
             imported = self.imported
             requested = check_requested(
-                self.typed, imported.settings.sp, imported.fused_quant_norms
+                self.typed, imported.settings.sp, imported.fused_quant_norms, imported.engines
             )
             extra = (*imported.diagnostics, *requested)
         # a folded model or graph file reports every layer, as its layer-by-layer form would;

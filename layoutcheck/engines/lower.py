@@ -75,6 +75,9 @@ class Imported:
     diagnostics: tuple[Diagnostic, ...]
     warnings: tuple[str, ...]
     fused_quant_norms: int  # norms fused with quantization (TensorCast's SP pass skips them)
+    # the engines whose op maps the graph's targets came from (vllm, vllm-ascend, tensorcast,
+    # aten): which pass's conditions explain a rewrite that did not happen
+    engines: frozenset[str] = frozenset()
 
 
 class Lowering:
@@ -727,12 +730,18 @@ def lower_program(
                 hint=rules.UNKNOWN_ENGINE_OP.fix,
             )
         )
+    engines = frozenset(
+        entry.engine
+        for entry in (lowering_.opmaps.get(node.target) for node in program.nodes)
+        if entry is not None
+    )
     return Imported(
         graph.evolve(name=_graph_name(program)),
         settings_,
         tuple(diagnostics),
         tuple(lowering_.warnings),
         lowering_.fused_quant_norms,
+        engines,
     )
 
 

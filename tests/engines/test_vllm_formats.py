@@ -9,7 +9,6 @@ itself is asserted here in full.
 from __future__ import annotations
 
 import functools
-import re
 import textwrap
 from pathlib import Path
 
@@ -34,7 +33,10 @@ TP1 = DATA / "entangle_qwen2_tp1_fw.g0.r0.py"
 TP2 = DATA / "entangle_qwen2_tp2_fw.g0.r0.py"
 BEFORE = DATA / "vllm_ascend_issue4239_before_AddRMSNormQuant_pass.graph.txt"
 AFTER = DATA / "vllm_ascend_issue4239_after_AddRMSNormQuant_pass.graph.txt"
-NEEDS_LOWERINGS = pytest.mark.xfail(strict=False, reason="needs the vLLM lowerings (engines21)")
+NEEDS_METALESS = pytest.mark.xfail(
+    strict=True,
+    reason="a Graph.__str__ dump has no shapes and no embedding: the lowering cannot type it yet",
+)
 
 
 @functools.cache
@@ -664,15 +666,29 @@ def test_a_hostile_dump_is_exit_2_with_its_line_through_the_cli(tmp_path: Path) 
 # -- the verdicts of check, once the vLLM lowerings land -----------------------------------------
 
 
-@NEEDS_LOWERINGS
-@pytest.mark.parametrize("path", [TP1, TP2, BEFORE, AFTER], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    [
+        TP1,
+        TP2,
+        pytest.param(BEFORE, marks=NEEDS_METALESS),
+        pytest.param(AFTER, marks=NEEDS_METALESS),
+    ],
+    ids=lambda p: p.name,
+)
 def test_each_shared_dump_type_checks(path: Path) -> None:
+    # SOURCES.md: every file is read and passes the type rules; the Entangle files' model
+    # (Qwen2-1.5B, shipped) is found from the embedding table, so TP 2 needs no flag
     result = run("check", path)
-    assert result.code == 0, result.err
+    assert result.code == 0, result.err + result.out
 
 
-@NEEDS_LOWERINGS
-def test_the_tp2_dump_with_sp_says_sp_was_not_applied() -> None:
+def test_the_tp2_dump_with_sp_says_sp_was_not_applied_naming_the_all_reduce_and_its_norm() -> None:
     result = run("check", TP2, "--sp")
     assert result.code == 1
-    assert re.search(r"all_reduce.*norm|not applied", result.out + result.err)
+    assert "[sequence-parallel-not-applied]" in result.out
+    assert (
+        "the first all_reduce, all_reduce, feeds the norm "
+        "model.layers.0.input_layernorm.auto_functionalized"
+    ) in result.out
+    assert "help: vLLM's SequenceParallelismPass rewrites an all_reduce" in result.out

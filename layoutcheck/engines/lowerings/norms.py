@@ -23,6 +23,19 @@ def norm_role(lw: Lowering) -> Role | None:
     return found.role if found is not None else None
 
 
+def epsilon(lw: Lowering) -> str | None:
+    """The norm's epsilon as the engine wrote it (kept on the op: a pass may match only some)."""
+    for name in ("eps", "epsilon"):
+        found = lw.arg(name)
+        if (
+            found is not None
+            and isinstance(found.value, int | float)
+            and not isinstance(found.value, bool)
+        ):
+            return repr(float(found.value))
+    return None
+
+
 def rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
     act = first_act(lw)
     weight = lw.data_arg("weight")
@@ -37,6 +50,7 @@ def rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
         name=lw.default_name(own_module=True),
         role_=norm_role(lw),
         per_head=per_head or None,
+        eps=epsilon(lw),
     )
     outs = lw.outputs()
     if quantized:
@@ -51,7 +65,7 @@ def add_rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
     x = lw.require_act("x")
     residual = lw.act_arg("residual")
     if residual is None:  # a norm of one activation and a data residual: just a norm
-        ref = lw.emit("rms_norm", [x.ref], role_=norm_role(lw))
+        ref = lw.emit("rms_norm", [x.ref], role_=norm_role(lw), eps=epsilon(lw))
         lw.bind_act(lw.output(0), ref, x.lead)
         return
     ref = lw.emit(
@@ -59,6 +73,7 @@ def add_rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
         [x.ref, residual.ref],
         name=lw.default_name(own_module=True),
         role_=norm_role(lw),
+        eps=epsilon(lw),
     )
     outs = lw.outputs()
     normalized: ValueRef = ref
