@@ -182,6 +182,15 @@ class ContractRule:
 
 
 @attrs.frozen
+class Allowance:
+    """A type rule the contract keeps a warning (``allow: [{rule, as: warning, why}]``): a shape
+    a cost model draws on purpose though no engine runs it, said in every diagnostic."""
+
+    rule: str
+    why: str
+
+
+@attrs.frozen
 class Contract:
     name: str
     summary: str
@@ -189,9 +198,25 @@ class Contract:
     rules: tuple[ContractRule, ...]
     transparent: frozenset[str]
     source: str | None = None
+    allow: tuple[Allowance, ...] = ()
 
     def rule_docs(self) -> tuple[Rule, ...]:
         return tuple(rule.doc for rule in self.rules)
+
+    def relax(self, diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+        """``diagnostics`` with the errors of the rules this contract allows kept as warnings,
+        each saying by which contract and why."""
+        allowed = {allowance.rule: allowance for allowance in self.allow}
+        relaxed = []
+        for diagnostic in diagnostics:
+            allowance = allowed.get(diagnostic.rule)
+            if allowance is not None and diagnostic.is_error:
+                note = f"kept a warning by contract {self.name}: {allowance.why}"
+                diagnostic = attrs.evolve(
+                    diagnostic, severity=Severity.WARNING, notes=(*diagnostic.notes, note)
+                )
+            relaxed.append(diagnostic)
+        return tuple(relaxed)
 
 
 # -- loading --------------------------------------------------------------------------------
@@ -250,7 +275,8 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
     if not isinstance(name, str):
         raise ContractError("a contract needs a name")
     unknown = sorted(
-        set(data) - {"format", "name", "summary", "applies", "domains", "transparent", "rules"}
+        set(data)
+        - {"format", "name", "summary", "applies", "domains", "transparent", "rules", "allow"}
     )
     if unknown:
         raise ContractError(f"unknown key {unknown[0]!r}")
@@ -272,7 +298,44 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
         rules=rules,
         transparent=transparent,
         source=source,
+        allow=_allowances(data.get("allow", [])),
     )
+
+
+_ALLOW_KEYS = {"rule", "as", "why"}
+
+
+def _allowances(raw: object) -> tuple[Allowance, ...]:
+    """``allow:`` — type rules kept warnings. Only error type rules may be named (a contract
+    cannot excuse a malformed file), only ``as: warning``, and each with its reason."""
+    from layoutcheck.rules import TYPE_RULES
+
+    errors = {r.id for r in TYPE_RULES if r.kind is RuleKind.TYPE and r.severity is Severity.ERROR}
+    if not isinstance(raw, list):
+        raise ContractError("allow: expected a list of {rule, as: warning, why}")
+    found = []
+    for position, item in enumerate(raw):
+        where = f"allow {position}"
+        if not isinstance(item, dict) or set(item) - _ALLOW_KEYS:
+            raise ContractError(f"{where}: expected rule, as and why (got {_shown(item)})")
+        rule = item.get("rule")
+        if rule not in errors:
+            raise ContractError(
+                f"{where}: {_shown(rule)} is not a type rule that is an error "
+                f"(one of {', '.join(sorted(errors))})"
+            )
+        if item.get("as") != "warning":
+            raise ContractError(f"{where}: as: warning is the only relaxation")
+        why = item.get("why")
+        if not isinstance(why, str) or not why.strip():
+            raise ContractError(f"{where}: say why the contract keeps {rule} a warning (why:)")
+        found.append(Allowance(str(rule), " ".join(why.split())))
+    return tuple(found)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def _rule(
