@@ -160,7 +160,10 @@ def test_shipped_examples_are_sound_at_small_sizes(path: Path, tp: int) -> None:
     assert report.findings[0].port == reduction.name
     assert report.skipped_ports > 0
     warnings = [d for d in typed.diagnostics if d.rule == "local-feature-split"]
-    assert all(not d.is_error for d in typed.diagnostics)
+    # the checker and the simulator agree: the type rules reject the reduction where the
+    # simulation first goes wrong (the graph's contract keeps that a warning: a cost model)
+    (error,) = [d for d in typed.diagnostics if d.is_error]
+    assert (error.rule, error.op) == ("cross-token-reduction", reduction.name)
     (warning,) = warnings
     assert warning.op == "model.layers.5.mlp.shared_experts.gate_up_proj"
     assert reduction.name in _downstream(graph, warning.op)
@@ -452,7 +455,10 @@ def test_tensorcast_shared_experts_are_the_documented_blind_spot(tokens: int, tp
     tensorcast = case.built(sequence_parallel=True)  # the RFC table's shared-expert model
     report = check_graph(tensorcast, load_contract("tensorcast-dsa-cp-prefill"))
     assert not report.errors
-    assert {d.rule for d in report.warnings} == {"local-feature-split"}
+    assert {d.rule for d in report.warnings} == {"local-feature-split", "cross-token-reduction"}
+    # the type rules alone reject each of its reductions, where the simulation goes wrong
+    rejected = [d.op for d in check_graph(tensorcast).errors]
+    assert rejected == [op.name for op in _local_partial_reductions(interpret(tensorcast))]
     with pytest.raises(LayoutAssertionError, match="differs"):
         assert_equivalent(case.baseline, tensorcast)
     soundness = check_soundness(tensorcast)
@@ -478,7 +484,7 @@ def _same_arrays(a: Graph, b: Graph, ref: str) -> bool:
     return all(np.allclose(x, y) for x, y in zip(held_a.arrays, held_b.arrays, strict=True))
 
 
-def test_identical_outputs_under_a_top_type_are_equivalent() -> None:
+def test_identical_outputs_after_a_recovered_type_error_are_equivalent() -> None:
     case = _small_case("glm-5.1", 32, 4, AttentionForm.FUSED)
     sp = case.built(sequence_parallel=True, shared_experts=REPLICATED)
     # the embedding's reduce_scatter over 'ep' (= tp = 4 ranks here): the checker reports a
@@ -490,7 +496,10 @@ def test_identical_outputs_under_a_top_type_are_equivalent() -> None:
         for op in sp.ops
     ]
     mutant = normalize(sp.with_ops(changed))
-    assert interpret(mutant).value(ValueRef("lm_head")).is_top
+    typed = interpret(mutant)
+    assert [d.rule for d in typed.diagnostics if d.is_error] == ["layout-mismatch"]
+    # checking went on over the value's own group: the lm_head is typed as in the original
+    assert typed.value(ValueRef("lm_head")) == interpret(sp).value(ValueRef("lm_head"))
     assert _same_arrays(sp, mutant, "lm_head")
     assert compare_graphs(sp, mutant).ok
 

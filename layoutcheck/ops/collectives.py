@@ -63,7 +63,8 @@ def require_reducible(call: OpCall, out: OutLayout) -> AbstractValue:
             0,
             recovered=recovered,
         )
-    _require_group(call, value, recovered)
+    # checked on over the value's own group, the one the hint names
+    _require_group(call, value, (attrs.evolve(out, group=value.group or out.group), recovered[1]))
     op = reduce_op(call)
     if op != "sum":
         effect = {
