@@ -366,6 +366,15 @@ def reduced(value: AbstractValue) -> AbstractValue:
     return value.evolve(features=FeatureState.WHOLE, group=group)
 
 
+def gathered(value: AbstractValue) -> AbstractValue:
+    """What a LOCAL value is once all_gathered: every row of its extent (the FULL-token value
+    a token select or the LM head expects)."""
+    group = value.group if value.features is not FeatureState.WHOLE else None
+    return value.evolve(
+        shape=(value.extent, *value.shape[1:]), tokens=TokenLayout.FULL, group=group
+    )
+
+
 def like(value: AbstractValue, model: AbstractValue) -> AbstractValue:
     """``value``'s features and dtype in ``model``'s token layout, extent, rows and state: the
     operand a disagreement expected."""
