@@ -261,7 +261,11 @@ def _recovered(
 
 
 def _repaired(call: OpCall, violation: RuleViolation) -> OpCall | None:
-    """The call the rule expected: input ``slot`` as the rule wanted it, or the rule waived."""
+    """The call the rule expected: input ``slot`` (or every input) as the rule wanted it, or
+    the rule waived."""
+    wanted = violation.expected_inputs
+    if wanted is not None and len(wanted) == len(call.inputs) and wanted != call.inputs:
+        return OpCall(call.op, call.spec, wanted, call.context, waived=call.waived)
     if violation.expected is not None and violation.slot is not None:
         if violation.slot >= len(call.inputs) or violation.expected.is_top:
             return None

@@ -88,6 +88,8 @@ class RuleViolation(Exception):
     - ``expected`` is the value the rule wanted at ``slot``: the op's rules run again on it, and
       the op's outputs are what they give (an add of a LOCAL and a FULL operand: the add of two
       operands of the first one's layout);
+    - ``expected_inputs`` is every input as the rule wanted them (a missing gather before an
+      attention leaves its query side LOCAL too);
     - ``waive`` says the rule's own check may be skipped on a second run (a size that does not
       divide: the op's outputs as if it did).
 
@@ -102,6 +104,7 @@ class RuleViolation(Exception):
         recovered: Recovered | tuple[Recovered, ...] | None = None,
         expected: AbstractValue | None = None,
         waive: bool = False,
+        expected_inputs: tuple[AbstractValue, ...] | None = None,
     ) -> None:
         super().__init__(message)
         self.rule = rule
@@ -116,6 +119,7 @@ class RuleViolation(Exception):
         self.recovered = outputs
         self.expected = expected
         self.waive = waive
+        self.expected_inputs = expected_inputs
 
 
 @attrs.frozen

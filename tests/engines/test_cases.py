@@ -85,8 +85,14 @@ def test_the_rfc_layout_errs_only_at_the_sampler_select_of_a_local_norm() -> Non
     summary = report["summary"]
     assert summary["layers"] == 4 and summary["attention_boundaries"] == 4
     # the expanded model's collectives: 1 embedding reduce_scatter + 3 dense layers (2 gathers,
-    # 1 reduce_scatter each) + 1 MoE layer (attention gather, two all_to_alls)
-    assert summary["collectives"] == {"all_gather": 7, "all_to_all": 2, "reduce_scatter": 4}
+    # 1 reduce_scatter each) + 1 MoE layer (attention gather, two all_to_alls), and the lm_head's
+    # vocabulary gather, typed (a feature gather) now that checking goes on after the select
+    assert summary["collectives"] == {
+        "all_gather": 7,
+        "all_to_all": 2,
+        "feature_gather": 1,
+        "reduce_scatter": 4,
+    }
 
 
 @pytest.mark.parametrize("form", ["post_sp.readable.py"])
