@@ -7,6 +7,7 @@ their ports*. The rule language is documented in ``specs/README.md``; the checke
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -860,6 +861,19 @@ def _diagnostic(
         context=context,
         notes=notes,
     )
+
+
+def errors_under_own_contract(
+    graph: Graph, diagnostics: Iterable[Diagnostic], registry: Registry | None = None
+) -> list[Diagnostic]:
+    """The errors among ``diagnostics`` as the contract ``graph`` names says them: a type rule
+    that contract keeps a warning (the RFC table's cross-token shared expert) is none. Tools
+    that refuse a graph with type errors (passes, memory) ask this, not the raw severities."""
+    found = tuple(diagnostics)
+    if graph.contract is not None:
+        with contextlib.suppress(ContractError):  # a contract that cannot be read: no relief
+            found = load_contract(graph.contract, registry).relax(found)
+    return [d for d in found if d.is_error]
 
 
 def all_rules(registry: Registry | None = None) -> dict[str, tuple[Rule, list[str]]]:

@@ -329,6 +329,11 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
         return value
     size = context.groups.get(spec.group, sympy.Integer(1))
     expected = extent / size if spec.tokens is TokenLayout.LOCAL else extent
+    if spec.tokens is TokenLayout.LOCAL and _declared_padded(spec, extent, size, context):
+        # [ceil(T/g), …] rows: a slice of the token range padded to a multiple of g (the
+        # extent pad_tokens gives), as the indivisible help suggests declaring it
+        padded = sympy.ceiling(extent / size) * size
+        return value.evolve(extent=padded)
     if spec.tokens is TokenLayout.LOCAL and not (extent / size).is_integer:
         rows, ranks = context.numeric(extent), context.numeric(size)
         if rows is not None and ranks is not None and rows % ranks:
@@ -364,6 +369,15 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
         )
         return AbstractValue.top()
     return value
+
+
+def _declared_padded(spec: InputSpec, extent: Expr, size: Expr, context: Context) -> bool:
+    """Is a LOCAL input declared with ``ceil(extent/g)`` rows where ``extent/g`` is not whole
+    (or not known to be)?"""
+    rows = spec.shape[0]
+    if context.same(rows, extent / size):
+        return False
+    return context.same(rows, sympy.ceiling(extent / size))
 
 
 def _diagnostics(

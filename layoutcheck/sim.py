@@ -160,7 +160,9 @@ class _Runner:
             raise SimError(name, f"given input has shape {list(data.shape)}, expected {full}")
         self.inputs[name] = data
         rows = full[0]
-        positions = np.arange(rows, dtype=np.int64)
+        # rows past the token count are padding (a LOCAL input over a padded extent)
+        tokens = self.number(self.graph.token_count, "token_count", name)
+        positions = full_positions(rows, tokens) if rows > tokens else np.arange(rows)
         arrays: list[Array] = []
         pos: list[Positions] = []
         for r in range(self.ranks):

@@ -4,7 +4,6 @@ broke a rule. Passes are ``Graph -> Graph`` functions with a name (and match cou
 
 from __future__ import annotations
 
-import contextlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Protocol
@@ -82,13 +81,9 @@ def collective_counts(graph: Graph, registry: Registry | None = None) -> dict[st
 def _errors(graph: Graph, registry: Registry) -> list[Diagnostic]:
     """The type errors of ``graph``, as the contract it names says them: a rule that contract
     keeps a warning (the RFC table's cross-token shared expert) is not a broken pass."""
-    found = interpret(graph, registry).diagnostics
-    if graph.contract is not None:
-        from layoutcheck.contracts import ContractError, load_contract
+    from layoutcheck.contracts import errors_under_own_contract
 
-        with contextlib.suppress(ContractError):  # a contract that cannot be read: no relief
-            found = load_contract(graph.contract, registry).relax(found)
-    return [d for d in found if d.is_error]
+    return errors_under_own_contract(graph, interpret(graph, registry).diagnostics, registry)
 
 
 def run_passes(
