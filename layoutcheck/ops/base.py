@@ -436,8 +436,23 @@ def require_agree(call: OpCall, slots: Sequence[int], what: str = "operands") ->
                 f"{other.dtype.value}{call.shape(other)} {other.layout}",
                 _mismatch_hint(first, other),
                 slot,
-                expected=like(other, first),
+                expected_inputs=_agreeing(call, slots[0], slot),
             )
+
+
+def _agreeing(call: OpCall, first: int, slot: int) -> tuple[AbstractValue, ...]:
+    """The operands as a disagreement expected them: ``slot`` in the first operand's layout —
+    the first is the fresh value, the other most often the stale residual (TensorCast's P2,
+    vLLM-Ascend's first-layer residual) — unless only the other holds complete features (a
+    row-parallel output not yet reduced, a column one not gathered: then it is the first that
+    is wrong)."""
+    inputs = list(call.inputs)
+    a, b = inputs[first], inputs[slot]
+    if a.features is not FeatureState.WHOLE and b.features is FeatureState.WHOLE:
+        inputs[first] = b.evolve(dtype=a.dtype, id_range=a.id_range)
+    else:
+        inputs[slot] = like(b, a)
+    return tuple(inputs)
 
 
 def _mismatch_hint(a: AbstractValue, b: AbstractValue) -> str:
