@@ -630,6 +630,12 @@ def k_experts(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
             y = ACTIVATIONS["swiglu"](xa[rows] @ w_up) @ w_down
             np.add.at(out, rows, wa[rows, slots][:, None] * y)
         outputs.append(out)
+    if op.attr("reduce_results") is False:
+        # a pending sum over the reduce group: each rank holds an equal summand of the result
+        name = op.attr("reduce_group")
+        group = name if isinstance(name, str) else "tp"
+        g = rt.number(rt.typed.context.groups.get(group, 1), f"group {group}", op.name)
+        outputs = [out / g for out in outputs]
     return [Held(tuple(outputs), x.positions)]
 
 
