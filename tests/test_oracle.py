@@ -536,9 +536,11 @@ def _rules(graph: Graph) -> list[str]:
 def test_a_cross_token_reduction_is_unsound_and_its_fixed_form_is_sound() -> None:
     # vLLM-Ascend PR 16804's dense MLP: weight-TP on the LOCAL tokens of sequence parallelism
     mlp = """
-  - {name: up, op: linear, inputs: [X], attrs: {in_features: H, out_features: 2*I, parallel: column}}
+  - {name: up, op: linear, inputs: [X],
+     attrs: {in_features: H, out_features: 2*I, parallel: column}}
   - {name: act, op: activation, inputs: [up], attrs: {fn: swiglu}}
-  - {name: down, op: linear, inputs: [act], attrs: {in_features: I, out_features: H, parallel: row}}
+  - {name: down, op: linear, inputs: [act],
+     attrs: {in_features: I, out_features: H, parallel: row}}
 """
     buggy = _small(
         "inputs:\n  x: {shape: [T/tp, H], tokens: local}\nops:"
@@ -576,8 +578,10 @@ def test_the_fused_matmul_reduce_scatter_is_sound_on_the_token_dim_only(dim: str
     graph = _small(f"""inputs:
   x: {{shape: [T, I/tp], features: split}}
 ops:
-  - {{name: rs, op: matmul_reduce_scatter, inputs: [x], attrs: {{in_features: I, out_features: H, dim: {dim}}}}}
-  - {{name: gather, op: all_gather_matmul, inputs: [rs], attrs: {{in_features: H, out_features: I}}}}
+  - {{name: rs, op: matmul_reduce_scatter, inputs: [x],
+     attrs: {{in_features: I, out_features: H, dim: {dim}}}}}
+  - {{name: gather, op: all_gather_matmul, inputs: [rs],
+     attrs: {{in_features: H, out_features: I}}}}
 outputs: [gather]
 """)
     report = check_soundness(graph)
