@@ -199,10 +199,10 @@ LOCAL_FEATURE_SPLIT: Final = _rule(
     "features over the group its input's tokens are already LOCAL over.",
     "Rank r holds only its own tokens, so it can compute only its own feature block of them; "
     "the other feature blocks of its tokens are computed nowhere, and the all_reduce that "
-    "follows sums rows of different tokens. The layoutcheck simulator shows the result "
-    "differs from the TP computation. Cost models draw it this way (the RFC table's shared "
-    "experts on local tokens: an all_reduce of [T/tp, H]), which is why it is a warning: "
-    "the costs may be what you want to model, the values are not what any engine computes.",
+    "follows sums rows of different tokens: that reduction is an error, cross-token-reduction. "
+    "The split itself is a warning, said where it begins: cost models draw it this way (the "
+    "RFC table's shared experts on local tokens), and the values are not what any engine "
+    "computes.",
     """
   - {name: model.layers.5.mlp.shared_experts.gate_up_proj, op: linear,
  inputs: [model.layers.5.post_attention_layernorm:0],   # L·W over tp
@@ -214,8 +214,9 @@ LOCAL_FEATURE_SPLIT: Final = _rule(
 
 CROSS_TOKEN_REDUCTION: Final = _rule(
     "cross-token-reduction",
-    "A sum-reduction (all_reduce, or the reduction of a fused matmul-reduce) of a value whose "
-    "tokens are LOCAL and whose features are PARTIAL over the same group.",
+    "A sum-reduction that keeps the tokens (all_reduce, or a reduce_scatter along the "
+    "features) of a value whose tokens are LOCAL and whose features are PARTIAL over the same "
+    "group. (A token reduce-scatter of LOCAL tokens, fused or not, is shard-of-local.)",
     "Rank r holds only its own tokens, so its pending sum belongs to rows [r·T/g, (r+1)·T/g); "
     "the reduction adds row i of rank 0 to row i of rank 1, which are different tokens. The "
     "result is wrong from the first layer on, with no shape error anywhere (vLLM-Ascend PR "

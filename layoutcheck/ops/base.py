@@ -531,8 +531,9 @@ def warn_local_split(call: OpCall) -> None:
     """[local-feature-split]: sharding the features of LOCAL tokens over the same group.
 
     Rank r holds only its own tokens, so it can compute only its own feature block of them; the
-    other blocks of its tokens exist nowhere, and a later all_reduce sums different tokens. Cost
-    models use this shape (the RFC table's shared experts on local tokens); no engine runs it.
+    other blocks of its tokens exist nowhere, and a later all_reduce sums different tokens (an
+    error there: cross-token-reduction). Cost models use this shape (the RFC table's shared
+    experts on local tokens); no engine runs it.
     """
     value = call.inputs[0]
     starts_split = value.features is FeatureState.WHOLE  # said once, where the split begins

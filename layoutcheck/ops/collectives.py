@@ -377,7 +377,7 @@ def reduce_attr() -> AttrSpec:
         "avg",
         "max",
         default="sum",
-        doc="the reduce op (a pending sum needs sum; engines: op=/reduce_op=)",
+        doc="the reduce op (a pending sum needs sum; the engines' op= is read as it)",
     )
 
 
@@ -390,7 +390,6 @@ def dim_attr(doc: str) -> AttrSpec:
 # engines name the reduce op ``op`` (torch.distributed's ReduceOp, PyTorch's fused ops)
 REDUCE_ALIASES: Mapping[str, Mapping[object, tuple[str, object]]] = {
     "op": {word: ("reduce", word) for word in ("sum", "avg", "max")},
-    "reduce_op": {word: ("reduce", word) for word in ("sum", "avg", "max")},
 }
 _REDUCE_RULES = (
     RuleUse(rules.NON_SUM_REDUCTION_OF_PARTIAL, "a PARTIAL input reduced with `avg` or `max`"),
