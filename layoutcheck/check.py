@@ -38,13 +38,20 @@ def report_for(
     """The report of a typed graph: its type diagnostics, the contract's, and ``extra`` ones
     (what the run asked for), each naming the engine node an imported op came from; with
     ``every_layer``, a finding in a repetition region once for each layer it stands for."""
-    diagnostics = typed.diagnostics + tuple(extra)
+    found = typed.diagnostics
+    rest = tuple(extra)
     if contract is not None:
         # a type rule the contract keeps a warning (a cost-model shape) is said as one
-        diagnostics = contract.relax(diagnostics) + check_contract(typed, contract)
-    diagnostics = tuple(_with_origin(typed.graph, d) for d in diagnostics)
+        found = contract.relax(found)
+        rest = contract.relax(rest) + check_contract(typed, contract)
+    found = tuple(_with_origin(typed.graph, d) for d in found)
+    rest = tuple(_with_origin(typed.graph, d) for d in rest)
     if every_layer:
-        diagnostics = _for_every_layer(typed.graph, diagnostics)
+        # the type rules' findings in the expanded graph's op order, as interpreting it gives
+        # them (a layer with two findings lists both before the next layer's)
+        found = tuple(sorted(_for_every_layer(typed.graph, found), key=_op_number))
+        rest = _for_every_layer(typed.graph, rest)
+    diagnostics = found + rest
     return Report(
         graph=typed.graph.name,
         source=typed.graph.source,
@@ -90,6 +97,13 @@ def _for_every_layer(graph: Graph, diagnostics: tuple[Diagnostic, ...]) -> tuple
                 )
             )
     return tuple(found)
+
+
+def _op_number(diagnostic: Diagnostic) -> int:
+    """The ``%N`` of a finding's context line (-1 without one: a graph input's)."""
+    head = (diagnostic.context or "").partition(" ")[0]
+    number = head.removeprefix("%")
+    return int(number) if head.startswith("%") and number.isascii() and number.isdigit() else -1
 
 
 def _expanded_numbers(
