@@ -54,7 +54,9 @@ def require_reducible(call: OpCall, out: OutLayout) -> AbstractValue:
         if value.tokens is TokenLayout.LOCAL:
             effect = "its rows are different tokens on each rank, so it would add unrelated rows"
         else:
-            effect = f"the result would be g = {format_expr(call.g)} times too large"
+            number = call.context.numeric(call.g)
+            times = format_expr(call.g) + ("" if number is None else f" = {number}")
+            effect = f"the result would be g = {times} times too large"
         raise RuleViolation(
             rules.REDUCE_OF_COMPLETE,
             f"{call.op.kind} of a value with no pending sum ({value.layout}): {effect}",
@@ -204,7 +206,7 @@ def _token_gather(call: OpCall) -> Sequence[OutLayout]:
             f"{call.op.kind} of a FULL value: [{', '.join(before)}] would become "
             f"[{', '.join(after)}]",
             "the value already holds every token: drop this gather, or gather the LOCAL value "
-            "it was meant for (in sequence parallelism, output 0 of the norm, not the residual)",
+            "it was meant for (the note says where this one became FULL)",
             0,
             recovered=(same_layout(value), value.shape[1:]),
         )

@@ -1124,3 +1124,27 @@ def test_diagnostics_carry_the_file_line_and_layer() -> None:
     )
     assert diagnostic.context is not None and "all_gather" in diagnostic.context
     assert "65536" in diagnostic.message  # 4096 rows would become 4096·16
+
+
+# -- the wording of two diagnostics that misled ----------------------------------------------
+
+
+def test_a_reduction_of_complete_local_rows_says_they_are_different_tokens() -> None:
+    g = G()
+    g.op("reduce", "all_reduce", [g.act("x", LOCAL)])
+    (local,) = typed(g.graph()).diagnostics
+    assert local.rule == "reduce-of-complete"
+    assert "different tokens" in local.message and "times too large" not in local.message
+    g = G()
+    g.op("reduce", "all_reduce", [g.act("x", FULL)])
+    (full,) = typed(g.graph()).diagnostics
+    assert "16 times too large" in full.message
+
+
+def test_a_gather_of_full_help_does_not_presume_a_residual() -> None:
+    # a duplicated MoE finalize gather: no norm and no residual anywhere near it
+    g = G()
+    once = g.op("finalize", "all_gather", [g.act("experts_out", LOCAL)])
+    g.op("finalize_again", "all_gather", [once])
+    (diagnostic,) = typed(g.graph()).diagnostics
+    assert diagnostic.rule == "gather-of-full" and "residual" not in diagnostic.hint
