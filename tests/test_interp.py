@@ -178,3 +178,59 @@ outputs: [unpad]
     assert padded.diagnostics == ()
     assert padded.context.numeric(padded.value("gather").shape[0]) == 12
     assert padded.context.numeric(padded.value("unpad").shape[0]) == 9
+
+
+@pytest.mark.parametrize(
+    ("shard", "rows", "layout"),
+    [("0", "T/tp", "L·W"), ("1", "T", "F·S"), ("-1", "T", "F·S")],
+)
+def test_an_input_sharded_on_a_dim_is_the_layout_of_that_dim(
+    shard: str, rows: str, layout: str
+) -> None:
+    from layoutcheck.graph_io import loads_graph
+
+    width = "H/tp" if layout == "F·S" else "H"
+    graph = normalize(
+        loads_graph(
+            f"""
+format: layoutcheck-graph/1
+name: sharded
+symbols: {{T: 8, tp: 2, H: 4}}
+token_count: T
+groups: {{tp: tp}}
+inputs:
+  x: {{shape: [{rows}, {width}], shard_dim: {shard}}}
+ops:
+  - {{name: y, op: add, inputs: [x, x]}}
+outputs: [y]
+"""
+        )
+    )
+    typed = interpret(graph)
+    assert typed.diagnostics == () and typed.value("x").layout == layout
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [("shard_dim: 2", "has no layout"), ("shard_dim: 5", "a dim of its 3-d shape"),
+     ("shard_dim: 0, tokens: full", "means tokens: local")],
+)  # fmt: skip
+def test_a_shard_dim_without_a_layout_is_refused_in_one_line(extra: str, says: str) -> None:
+    from layoutcheck.graph import GraphError
+    from layoutcheck.graph_io import loads_graph
+
+    text = f"""
+format: layoutcheck-graph/1
+name: sharded
+symbols: {{T: 8, tp: 2, H: 4}}
+token_count: T
+groups: {{tp: tp}}
+inputs:
+  x: {{shape: [T, H, 2], {extra}}}
+ops:
+  - {{name: y, op: add, inputs: [x, x]}}
+outputs: [y]
+"""
+    with pytest.raises(GraphError) as error:
+        loads_graph(text)
+    assert says in str(error.value) and "\n" not in str(error.value)
