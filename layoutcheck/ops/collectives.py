@@ -1,7 +1,9 @@
-"""Communication ops: all_reduce, reduce_scatter, all_gather, all_to_all.
+"""Communication ops: all_reduce, reduce_scatter, all_gather, all_to_all, and the fused
+GEMM + collective ops (matmul_reduce_scatter, all_gather_matmul).
 
 Algebra (per group of g ranks): all_reduce = all_gather ∘ reduce_scatter, in values and bytes.
-Only a pending sum (PARTIAL) can be reduced; only a LOCAL value can be gathered.
+Only a pending sum (PARTIAL) can be reduced, only with sum, and only where every rank's rows
+are the same tokens; only a LOCAL value can be gathered.
 """
 
 from __future__ import annotations
