@@ -7,6 +7,7 @@ their ports*. The rule language is documented in ``specs/README.md``; the checke
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -206,6 +207,15 @@ class ContractRule:
 
 
 @attrs.frozen
+class Allowance:
+    """A type rule the contract keeps a warning (``allow: [{rule, as: warning, why}]``): a shape
+    a cost model draws on purpose though no engine runs it, said in every diagnostic."""
+
+    rule: str
+    why: str
+
+
+@attrs.frozen
 class Contract:
     name: str
     summary: str
@@ -218,6 +228,7 @@ class Contract:
     engines: tuple[tuple[str, VersionSpec], ...] = ()
     requires: Selector | None = None
     requires_text: str = ""  # the selector as the file wrote it, for listings
+    allow: tuple[Allowance, ...] = ()
 
     def rule_docs(self) -> tuple[Rule, ...]:
         return tuple(rule.doc for rule in self.rules)
@@ -229,10 +240,26 @@ class Contract:
             return True
         return any(select.matches(op, graph, self.transparent) for op in _candidates(graph, select))
 
+    def relax(self, diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:
+        """``diagnostics`` with the errors of the rules this contract allows kept as warnings,
+        each saying by which contract and why."""
+        allowed = {allowance.rule: allowance for allowance in self.allow}
+        relaxed = []
+        for diagnostic in diagnostics:
+            allowance = allowed.get(diagnostic.rule)
+            if allowance is not None and diagnostic.is_error:
+                note = f"kept a warning by contract {self.name}: {allowance.why}"
+                diagnostic = attrs.evolve(
+                    diagnostic, severity=Severity.WARNING, notes=(*diagnostic.notes, note)
+                )
+            relaxed.append(diagnostic)
+        return tuple(relaxed)
+
 
 # -- loading --------------------------------------------------------------------------------
 
 _CONTRACT_KEYS = {
+    "allow",
     "format",
     "name",
     "summary",
@@ -323,6 +350,7 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
         requires_text=_selector_text(requires)
         if isinstance(requires, dict)
         else str(requires or ""),
+        allow=_allowances(data.get("allow", [])),
     )
 
 
@@ -342,6 +370,42 @@ def _engines(raw: object) -> tuple[tuple[str, VersionSpec], ...]:
         except VersionError as error:
             raise ContractError(error.message) from None
     return tuple(found)
+
+
+_ALLOW_KEYS = {"rule", "as", "why"}
+
+
+def _allowances(raw: object) -> tuple[Allowance, ...]:
+    """``allow:`` — type rules kept warnings. Only error type rules may be named (a contract
+    cannot excuse a malformed file), only ``as: warning``, and each with its reason."""
+    from layoutcheck.rules import TYPE_RULES
+
+    errors = {r.id for r in TYPE_RULES if r.kind is RuleKind.TYPE and r.severity is Severity.ERROR}
+    if not isinstance(raw, list):
+        raise ContractError("allow: expected a list of {rule, as: warning, why}")
+    found = []
+    for position, item in enumerate(raw):
+        where = f"allow {position}"
+        if not isinstance(item, dict) or set(item) - _ALLOW_KEYS:
+            raise ContractError(f"{where}: expected rule, as and why (got {_shown(item)})")
+        rule = item.get("rule")
+        if rule not in errors:
+            raise ContractError(
+                f"{where}: {_shown(rule)} is not a type rule that is an error "
+                f"(one of {', '.join(sorted(errors))})"
+            )
+        if item.get("as") != "warning":
+            raise ContractError(f"{where}: as: warning is the only relaxation")
+        why = item.get("why")
+        if not isinstance(why, str) or not why.strip():
+            raise ContractError(f"{where}: say why the contract keeps {rule} a warning (why:)")
+        found.append(Allowance(str(rule), " ".join(why.split())))
+    return tuple(found)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def _rule(
@@ -893,6 +957,19 @@ def _diagnostic(
         context=context,
         notes=notes,
     )
+
+
+def errors_under_own_contract(
+    graph: Graph, diagnostics: Iterable[Diagnostic], registry: Registry | None = None
+) -> list[Diagnostic]:
+    """The errors among ``diagnostics`` as the contract ``graph`` names says them: a type rule
+    that contract keeps a warning (the RFC table's cross-token shared expert) is none. Tools
+    that refuse a graph with type errors (passes, memory) ask this, not the raw severities."""
+    found = tuple(diagnostics)
+    if graph.contract is not None:
+        with contextlib.suppress(ContractError):  # a contract that cannot be read: no relief
+            found = load_contract(graph.contract, registry).relax(found)
+    return [d for d in found if d.is_error]
 
 
 def all_rules(registry: Registry | None = None) -> dict[str, tuple[Rule, list[str]]]:

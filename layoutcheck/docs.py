@@ -118,9 +118,15 @@ def alias_table(registry: Registry | None = None) -> str:
         for attr, table in spec.attr_aliases.items():
             for value, (target, canonical) in table.items():
                 shown = str(value).lower() if isinstance(value, bool) else value
+                # a flag's other value says nothing; a word's other values are refused
+                other = (
+                    "any other value says nothing"
+                    if isinstance(value, bool)
+                    else ("another word is an error")
+                )
                 rows.append(
                     f"| `{kind}` attr `{attr}: {shown}` | `{target}: {canonical}` (it wins over a "
-                    f"`{target}` given beside it); any other value says nothing |"
+                    f"`{target}` given beside it); {other} |"
                 )
     return "\n".join(rows) + "\n"
 

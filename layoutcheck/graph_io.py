@@ -63,7 +63,7 @@ TOP_KEYS = (
 OP_KEYS = ("name", "op", "inputs", "attrs", "role", "layer", "local")
 REGION_KEYS = ("layer", "repeat")
 _OP_KEY_SET = frozenset(OP_KEYS)
-INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group")
+INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group", "shard_dim")
 
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _SafeDumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -461,6 +461,7 @@ def _inputs(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> tup
             raise SpecError(
                 f"input {name!r}: shape must be a list of sizes", line=line, op=str(name)
             )
+        body = {**body, **_sharded(body, len(shape), str(name), line)}
         specs.append(
             InputSpec(
                 name=str(name),
@@ -475,6 +476,41 @@ def _inputs(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> tup
             )
         )
     return tuple(specs)
+
+
+# the dim an engine shards an input on, as the layout says it: the tokens, or the first
+# feature dim (no other dim has a layout)
+_SHARDED_AS = {0: {"tokens": "local"}, 1: {"features": "split"}}
+
+
+def _sharded(body: Mapping[str, Any], rank: int, name: str, line: int | None) -> dict[str, str]:
+    """``shard_dim: D`` as the tokens/features keys it means (``-1`` counts from the end);
+    a key given beside it must say the same."""
+    if "shard_dim" not in body:
+        return {}
+    raw = body["shard_dim"]
+    if isinstance(raw, bool) or not isinstance(raw, int) or not -rank <= raw < rank:
+        raise SpecError(
+            f"input {name!r}: shard_dim must be a dim of its {rank}-d shape, got {_shown(raw)}",
+            line=line,
+            op=name,
+        )
+    meant = _SHARDED_AS.get(raw % rank)
+    if meant is None:
+        raise SpecError(
+            f"input {name!r}: shard_dim {raw} has no layout (0 shards the tokens, 1 the first "
+            "feature dim)",
+            line=line,
+            op=name,
+        )
+    for key, value in meant.items():
+        if key in body and body[key] != value:
+            raise SpecError(
+                f"input {name!r}: shard_dim {raw} means {key}: {value}, not {_shown(body[key])}",
+                line=line,
+                op=name,
+            )
+    return meant
 
 
 def _shown(value: object) -> str:

@@ -1,8 +1,11 @@
 """The abstract interpreter: a topological walk that types every port and collects every error.
 
-An op that breaks a type rule yields TOP on all its outputs, and an op with a TOP input is not
-checked, so one mistake gives one diagnostic. Results are cached per distinct op signature
-(kind, attrs, input types): 78 identical layers are typed once.
+An op that breaks a type rule is reported, and checking goes on with the layout the rule
+expected (as mypy goes on after an error): each independent mistake gives one diagnostic, an
+error caused only by an earlier one gives none, and everything below is still checked and
+priced. Only where no layout makes sense does an op yield TOP, and an op with a TOP input is
+not checked. Results are cached per distinct op signature (kind, attrs, input types): 78
+identical layers are typed once.
 """
 
 from __future__ import annotations
@@ -122,7 +125,7 @@ class Typer:
             ref = ValueRef(op.name, port)
             values[ref] = value
             origins[ref] = _origin(op, inputs, value, origins)
-        if outcome.violation is not None or outcome.warnings:
+        if outcome.violations or outcome.warnings:
             self.diagnostics.extend(
                 _diagnostics(op, index, outcome, inputs, values, origins, self.context)
             )
@@ -168,41 +171,63 @@ def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
 
 @attrs.frozen
 class Outcome:
-    """What an op's rules said: its output types, or the violation; and any warnings."""
+    """What an op's rules said: its output types (None: ⊤), the violations (the first, then
+    any the runs on the expected inputs found), and any warnings. Only the first is reported:
+    the others are most often the same mistake seen from another input (a top_k that
+    disagrees with both the weights and the ids)."""
 
     outputs: tuple[AbstractValue, ...] | None
-    violation: RuleViolation | None
+    violations: tuple[RuleViolation, ...]
     warnings: tuple[Warning_, ...]
+
+    @property
+    def violation(self) -> RuleViolation | None:
+        return self.violations[0] if self.violations else None
 
 
 class CatalogueError(Exception):
     """An op raised a rule its catalogue entry does not declare (a bug in the catalogue)."""
 
 
+# an op with k inputs can need a repair per input, and a waived check or two besides
+_MAX_RUNS = 6
+
+
 def _run_rules(call: OpCall) -> Outcome:
-    try:
-        layouts = tuple(call.spec.layout(call))
-        shapes = tuple(call.spec.shape(call, layouts))
-        dtypes = tuple(call.spec.dtype(call)) if call.spec.dtype else _first_dtype(call, layouts)
-    except RuleViolation as violation:
-        _require_declared(call, violation.rule)
-        outputs: tuple[AbstractValue, ...] | None = None
-        if violation.recovered is not None and call.spec.output_count(call.op) == 1:
-            layout, features = violation.recovered
-            value = AbstractValue(
-                shape=(call.rows(layout), *features),
-                tokens=layout.tokens,
-                features=layout.features,
-                dtype=call.inputs[0].dtype,
-                extent=layout.extent,
-                group=layout.group,
-            )
-            outputs = (value,)
-        return Outcome(outputs, violation, tuple(call.warnings))
-    for warning in call.warnings:
-        _require_declared(call, warning.rule)
+    """The op's rules; after a violation, again on what the rule expected (its inputs
+    repaired, or its check waived) until they hold, or ⊤ when nothing sensible is left."""
+    found: list[RuleViolation] = []
+    first_warnings = None
+    for _ in range(_MAX_RUNS):
+        try:
+            outputs = _typed_outputs(call)
+        except RuleViolation as violation:
+            _require_declared(call, violation.rule)
+            if first_warnings is None:
+                first_warnings = tuple(call.warnings)
+            if any(_same(violation, seen) for seen in found):
+                break  # the repair changed nothing: no layout to go on with
+            found.append(violation)
+            if violation.recovered is not None:
+                recovered = _recovered(call, violation.recovered)
+                return Outcome(recovered, tuple(found), first_warnings)
+            repaired = _repaired(call, violation)
+            if repaired is None:
+                break
+            call = repaired
+            continue
+        for warning in call.warnings:
+            _require_declared(call, warning.rule)
+        return Outcome(outputs, tuple(found), tuple(call.warnings))
+    return Outcome(None, tuple(found), first_warnings or ())
+
+
+def _typed_outputs(call: OpCall) -> tuple[AbstractValue, ...]:
+    layouts = tuple(call.spec.layout(call))
+    shapes = tuple(call.spec.shape(call, layouts))
+    dtypes = tuple(call.spec.dtype(call)) if call.spec.dtype else _first_dtype(call, layouts)
     ranges = _id_ranges(call, dtypes)
-    outputs = tuple(
+    return tuple(
         AbstractValue(
             shape=(call.rows(layout), *features),
             tokens=layout.tokens,
@@ -214,7 +239,47 @@ def _run_rules(call: OpCall) -> Outcome:
         )
         for layout, features, dtype, id_range in zip(layouts, shapes, dtypes, ranges, strict=True)
     )
-    return Outcome(outputs, None, tuple(call.warnings))
+
+
+def _recovered(
+    call: OpCall, recovered: tuple[tuple[OutLayout, tuple[Expr, ...]], ...]
+) -> tuple[AbstractValue, ...] | None:
+    if len(recovered) != call.spec.output_count(call.op):
+        return None
+    dtype = call.inputs[0].dtype if call.inputs else Dtype.BF16
+    return tuple(
+        AbstractValue(
+            shape=(call.rows(layout), *features),
+            tokens=layout.tokens,
+            features=layout.features,
+            dtype=dtype,
+            extent=layout.extent,
+            group=layout.group,
+        )
+        for layout, features in recovered
+    )
+
+
+def _repaired(call: OpCall, violation: RuleViolation) -> OpCall | None:
+    """The call the rule expected: input ``slot`` (or every input) as the rule wanted it, or
+    the rule waived."""
+    wanted = violation.expected_inputs
+    if wanted is not None and len(wanted) == len(call.inputs) and wanted != call.inputs:
+        return OpCall(call.op, call.spec, wanted, call.context, waived=call.waived)
+    if violation.expected is not None and violation.slot is not None:
+        if violation.slot >= len(call.inputs) or violation.expected.is_top:
+            return None
+        inputs = list(call.inputs)
+        inputs[violation.slot] = violation.expected
+        return OpCall(call.op, call.spec, tuple(inputs), call.context, waived=call.waived)
+    if violation.waive and violation.rule not in call.waived:
+        waived = call.waived | {violation.rule}
+        return OpCall(call.op, call.spec, call.inputs, call.context, waived=waived)
+    return None
+
+
+def _same(a: RuleViolation, b: RuleViolation) -> bool:
+    return a.rule is b.rule and a.slot == b.slot and a.message == b.message
 
 
 # ops that move or reshape values without computing on them: an index value keeps its range
@@ -264,6 +329,11 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
         return value
     size = context.groups.get(spec.group, sympy.Integer(1))
     expected = extent / size if spec.tokens is TokenLayout.LOCAL else extent
+    if spec.tokens is TokenLayout.LOCAL and _declared_padded(spec, extent, size, context):
+        # [ceil(T/g), …] rows: a slice of the token range padded to a multiple of g (the
+        # extent pad_tokens gives), as the indivisible help suggests declaring it
+        padded = sympy.ceiling(extent / size) * size
+        return value.evolve(extent=padded)
     if spec.tokens is TokenLayout.LOCAL and not (extent / size).is_integer:
         rows, ranks = context.numeric(extent), context.numeric(size)
         if rows is not None and ranks is not None and rows % ranks:
@@ -301,6 +371,15 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
     return value
 
 
+def _declared_padded(spec: InputSpec, extent: Expr, size: Expr, context: Context) -> bool:
+    """Is a LOCAL input declared with ``ceil(extent/g)`` rows where ``extent/g`` is not whole
+    (or not known to be)?"""
+    rows = spec.shape[0]
+    if context.same(rows, extent / size):
+        return False
+    return context.same(rows, sympy.ceiling(extent / size))
+
+
 def _diagnostics(
     op: Op,
     index: int,
@@ -329,8 +408,7 @@ def _diagnostics(
                 where,
             )
         )
-    violation = outcome.violation
-    if violation is not None:
+    for violation in outcome.violations[:1]:
         slots: list[int] = []
         if violation.slot is not None and violation.slot < len(op.inputs):
             # a disagreement has two sides: say where each operand's layout came from

@@ -190,7 +190,7 @@ def check_soundness(
             graph, {**(symbols or {}), "tp": 1}, seed=seed, inputs=sim.inputs, on_op=on_op
         )
         reference = single if single.failure is None else None
-    findings: list[Finding] = []
+    findings: list[Finding] = list(_unchecked(sim))
     checked = skipped = 0
     for ref, value in sim.typed.values.items():
         if value.is_top or sim.held(ref) is None:
@@ -204,13 +204,31 @@ def check_soundness(
     return SoundnessReport(sim, reference, tuple(findings), checked, skipped)
 
 
+def _unchecked(sim: Simulation) -> list[Finding]:
+    """The ops a type error left without types (⊤): they ran, but what they hold cannot be
+    judged, so the graph is not shown sound (one finding per op, naming the error)."""
+    errors = [d for d in sim.typed.diagnostics if d.is_error]
+    if not errors:
+        return []
+    first = errors[0]
+    cause = f"{first.op} [{first.rule}]"
+    found = []
+    for op in sim.graph.topological_order():
+        refs = [ref for ref in sim.typed.values if ref.op == op.name]
+        if refs and all(sim.typed.values[ref].is_top for ref in refs):
+            found.append(
+                Finding(op.name, f"not checked: a type error ({cause}) left its type unknown (⊤)")
+            )
+    return found
+
+
 KNOWN_BLIND_SPOTS = (
     "A LOCAL value whose features are also SPLIT or PARTIAL over the same group (a TP MLP on "
     "local tokens, the RFC table's shared-expert model) has no global reading: rank r holds only "
     "its own tokens' feature block, so an all_reduce there sums different tokens. The checker "
-    "warns [local-feature-split] rather than rejecting it, because the RFC contract asks for "
-    "it as a cost model; the simulator shows it does not compute the TP result. Replicated "
-    "shared experts (vLLM-Ascend, --shared-experts replicated) do.",
+    "rejects that all_reduce [cross-token-reduction] (the RFC contract keeps it a warning, as "
+    "the cost model it asks for); the simulator shows it does not compute the TP result. "
+    "Replicated shared experts (vLLM-Ascend, --shared-experts replicated) do.",
 )
 
 

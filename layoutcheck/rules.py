@@ -101,7 +101,8 @@ REDUCE_OF_COMPLETE: Final = _rule(
     "reduce-of-complete",
     "all_reduce or reduce_scatter of a value with no pending sum.",
     "Summing g complete copies multiplies the value by g: a feature all-reduce after a "
-    "replicated o_proj, or a double reduction in an MoE finalize path.",
+    "replicated o_proj, or a double reduction in an MoE finalize path. (On LOCAL tokens the "
+    "ranks' rows are different tokens: see cross-token-reduction.)",
     """
   - {name: o_proj, op: linear, attrs: {parallel: replicated, ...}}
   - {name: ar, op: all_reduce, inputs: [o_proj]}   # o_proj output is W, not P""",
@@ -199,10 +200,10 @@ LOCAL_FEATURE_SPLIT: Final = _rule(
     "features over the group its input's tokens are already LOCAL over.",
     "Rank r holds only its own tokens, so it can compute only its own feature block of them; "
     "the other feature blocks of its tokens are computed nowhere, and the all_reduce that "
-    "follows sums rows of different tokens. The layoutcheck simulator shows the result "
-    "differs from the TP computation. Cost models draw it this way (the RFC table's shared "
-    "experts on local tokens: an all_reduce of [T/tp, H]), which is why it is a warning: "
-    "the costs may be what you want to model, the values are not what any engine computes.",
+    "follows sums rows of different tokens: that reduction is an error, cross-token-reduction. "
+    "The split itself is a warning, said where it begins: cost models draw it this way (the "
+    "RFC table's shared experts on local tokens), and the values are not what any engine "
+    "computes.",
     """
   - {name: model.layers.5.mlp.shared_experts.gate_up_proj, op: linear,
  inputs: [model.layers.5.post_attention_layernorm:0],   # L·W over tp
@@ -210,6 +211,51 @@ LOCAL_FEATURE_SPLIT: Final = _rule(
     "Replicate the weight on local tokens (vLLM-Ascend FlashComm1 shared experts), or "
     "all_gather before the MLP and reduce_scatter after it.",
     severity=Severity.WARNING,
+)
+
+CROSS_TOKEN_REDUCTION: Final = _rule(
+    "cross-token-reduction",
+    "A sum-reduction that keeps the tokens (all_reduce, or a reduce_scatter along the "
+    "features) of a value whose tokens are LOCAL and whose features are PARTIAL over the same "
+    "group. (A token reduce-scatter of LOCAL tokens, fused or not, is shard-of-local.)",
+    "Rank r holds only its own tokens, so its pending sum belongs to rows [r·T/g, (r+1)·T/g); "
+    "the reduction adds row i of rank 0 to row i of rank 1, which are different tokens. The "
+    "result is wrong from the first layer on, with no shape error anywhere (vLLM-Ascend PR "
+    "16804: dense MLPs kept weight-TP under sequence parallelism). The layoutcheck simulator "
+    "shows the graph unsound. A cost model may draw this shape on purpose (the RFC table's "
+    "shared expert on local tokens); its contract can keep the rule a warning "
+    "(`allow:` in the contract file), and the diagnostic says so.",
+    """
+  - {name: down_proj, op: linear, inputs: [act], attrs: {parallel: row, ...}}  # act L·S
+  - {name: down_proj_ar, op: all_reduce, inputs: [down_proj]}   # L·P: different tokens""",
+    "Replicate the MLP's weights on local tokens (no reduction), or all_gather the tokens "
+    "before the column-parallel linear and reduce_scatter after the row-parallel one.",
+)
+
+NON_SUM_REDUCTION_OF_PARTIAL: Final = _rule(
+    "non-sum-reduction-of-partial",
+    "A pending sum (PARTIAL) is reduced with avg or max instead of sum.",
+    "A PARTIAL value is the sum of the ranks' summands: averaging them gives the value / g, "
+    "the maximum gives one summand. vLLM PR 33088: an avg all-reduce made outputs tp times off.",
+    """
+  - {name: down_proj, op: linear, attrs: {parallel: row, ...}}
+  - {name: ar, op: all_reduce, inputs: [down_proj], attrs: {reduce: avg}}""",
+    "Reduce a pending sum with reduce: sum (the default); avg and max are for complete values "
+    "that are meant to be combined so (gradients, statistics).",
+)
+
+FEATURE_SCATTER: Final = _rule(
+    "feature-scatter",
+    "A fused matmul-reduce-scatter scatters a feature dim; the fused op is a sequence-parallel "
+    "token scatter.",
+    "The fused GEMM + reduce-scatter of sequence parallelism (Async TP, MC2) leaves each rank "
+    "its token slice; scattering another dim leaves each rank a feature block of all tokens, "
+    "and the LOCAL residual it is added to pairs the wrong values. PyTorch PR 153595: "
+    "fused_scaled_matmul_reduce_scatter with scatter_dim=1 gave wrong numerics.",
+    """
+  - {name: down_rs, op: matmul_reduce_scatter, inputs: [act],
+     attrs: {in_features: I, out_features: H, dim: 1}}   # the token dim is 0""",
+    "Scatter the token dim (dim: 0); for a feature reduce-scatter use linear + reduce_scatter.",
 )
 
 LOCAL_TOKEN_SELECT: Final = _rule(
@@ -277,6 +323,9 @@ TYPE_RULES: tuple[Rule, ...] = (
     DTYPE_MISMATCH,
     INDIVISIBLE,
     LOCAL_FEATURE_SPLIT,
+    CROSS_TOKEN_REDUCTION,
+    NON_SUM_REDUCTION_OF_PARTIAL,
+    FEATURE_SCATTER,
     LOCAL_TOKEN_SELECT,
     SEQUENCE_PARALLEL_NOT_APPLIED,
     UNKNOWN_ENGINE_OP,

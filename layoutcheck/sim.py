@@ -160,7 +160,9 @@ class _Runner:
             raise SimError(name, f"given input has shape {list(data.shape)}, expected {full}")
         self.inputs[name] = data
         rows = full[0]
-        positions = np.arange(rows, dtype=np.int64)
+        # rows past the token count are padding (a LOCAL input over a padded extent)
+        tokens = self.number(self.graph.token_count, "token_count", name)
+        positions = full_positions(rows, tokens) if rows > tokens else np.arange(rows)
         arrays: list[Array] = []
         pos: list[Positions] = []
         for r in range(self.ranks):
@@ -354,10 +356,13 @@ def _block(total: int, g: int, r: int, op: Op, what: str) -> slice:
 
 
 def k_linear(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    return [_matmul(rt, op, xs[0], str(op.attr("parallel")))]
+
+
+def _matmul(rt: _Runner, op: Op, x: Held, parallel: str) -> Held:
     n_in = rt.number(op.attr("in_features"), "in_features", op.name)
     n_out = rt.number(op.attr("out_features"), "out_features", op.name)
     w = rt.weight(op, "weight", (n_in, n_out))
-    parallel = op.attr("parallel")
     g = rt.group(op)
 
     def apply(r: int, a: Array, p: Positions) -> Array:
@@ -375,7 +380,7 @@ def k_linear(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
             )
         return a @ part
 
-    return [_per_rank(xs[0], apply)]
+    return _per_rank(x, apply)
 
 
 # -- collectives and layout: data really moves between ranks -------------------------------
@@ -385,14 +390,36 @@ def _require_group(rt: _Runner, op: Op) -> int:
     return rt.group(op)
 
 
+# the reduce ops a collective may name: what the ranks' arrays combine to
+REDUCE_OPS: Mapping[str, Callable[[Array], Array]] = {
+    "sum": lambda stacked: _f64(np.sum(stacked, axis=0)),
+    "avg": lambda stacked: _f64(np.mean(stacked, axis=0)),
+    "max": lambda stacked: _f64(np.max(stacked, axis=0)),
+}
+
+
+def _reduced(op: Op, x: Held) -> Array:
+    shapes = {a.shape for a in x.arrays}
+    if len(shapes) != 1:
+        raise SimError(op.name, f"ranks hold different shapes {sorted(shapes)}")
+    return REDUCE_OPS[str(op.attr("reduce") or "sum")](np.stack(x.arrays))
+
+
+def _dim(op: Op, x: Held) -> int:
+    """The dim a scatter or gather works on (0 the tokens), as a non-negative index."""
+    text = str(op.attr("dim") or "0")
+    digits = text.removeprefix("-")
+    rank = x.arrays[0].ndim if x.arrays else 1
+    if not (digits.isascii() and digits.isdigit()) or not -rank <= int(text) < rank:
+        raise SimError(op.name, f"dim {text} of a {rank}-d value")
+    return int(text) % rank
+
+
 def k_all_reduce(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
     if _require_group(rt, op) == 1:
         return [x]
-    shapes = {a.shape for a in x.arrays}
-    if len(shapes) != 1:
-        raise SimError(op.name, f"ranks hold different shapes {sorted(shapes)}")
-    total = np.sum(np.stack(x.arrays), axis=0)
+    total = _reduced(op, x)
     return [Held(tuple(total.copy() for _ in x.arrays), x.positions)]
 
 
@@ -401,13 +428,17 @@ def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     g = _require_group(rt, op)
     if g == 1:
         return [x]
-    total = np.sum(np.stack(x.arrays), axis=0)
-    rows = total.shape[0]
+    total = _reduced(op, x)
+    dim = _dim(op, x)
     arrays, positions = [], []
     for r in range(rt.ranks):
-        block = _block(rows, g, r, op, "rows")
-        arrays.append(total[block].copy())
-        positions.append(x.positions[0][block].copy())
+        block = _block(total.shape[dim], g, r, op, "rows" if dim == 0 else f"dim {dim}")
+        if dim == 0:
+            arrays.append(total[block].copy())
+            positions.append(x.positions[0][block].copy())
+        else:
+            arrays.append(np.take(total, range(block.start, block.stop), axis=dim))
+            positions.append(x.positions[r].copy())
     return [Held(tuple(arrays), tuple(positions))]
 
 
@@ -415,11 +446,24 @@ def k_all_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
     if _require_group(rt, op) == 1:
         return [x]
-    gathered = np.concatenate(x.arrays, axis=0)
+    dim = _dim(op, x)
+    gathered = np.concatenate(x.arrays, axis=dim)
+    if dim != 0:
+        return [Held(tuple(gathered.copy() for _ in x.arrays), x.positions)]
     positions = np.concatenate(x.positions)
     return [
         Held(tuple(gathered.copy() for _ in x.arrays), tuple(positions.copy() for _ in x.arrays))
     ]
+
+
+def k_matmul_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """The row-parallel matmul, then the reduce-scatter of its sum (along ``dim``)."""
+    return k_reduce_scatter(rt, op, [_matmul(rt, op, xs[0], "row")])
+
+
+def k_all_gather_matmul(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    (gathered,) = k_all_gather(rt, op, xs)
+    return [_matmul(rt, op, gathered, str(op.attr("parallel") or "column"))]
 
 
 def k_identity(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -600,6 +644,12 @@ def k_experts(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
             y = ACTIVATIONS["swiglu"](xa[rows] @ w_up) @ w_down
             np.add.at(out, rows, wa[rows, slots][:, None] * y)
         outputs.append(out)
+    if op.attr("reduce_results") is False:
+        # a pending sum over the reduce group: each rank holds an equal summand of the result
+        name = op.attr("reduce_group")
+        group = name if isinstance(name, str) else "tp"
+        g = rt.number(rt.typed.context.groups.get(group, 1), f"group {group}", op.name)
+        outputs = [out / g for out in outputs]
     return [Held(tuple(outputs), x.positions)]
 
 
@@ -760,6 +810,8 @@ KERNELS: Mapping[str, Kernel] = {
     "all_reduce": k_all_reduce,
     "reduce_scatter": k_reduce_scatter,
     "all_gather": k_all_gather,
+    "matmul_reduce_scatter": k_matmul_reduce_scatter,
+    "all_gather_matmul": k_all_gather_matmul,
     "all_to_all": k_identity,
     "token_slice": k_token_slice,
     "pad_tokens": k_pad_tokens,

@@ -270,6 +270,13 @@ def _resolve_attr_aliases(
         flags = all(isinstance(key, bool) for key in table)
         if flags if isinstance(raw, bool) else (isinstance(raw, str) and not flags):
             mapped = table.get(raw)
+            if mapped is None and not flags:  # a word says one of its words, or is a mistake
+                raise GraphError(
+                    f"attr {alias!r}: expected {', '.join(sorted(map(repr, table)))}, got "
+                    f"{_short(repr(raw))}",
+                    op=op.name,
+                    line=op.line,
+                )
         else:  # an engine flag is true or false; a word is text; nothing else is either
             expected = "true or false" if flags else ", ".join(sorted(map(repr, table)))
             raise GraphError(

@@ -546,11 +546,14 @@ def test_an_empty_pad_may_be_left_out_and_a_needed_one_may_not() -> None:
     g = G(**MC2_SIZES)
     _mc2(g, pad=False, unpad=False)
     assert check(g.graph(), MC2).diagnostics == ()
-    # 10 tokens need two rows of padding: slicing them unpadded is a type error
+    # 10 tokens need two rows of padding: slicing them unpadded is a type error, and checking
+    # goes on below it (as if the slice divided), where the contract misses the pad too
     g = G(**MC2_PADDED)
     _mc2(g, pad=False, unpad=False)
     report = check(g.graph(), MC2)
-    assert {d.rule for d in report.errors} == {"indivisible"}
+    assert {d.rule for d in report.errors} == {"indivisible", "topk-sliced"}
+    sliced = [d for d in report.errors if d.rule == "topk-sliced"]
+    assert sliced and all("pad_tokens" in d.message for d in sliced)
 
 
 # -- coverage --------------------------------------------------------------------------------
@@ -596,7 +599,10 @@ def test_broken_graph_breaks_the_rule(c: Case) -> None:
 def test_fixed_graph_keeps_the_rule(c: Case) -> None:
     report = check(c.build(False), c.contract)
     assert c.rule not in report.rules(), [d.message for d in report.diagnostics]
-    assert check_graph(c.build(False)).errors == ()
+    # no type errors, as the contract says them (tensorcast's keeps its shared expert's
+    # cross-token-reduction a warning)
+    relaxed = load_contract(c.contract).relax(check_graph(c.build(False)).diagnostics)
+    assert [d for d in relaxed if d.is_error] == []
 
 
 @pytest.mark.parametrize("c", CASES, ids=CASE_IDS)
@@ -663,24 +669,29 @@ def _attention_after_a_type_error(broken: bool) -> Graph:
     return g.graph()
 
 
-def test_contract_rules_skip_values_a_type_error_made_top() -> None:
+def test_contract_rules_check_on_with_the_layout_a_type_error_recovered() -> None:
     # without the type error, the LOCAL query breaks attention-full-token at the attention op
     plain = check(_attention_after_a_type_error(False), TENSORCAST)
     assert ATTN in contract_errors(plain, "attention-full-token")
     assert O_PROJ in contract_errors(plain, "o-proj-token-slice")
-    # with it, the query is TOP: only the type error speaks for it and the values after it
+    # with it, the add goes on as the add of its first operand's (LOCAL) layout: the type error
+    # is reported once, and the contract finds below it what it finds without it
     report = check(_attention_after_a_type_error(True), TENSORCAST)
     assert [(d.rule, d.op) for d in report.errors if d.rule in {"layout-mismatch"}] == [
         ("layout-mismatch", f"{L0}.self_attn.q_sum")
     ]
     downstream = {ATTN, f"{L0}.self_attn.o_proj_flatten", O_PROJ}
     value_rules = {"attention-full-token", "o-proj-token-slice"}
-    noisy = [d for d in report.diagnostics if d.op in downstream and d.rule in value_rules]
-    # the o_proj input check is skipped; the attrs check (parallel=replicated) holds anyway
-    assert noisy == []
+
+    def found(r: Report) -> list[tuple[str, str | None]]:
+        return [
+            (d.rule, d.op) for d in r.diagnostics if d.op in downstream and d.rule in value_rules
+        ]
+
+    assert found(report) == found(plain)
 
 
-def test_contract_rules_skip_top_outputs() -> None:
+def test_the_op_that_broke_a_type_rule_speaks_through_that_error_alone() -> None:
     g = G()
     x, r = g.act("x", LOCAL), g.act("r", FULL)  # the residual add mixes layouts: a type error
     g.op(f"{L0}.input_layernorm", "add_rms_norm", [x, r])
@@ -842,3 +853,71 @@ def test_contract_errors_are_bad_spec_graph_errors() -> None:
     from layoutcheck.graph import GraphError
 
     assert issubclass(ContractError, GraphError)
+
+
+# -- allow: a type rule a contract keeps a warning -------------------------------------------
+
+
+def _contract_with(allow: object) -> dict[str, object]:
+    return {
+        "format": "layoutcheck-contract/1",
+        "name": "mine",
+        "allow": allow,
+        "rules": [
+            {
+                "id": "x",
+                "checks": [{"select": {"kind": "all_reduce"}, "expect": {"tokens": "local"}}],
+            }
+        ],
+    }
+
+
+def _cross_token_graph() -> Graph:
+    g = G()
+    down = g.act("down", LOCAL, PARTIAL)
+    g.op(SHARED_AR, "all_reduce", [down])
+    return g.graph()
+
+
+def test_a_contract_keeps_the_cross_token_reduction_a_warning_and_says_so() -> None:
+    graph = _cross_token_graph()
+    assert [d.rule for d in check_graph(graph).errors] == ["cross-token-reduction"]
+    for name in ("vllm-ascend-dsa-cp-prefill", "mc2-decode", "all2all-prefill"):
+        assert "cross-token-reduction" in {d.rule for d in check(graph, name).errors}, name
+    report = check(graph, TENSORCAST)
+    (kept,) = [d for d in report.diagnostics if d.rule == "cross-token-reduction"]
+    assert kept.severity is Severity.WARNING
+    assert "cross-token-reduction" not in {d.rule for d in report.errors}
+    assert kept.notes[-1].startswith(
+        "kept a warning by contract tensorcast-dsa-cp-prefill: a cost-model shape"
+    )
+
+
+def test_allow_in_a_contract_file_of_ones_own() -> None:
+    from layoutcheck.contracts import parse_contract
+    from layoutcheck.ops import default_registry
+
+    data = _contract_with([{"rule": "cross-token-reduction", "as": "warning", "why": "costs"}])
+    contract = parse_contract(data, "mine.yaml", default_registry())
+    report = check_graph(_cross_token_graph(), contract)
+    assert report.ok and report.warnings[0].notes[-1] == "kept a warning by contract mine: costs"
+
+
+@pytest.mark.parametrize(
+    ("allow", "says"),
+    [
+        ([{"rule": "no-such-rule", "as": "warning", "why": "x"}], "not a type rule"),
+        ([{"rule": "bad-spec", "as": "warning", "why": "x"}], "not a type rule"),
+        ([{"rule": "cross-token-reduction", "as": "note", "why": "x"}], "as: warning"),
+        ([{"rule": "cross-token-reduction", "as": "warning"}], "say why"),
+        ([{"rule": "cross-token-reduction", "as": "warning", "why": "x", "if": 1}], "expected"),
+        ("cross-token-reduction", "a list"),
+    ],
+)
+def test_a_bad_allow_is_refused_in_one_line(allow: object, says: str) -> None:
+    from layoutcheck.contracts import parse_contract
+    from layoutcheck.ops import default_registry
+
+    with pytest.raises(ContractError) as error:
+        parse_contract(_contract_with(allow), "mine.yaml", default_registry())
+    assert says in str(error.value) and "\n" not in str(error.value)

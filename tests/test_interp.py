@@ -85,3 +85,154 @@ def test_library_calls_leave_the_garbage_collector_alone() -> None:
     assert gc.isenabled()
     check_graph(_reduced_graph())
     assert gc.isenabled()
+
+
+# -- error recovery: each independent error once, no cascade, every op priced ----------------
+
+
+def _mutant(name: str, changes: dict[str, dict[str, object]]) -> Graph:
+    """A shipped graph with attrs of some ops changed (each change a planted bug)."""
+    from layoutcheck.graph_io import load_graph
+    from tests.helpers import SPECS
+
+    graph = load_graph(SPECS / "graphs" / name)
+    ops = []
+    for op in graph.ops:
+        if op.name in changes:
+            op = op.evolve(attrs=tuple({**op.attr_dict, **changes[op.name]}.items()))
+        ops.append(op)
+    return normalize(graph.with_ops(ops))
+
+
+L5 = "model.layers.5"
+MUTANTS = {
+    # vLLM-Ascend DSA-CP layer: o_proj left column-parallel (its output SPLIT meets the complete
+    # residual at the post-attention norm) and routed experts told half the experts the router
+    # scores
+    "vllm-ascend": (
+        "glm51-layer-vllm-ascend-dsa-cp.yaml",
+        {
+            f"{L5}.self_attn.o_proj": {"parallel": "column"},
+            f"{L5}.mlp.experts": {"experts": 128},
+        },
+        [
+            ("layout-mismatch", f"{L5}.post_attention_layernorm"),
+            ("shape-mismatch", f"{L5}.mlp.experts"),
+        ],
+    ),
+    # MC2 decode MoE: the router scores half the experts, and the shared expert's pending sum
+    # is averaged (vLLM PR 33088)
+    "mc2-decode": (
+        "mc2-decode-moe.yaml",
+        {
+            f"{L5}.mlp.gate": {"experts": 128},
+            f"{L5}.mlp.shared_experts.all_reduce": {"reduce": "avg"},
+        },
+        [
+            ("shape-mismatch", f"{L5}.mlp.experts"),
+            ("non-sum-reduction-of-partial", f"{L5}.mlp.shared_experts.all_reduce"),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MUTANTS))
+def test_two_planted_bugs_are_each_reported_once_and_everything_is_typed(case: str) -> None:
+    name, changes, expected = MUTANTS[case]
+    typed = interpret(_mutant(name, changes))
+    assert [(d.rule, d.op) for d in typed.diagnostics if d.is_error] == expected
+    assert not [ref for ref, value in typed.values.items() if value.is_top]
+
+
+@pytest.mark.parametrize("case", sorted(MUTANTS))
+def test_a_graph_with_errors_is_priced_op_for_op(case: str) -> None:
+    from layoutcheck.cost.devices import load_device
+    from layoutcheck.cost.report import cost_report
+
+    name, changes, _ = MUTANTS[case]
+    mutant = _mutant(name, changes)
+    report = cost_report(mutant, load_device("a3-752t"))
+    assert report.unpriced == ()
+    priced = {entry.name for entry in report.entries}
+    assert {op.name for op in mutant.ops} <= priced
+
+
+def test_a_local_input_over_the_padded_extent_is_what_the_indivisible_help_suggests() -> None:
+    from layoutcheck.graph_io import loads_graph
+
+    text = """
+format: layoutcheck-graph/1
+name: padded
+symbols: {T: 9, tp: 4, H: 8}
+token_count: T
+groups: {tp: tp}
+inputs:
+  hidden: {shape: [ROWS, H], tokens: local}
+ops:
+  - {name: gather, op: all_gather, inputs: [hidden]}
+  - {name: unpad, op: unpad_tokens, inputs: [gather]}
+outputs: [unpad]
+"""
+    unpadded = interpret(normalize(loads_graph(text.replace("ROWS", "T/tp"))))
+    (error,) = unpadded.diagnostics
+    assert error.rule == "indivisible" and "ceil(T/tp)" in error.hint
+    padded = interpret(normalize(loads_graph(text.replace("ROWS", "ceil(T/tp)"))))
+    assert padded.diagnostics == ()
+    assert padded.context.numeric(padded.value("gather").shape[0]) == 12
+    assert padded.context.numeric(padded.value("unpad").shape[0]) == 9
+
+
+@pytest.mark.parametrize(
+    ("shard", "rows", "layout"),
+    [("0", "T/tp", "L·W"), ("1", "T", "F·S"), ("-1", "T", "F·S")],
+)
+def test_an_input_sharded_on_a_dim_is_the_layout_of_that_dim(
+    shard: str, rows: str, layout: str
+) -> None:
+    from layoutcheck.graph_io import loads_graph
+
+    width = "H/tp" if layout == "F·S" else "H"
+    graph = normalize(
+        loads_graph(
+            f"""
+format: layoutcheck-graph/1
+name: sharded
+symbols: {{T: 8, tp: 2, H: 4}}
+token_count: T
+groups: {{tp: tp}}
+inputs:
+  x: {{shape: [{rows}, {width}], shard_dim: {shard}}}
+ops:
+  - {{name: y, op: add, inputs: [x, x]}}
+outputs: [y]
+"""
+        )
+    )
+    typed = interpret(graph)
+    assert typed.diagnostics == () and typed.value("x").layout == layout
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [("shard_dim: 2", "has no layout"), ("shard_dim: 5", "a dim of its 3-d shape"),
+     ("shard_dim: 0, tokens: full", "means tokens: local")],
+)  # fmt: skip
+def test_a_shard_dim_without_a_layout_is_refused_in_one_line(extra: str, says: str) -> None:
+    from layoutcheck.graph import GraphError
+    from layoutcheck.graph_io import loads_graph
+
+    text = f"""
+format: layoutcheck-graph/1
+name: sharded
+symbols: {{T: 8, tp: 2, H: 4}}
+token_count: T
+groups: {{tp: tp}}
+inputs:
+  x: {{shape: [T, H, 2], {extra}}}
+ops:
+  - {{name: y, op: add, inputs: [x, x]}}
+outputs: [y]
+"""
+    with pytest.raises(GraphError) as error:
+        loads_graph(text)
+    assert says in str(error.value) and "\n" not in str(error.value)

@@ -160,7 +160,10 @@ def test_shipped_examples_are_sound_at_small_sizes(path: Path, tp: int) -> None:
     assert report.findings[0].port == reduction.name
     assert report.skipped_ports > 0
     warnings = [d for d in typed.diagnostics if d.rule == "local-feature-split"]
-    assert all(not d.is_error for d in typed.diagnostics)
+    # the checker and the simulator agree: the type rules reject the reduction where the
+    # simulation first goes wrong (the graph's contract keeps that a warning: a cost model)
+    (error,) = [d for d in typed.diagnostics if d.is_error]
+    assert (error.rule, error.op) == ("cross-token-reduction", reduction.name)
     (warning,) = warnings
     assert warning.op == "model.layers.5.mlp.shared_experts.gate_up_proj"
     assert reduction.name in _downstream(graph, warning.op)
@@ -452,7 +455,10 @@ def test_tensorcast_shared_experts_are_the_documented_blind_spot(tokens: int, tp
     tensorcast = case.built(sequence_parallel=True)  # the RFC table's shared-expert model
     report = check_graph(tensorcast, load_contract("tensorcast-dsa-cp-prefill"))
     assert not report.errors
-    assert {d.rule for d in report.warnings} == {"local-feature-split"}
+    assert {d.rule for d in report.warnings} == {"local-feature-split", "cross-token-reduction"}
+    # the type rules alone reject each of its reductions, where the simulation goes wrong
+    rejected = [d.op for d in check_graph(tensorcast).errors]
+    assert rejected == [op.name for op in _local_partial_reductions(interpret(tensorcast))]
     with pytest.raises(LayoutAssertionError, match="differs"):
         assert_equivalent(case.baseline, tensorcast)
     soundness = check_soundness(tensorcast)
@@ -478,7 +484,7 @@ def _same_arrays(a: Graph, b: Graph, ref: str) -> bool:
     return all(np.allclose(x, y) for x, y in zip(held_a.arrays, held_b.arrays, strict=True))
 
 
-def test_identical_outputs_under_a_top_type_are_equivalent() -> None:
+def test_identical_outputs_after_a_recovered_type_error_are_equivalent() -> None:
     case = _small_case("glm-5.1", 32, 4, AttentionForm.FUSED)
     sp = case.built(sequence_parallel=True, shared_experts=REPLICATED)
     # the embedding's reduce_scatter over 'ep' (= tp = 4 ranks here): the checker reports a
@@ -490,7 +496,10 @@ def test_identical_outputs_under_a_top_type_are_equivalent() -> None:
         for op in sp.ops
     ]
     mutant = normalize(sp.with_ops(changed))
-    assert interpret(mutant).value(ValueRef("lm_head")).is_top
+    typed = interpret(mutant)
+    assert [d.rule for d in typed.diagnostics if d.is_error] == ["layout-mismatch"]
+    # checking went on over the value's own group: the lm_head is typed as in the original
+    assert typed.value(ValueRef("lm_head")) == interpret(sp).value(ValueRef("lm_head"))
     assert _same_arrays(sp, mutant, "lm_head")
     assert compare_graphs(sp, mutant).ok
 
@@ -502,3 +511,117 @@ def test_first_divergence_of_tensorcast_shared_experts_is_the_all_reduce() -> No
     assert "first divergence at model.layers.1.mlp.shared_experts.all_reduce" in str(
         report.findings[0]
     )
+
+
+# -- the simulator agrees with the new rules -------------------------------------------------
+
+
+def _small(text: str) -> Graph:
+    from layoutcheck.graph_io import loads_graph
+
+    head = """
+format: layoutcheck-graph/1
+name: small
+symbols: {T: 8, tp: 2, H: 4, I: 8}
+token_count: T
+groups: {tp: tp}
+"""
+    return normalize(loads_graph(head + text))
+
+
+def _rules(graph: Graph) -> list[str]:
+    return [d.rule for d in interpret(graph).diagnostics if d.is_error]
+
+
+def test_a_cross_token_reduction_is_unsound_and_its_fixed_form_is_sound() -> None:
+    # vLLM-Ascend PR 16804's dense MLP: weight-TP on the LOCAL tokens of sequence parallelism
+    mlp = """
+  - {name: up, op: linear, inputs: [X],
+     attrs: {in_features: H, out_features: 2*I, parallel: column}}
+  - {name: act, op: activation, inputs: [up], attrs: {fn: swiglu}}
+  - {name: down, op: linear, inputs: [act],
+     attrs: {in_features: I, out_features: H, parallel: row}}
+"""
+    buggy = _small(
+        "inputs:\n  x: {shape: [T/tp, H], tokens: local}\nops:"
+        + mlp.replace("[X]", "[x]")
+        + "  - {name: reduce, op: all_reduce, inputs: [down]}\noutputs: [reduce]\n"
+    )
+    fixed = _small(
+        "inputs:\n  x: {shape: [T/tp, H], tokens: local}\nops:\n"
+        "  - {name: gather, op: all_gather, inputs: [x]}"
+        + mlp.replace("[X]", "[gather]")
+        + "  - {name: reduce, op: reduce_scatter, inputs: [down]}\noutputs: [reduce]\n"
+    )
+    assert _rules(buggy) == ["cross-token-reduction"]
+    report = check_soundness(buggy)
+    assert not report.ok and report.findings[0].op == "reduce"
+    assert _rules(fixed) == [] and check_soundness(fixed).ok
+
+
+def test_an_averaged_pending_sum_is_unsound() -> None:
+    text = """inputs:
+  x: {shape: [T, I/tp], features: split}
+ops:
+  - {name: down, op: linear, inputs: [x], attrs: {in_features: I, out_features: H, parallel: row}}
+  - {name: reduce, op: all_reduce, inputs: [down], attrs: {op: REDUCE}}
+outputs: [reduce]
+"""
+    avg, total = _small(text.replace("REDUCE", "avg")), _small(text.replace("REDUCE", "sum"))
+    assert _rules(avg) == ["non-sum-reduction-of-partial"] and _rules(total) == []
+    assert "single-rank run" in str(check_soundness(avg).findings[0])
+    assert check_soundness(total).ok
+
+
+@pytest.mark.parametrize("dim", ["0", "1"])
+def test_the_fused_matmul_reduce_scatter_is_sound_on_the_token_dim_only(dim: str) -> None:
+    graph = _small(f"""inputs:
+  x: {{shape: [T, I/tp], features: split}}
+ops:
+  - {{name: rs, op: matmul_reduce_scatter, inputs: [x],
+     attrs: {{in_features: I, out_features: H, dim: {dim}}}}}
+  - {{name: gather, op: all_gather_matmul, inputs: [rs],
+     attrs: {{in_features: H, out_features: I}}}}
+outputs: [gather]
+""")
+    report = check_soundness(graph)
+    if dim == "0":
+        assert _rules(graph) == [] and report.ok
+    else:
+        assert _rules(graph) == ["feature-scatter"]
+        assert not report.ok and report.findings[0].op == "rs"
+
+
+def test_an_moe_left_a_pending_sum_is_sound_through_its_all_reduce() -> None:
+    graph = _small("""inputs:
+  x: {shape: [T, H]}
+ops:
+  - {name: gate, op: moe_gate, inputs: [x], attrs: {experts: 4}}
+  - {name: topk, op: moe_topk, inputs: [gate], attrs: {top_k: 2}}
+  - {name: experts, op: moe_experts, inputs: [x, topk, "topk:1"],
+     attrs: {experts: 4, top_k: 2, intermediate: I, group: tp, reduce_results: false}}
+  - {name: reduce, op: all_reduce, inputs: [experts]}
+  - {name: norm, op: rms_norm, inputs: [reduce]}
+outputs: [norm]
+""")
+    typed = interpret(graph)
+    assert typed.value("experts").layout == "F·P" and _rules(graph) == []
+    assert check_soundness(graph).ok
+    # without its all_reduce, the pending sum reaches the norm
+    unreduced = graph.with_ops(
+        [op.evolve(inputs=(ValueRef("experts"),)) if op.name == "norm" else op for op in graph.ops]
+    )
+    assert "partial-into-nonlinear" in _rules(normalize(unreduced))
+
+
+def test_sim_does_not_call_a_graph_with_unknown_types_sound() -> None:
+    # a LOCAL input declared with all the rows: no layout to go on with below it
+    graph = _small("""inputs:
+  x: {shape: [T, H], tokens: local}
+ops:
+  - {name: norm, op: rms_norm, inputs: [x]}
+outputs: [norm]
+""")
+    report = check_soundness(graph)
+    assert not report.ok
+    assert any(f.op == "norm" and "not checked" in f.message for f in report.findings)

@@ -142,10 +142,15 @@ def test_rules_carry_their_help_and_match_the_results() -> None:
     ids = [rule["id"] for rule in rules]
     assert len(ids) == len(set(ids))
     assert set(ids) >= {rule.id for rule in TYPE_RULES}
+    # the rules the graph's contract keeps warnings are said at the result's level
+    from layoutcheck.contracts import load_contract
+
+    kept = {allowance.rule for allowance in load_contract("tensorcast-dsa-cp-prefill").allow}
     for result in results_of(log):
         rule = rules[result["ruleIndex"]]
         assert rule["id"] == result["ruleId"]
-        assert rule["defaultConfiguration"]["level"] == result["level"]
+        level = "warning" if result["ruleId"] in kept else rule["defaultConfiguration"]["level"]
+        assert result["level"] == level
         for part in ("What:", "Why:", "Example:", "Fix:"):
             assert part in rule["help"]["text"]
     by_id = {rule["id"]: rule for rule in rules}
@@ -227,7 +232,8 @@ def test_a_built_model_points_at_its_config_with_the_op_as_logical_location() ->
 
 
 def test_a_clean_graph_has_no_results_and_exits_0() -> None:
-    code, log = sarif(GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml", "--contract", "none")
+    # (the tensorcast layer's shared expert is a cross-token-reduction under the type rules)
+    code, log = sarif(GRAPHS / "glm51-layer-vllm-ascend-dsa-cp.yaml", "--contract", "none")
     assert code == 0
     assert [r for r in results_of(log) if r["level"] == "error"] == []
 

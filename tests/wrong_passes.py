@@ -2,8 +2,9 @@
 
 Two are deliberately wrong — the real DSA-CP + sequence-parallel passes followed by one classic
 layout mistake — and must be caught; the real passes (and fold/expand of their output) must not
-be. ``tensorcast_shared_experts`` is the documented blind spot of the checker (a TP MLP on local
-tokens only warns ``local-feature-split``): the simulator is what catches it.
+be. ``tensorcast_shared_experts`` was the checker's blind spot (a TP MLP on local tokens only
+warned ``local-feature-split``): its all-reduce is now a ``cross-token-reduction`` error, and
+the simulator agrees.
 
 Not a test module (no ``test_`` prefix): tests import it, and the CLI imports it by name.
 """

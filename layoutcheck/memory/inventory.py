@@ -21,8 +21,10 @@ def typed_of(target: Graph | TypedGraph) -> TypedGraph:
 
 def inventory(target: Graph | TypedGraph) -> list[tuple[Tensor, int]]:
     """Every weight tensor of the graph, with how many layers it stands for."""
+    from layoutcheck.contracts import errors_under_own_contract
+
     typed = typed_of(target)
-    errors = [d for d in typed.diagnostics if d.is_error]
+    errors = errors_under_own_contract(typed.graph, typed.diagnostics, typed.registry)
     if errors:
         first = errors[0]
         raise MemoryError_(

@@ -24,7 +24,10 @@ from layoutcheck.ops.base import (
     check_split_divides,
     choice,
     flag,
+    gathered,
     group,
+    like,
+    reduced,
     reject_partial,
     require_dtype,
     require_features,
@@ -71,6 +74,12 @@ def _reject_local_kv(call: OpCall, slots: Sequence[int]) -> None:
                 f"all_gather the {name} side (or the normalized hidden state it comes from) "
                 "before attention",
                 slot,
+                # the gather that is missing most often feeds the query side too: checking
+                # goes on with every input LOCAL over the same group gathered
+                expected_inputs=tuple(
+                    gathered(v) if v.tokens is TokenLayout.LOCAL and v.group == value.group else v
+                    for v in call.inputs
+                ),
             )
 
 
@@ -83,6 +92,7 @@ def _reject_split_kv(call: OpCall, slot: int) -> None:
             f"got {call.shape(value)} {value.layout}",
             "the latent KV comes from a replicated projection (kv_a_proj_with_mqa)",
             slot,
+            expected=reduced(value),
         )
 
 
@@ -96,6 +106,7 @@ def _require_same_tokens(call: OpCall, a: int, b: int) -> None:
             f"{left.layout})",
             "the indices must come from the indexer run on the same query tokens",
             b,
+            expected=like(right, left).evolve(features=right.features),
         )
 
 
@@ -151,6 +162,7 @@ def _indexer(call: OpCall) -> Sequence[OutLayout]:
                 f"{call.shape(value)}: the indexer projections are replicated",
                 "feed it complete features",
                 slot,
+                expected=reduced(value),
             )
     q = call.inputs[0]
     return (OutLayout(q.tokens, FeatureState.WHOLE, q.extent, q.group),)
@@ -178,6 +190,7 @@ def _indexer_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
             "pass the indexer key (wk output, index_head_dim wide), or the hidden state with "
             "attr hidden set to its width",
             1,
+            expected=x.evolve(shape=(x.shape[0], allowed[0])),
         )
     keys = call.op.attr("context")
     keys = keys if isinstance(keys, sympy.Expr) else x.extent
@@ -236,6 +249,7 @@ def _prolog(call: OpCall) -> Sequence[OutLayout]:
             "projections are replicated",
             "feed it the normalized hidden state (complete features)",
             0,
+            expected=reduced(hidden),
         )
     for slot in (1, 2):
         table = call.inputs[slot]
@@ -248,6 +262,7 @@ def _prolog(call: OpCall) -> Sequence[OutLayout]:
                 f"{table.layout}, the hidden states {call.shape(hidden)} {hidden.layout}",
                 "index cos/sin by the positions of the tokens this rank projects",
                 slot,
+                expected=like(table, hidden).evolve(features=table.features),
             )
     whole = OutLayout(hidden.tokens, FeatureState.WHOLE, hidden.extent, hidden.group)
     split = call.word("parallel") == "column"

@@ -78,10 +78,22 @@ def text(doc: str = "", *, required: bool = True) -> AttrSpec:
 class RuleViolation(Exception):
     """A type rule does not hold for this op. ``slot`` names the offending input, if one.
 
-    The op's outputs become ⊤, so one mistake is reported once, not again at every op it
-    feeds — unless ``recovered`` says what the outputs are regardless (a view that misstates
-    the token rows still holds the rows it was given): then checking goes on below it, and
-    the same mistake repeated in a later layer is found there too."""
+    After reporting it, checking goes on with the layout the rule expected (as mypy goes on
+    after an error), so each independent mistake is reported once and everything below it is
+    still checked and priced:
+
+    - ``recovered`` says what the outputs are regardless (a view that misstates the token rows
+      still holds the rows it was given; a reduction on the wrong tokens still gives complete
+      features), one ``(layout, features)`` per output;
+    - ``expected`` is the value the rule wanted at ``slot``: the op's rules run again on it, and
+      the op's outputs are what they give (an add of a LOCAL and a FULL operand: the add of two
+      operands of the first one's layout);
+    - ``expected_inputs`` is every input as the rule wanted them (a missing gather before an
+      attention leaves its query side LOCAL too);
+    - ``waive`` says the rule's own check may be skipped on a second run (a size that does not
+      divide: the op's outputs as if it did).
+
+    Only where none applies do the outputs become ⊤, and an op with a ⊤ input is not checked."""
 
     def __init__(
         self,
@@ -89,14 +101,25 @@ class RuleViolation(Exception):
         message: str,
         hint: str,
         slot: int | None = None,
-        recovered: tuple[OutLayout, tuple[Expr, ...]] | None = None,
+        recovered: Recovered | tuple[Recovered, ...] | None = None,
+        expected: AbstractValue | None = None,
+        waive: bool = False,
+        expected_inputs: tuple[AbstractValue, ...] | None = None,
     ) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.hint = hint
         self.slot = slot
-        self.recovered = recovered
+        outputs: tuple[Recovered, ...] | None = None
+        if recovered is not None:
+            first = recovered[0]
+            single = isinstance(first, OutLayout)
+            outputs = (recovered,) if single else recovered  # type: ignore[assignment]
+        self.recovered = outputs
+        self.expected = expected
+        self.waive = waive
+        self.expected_inputs = expected_inputs
 
 
 @attrs.frozen
@@ -122,6 +145,10 @@ class OutLayout:
     features: FeatureState
     extent: Expr
     group: str | None = None
+
+
+# an output a violated rule still vouches for: its layout and per-rank feature dims
+Recovered = tuple[OutLayout, tuple[Expr, ...]]
 
 
 @attrs.frozen
@@ -162,6 +189,11 @@ class OpCall:
     inputs: tuple[AbstractValue, ...]
     context: Context
     warnings: list[Warning_] = attrs.field(factory=list)
+    # rules whose check a second run skips, after a first run reported them (RuleViolation.waive)
+    waived: frozenset[Rule] = frozenset()
+
+    def waives(self, rule: Rule) -> bool:
+        return rule in self.waived
 
     def attr(self, key: str) -> AttrValue:
         value = self.op.attr(key)
@@ -215,7 +247,7 @@ class OpCall:
             return
         numeric_extent, numeric_g = self.context.numeric(extent), self.context.numeric(g)
         if numeric_extent is not None and numeric_g is not None:
-            if numeric_extent % numeric_g == 0:
+            if numeric_extent % numeric_g == 0 or self.waives(rules.INDIVISIBLE):
                 return
             raise RuleViolation(
                 rules.INDIVISIBLE,
@@ -224,6 +256,7 @@ class OpCall:
                 f"insert pad_tokens before it (extent becomes ceil({format_expr(extent)}/"
                 f"{format_expr(g)})*{format_expr(g)}), or choose a token count divisible by "
                 f"{numeric_g}",
+                waive=True,
             )
         self.warn(
             rules.INDIVISIBLE,
@@ -331,6 +364,33 @@ def keep_features(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[
     return tuple(features_of(call.inputs[0]) for _ in layouts)
 
 
+def reduced(value: AbstractValue) -> AbstractValue:
+    """What a PARTIAL value is once reduced in place (an all_reduce): complete features."""
+    group = value.group if value.tokens is TokenLayout.LOCAL else None
+    return value.evolve(features=FeatureState.WHOLE, group=group)
+
+
+def gathered(value: AbstractValue) -> AbstractValue:
+    """What a LOCAL value is once all_gathered: every row of its extent (the FULL-token value
+    a token select or the LM head expects)."""
+    group = value.group if value.features is not FeatureState.WHOLE else None
+    return value.evolve(
+        shape=(value.extent, *value.shape[1:]), tokens=TokenLayout.FULL, group=group
+    )
+
+
+def like(value: AbstractValue, model: AbstractValue) -> AbstractValue:
+    """``value``'s features and dtype in ``model``'s token layout, extent, rows and state: the
+    operand a disagreement expected."""
+    return value.evolve(
+        shape=(model.shape[0], *value.shape[1:]) if value.shape else value.shape,
+        tokens=model.tokens,
+        features=model.features,
+        extent=model.extent,
+        group=model.group,
+    )
+
+
 def reject_partial(call: OpCall, slots: Sequence[int] | None = None) -> None:
     """[partial-into-nonlinear]: a pending sum must be reduced before a non-linear op."""
     for slot in range(len(call.inputs)) if slots is None else slots:
@@ -343,6 +403,7 @@ def reject_partial(call: OpCall, slots: Sequence[int] | None = None) -> None:
                 "the op is not linear, so it would compute on 1/g of the value",
                 "reduce first: all_reduce (keeps tokens) or reduce_scatter (to LOCAL) before it",
                 slot,
+                expected=reduced(value),
             )
 
 
@@ -375,7 +436,23 @@ def require_agree(call: OpCall, slots: Sequence[int], what: str = "operands") ->
                 f"{other.dtype.value}{call.shape(other)} {other.layout}",
                 _mismatch_hint(first, other),
                 slot,
+                expected_inputs=_agreeing(call, slots[0], slot),
             )
+
+
+def _agreeing(call: OpCall, first: int, slot: int) -> tuple[AbstractValue, ...]:
+    """The operands as a disagreement expected them: ``slot`` in the first operand's layout —
+    the first is the fresh value, the other most often the stale residual (TensorCast's P2,
+    vLLM-Ascend's first-layer residual) — unless only the other holds complete features (a
+    row-parallel output not yet reduced, a column one not gathered: then it is the first that
+    is wrong)."""
+    inputs = list(call.inputs)
+    a, b = inputs[first], inputs[slot]
+    if a.features is not FeatureState.WHOLE and b.features is FeatureState.WHOLE:
+        inputs[first] = b.evolve(dtype=a.dtype, id_range=a.id_range)
+    else:
+        inputs[slot] = like(b, a)
+    return tuple(inputs)
 
 
 def _mismatch_hint(a: AbstractValue, b: AbstractValue) -> str:
@@ -402,6 +479,9 @@ def require_features(call: OpCall, slot: int, expected: Expr, what: str) -> None
             "check in_features / the producer's parallel mode: a row-parallel linear reads "
             "in_features/g SPLIT features, column and replicated ones read all of them",
             slot,
+            expected=value.evolve(
+                shape=(value.shape[0] if value.shape else value.extent, expected)
+            ),
         )
 
 
@@ -419,10 +499,13 @@ def check_split_divides(call: OpCall, size: Expr, what: str) -> None:
         return
     numeric_size, numeric_g = call.context.numeric(size), call.context.numeric(call.g)
     if numeric_size is not None and numeric_g is not None and numeric_size % numeric_g != 0:
+        if call.waives(rules.INDIVISIBLE):
+            return
         raise RuleViolation(
             rules.INDIVISIBLE,
             f"{what} {numeric_size} cannot be split over {format_expr(call.g)} = {numeric_g} ranks",
             "choose a group size that divides it, or keep the weight replicated",
+            waive=True,
         )
 
 
@@ -440,6 +523,7 @@ def require_dtype(call: OpCall, slot: int, integer: bool, what: str) -> None:
             f"are {kind}",
             "check the order of the inputs: moe_topk gives the weights at :0 and the ids at :1",
             slot,
+            expected=value.evolve(dtype=Dtype.INT32 if integer else Dtype.BF16, id_range=None),
         )
 
 
@@ -447,8 +531,9 @@ def warn_local_split(call: OpCall) -> None:
     """[local-feature-split]: sharding the features of LOCAL tokens over the same group.
 
     Rank r holds only its own tokens, so it can compute only its own feature block of them; the
-    other blocks of its tokens exist nowhere, and a later all_reduce sums different tokens. Cost
-    models use this shape (the RFC table's shared experts on local tokens); no engine runs it.
+    other blocks of its tokens exist nowhere, and a later all_reduce sums different tokens (an
+    error there: cross-token-reduction). Cost models use this shape (the RFC table's shared
+    experts on local tokens); no engine runs it.
     """
     value = call.inputs[0]
     starts_split = value.features is FeatureState.WHOLE  # said once, where the split begins

@@ -27,6 +27,7 @@ from layoutcheck.ops.base import (
     features_of,
     flag,
     keep_features,
+    reduced,
     reject_partial,
     require_agree,
     same_layout,
@@ -62,6 +63,7 @@ def _require_same_features(call: OpCall, slots: Sequence[int]) -> None:
                 f"{call.shape(other)}",
                 "both operands must have the same per-rank feature dims",
                 slot,
+                expected=other.evolve(shape=(other.shape[0], *first.shape[1:])),
             )
 
 
@@ -75,6 +77,7 @@ def _reject_split(call: OpCall, slot: int = 0, rule: Rule = rules.NORM_OF_SPLIT)
             "gather the features first, or feed it the output of a row-parallel linear after "
             "its reduction",
             slot,
+            expected=reduced(value),
         )
 
 
@@ -127,6 +130,7 @@ def _activation_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tu
             f"swiglu needs an even feature size, got {format_expr(last)}",
             "swiglu splits features into gate and up halves",
             0,
+            recovered=(layouts[0], (*features[:-1], last / 2)),
         )
     return ((*features[:-1], last / 2),)
 
@@ -155,6 +159,7 @@ def _reshape_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
             f"[{', '.join(format_expr(d) for d in per_rank)}], and the feature products differ",
             "the features attr is global: for a SPLIT value its first dim is divided by g",
             0,
+            recovered=(layouts[0], per_rank),
         )
     return (per_rank,)
 
@@ -207,6 +212,9 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
             f"features of {call.shape(value)}",
             "sizes are global feature sizes along the last dim; they must sum to it",
             0,
+            recovered=tuple(
+                (layout, (part,)) for layout, part in zip(layouts, per_rank, strict=True)
+            ),
         )
     return tuple((part,) for part in per_rank)
 

@@ -20,8 +20,10 @@ from layoutcheck.ops.base import (
     OutLayout,
     RuleUse,
     RuleViolation,
+    gathered,
     group,
     keep_features,
+    same_layout,
 )
 from layoutcheck.ops.costing import CostRule, copy, free
 from layoutcheck.ops.traits import Trait
@@ -36,6 +38,7 @@ def _token_slice(call: OpCall) -> Sequence[OutLayout]:
             f"token_slice of a LOCAL value {call.shape(value)}: the tokens are already sharded",
             "remove the slice, or gather first if a different sharding was meant",
             0,
+            recovered=(same_layout(value), value.shape[1:]),
         )
     call.require_divisible(value.extent, "token_slice")
     return (OutLayout(TokenLayout.LOCAL, value.features, value.extent, call.group),)
@@ -50,6 +53,7 @@ def _require_full(call: OpCall) -> None:
             "extent, which only a FULL value shows",
             f"{call.op.kind} before the token_slice / after the all_gather",
             0,
+            expected=gathered(value),
         )
 
 

@@ -14,6 +14,7 @@ import attrs
 from layoutcheck import rules
 from layoutcheck.lattice import Dtype, FeatureState
 from layoutcheck.ops.base import (
+    AttrSpec,
     Family,
     OpCall,
     OpSpec,
@@ -50,7 +51,7 @@ _OUT_FEATURES = {
 }
 
 
-def _linear(call: OpCall) -> Sequence[OutLayout]:
+def linear_layout(call: OpCall) -> Sequence[OutLayout]:
     value = call.inputs[0]
     reject_partial(call)
     parallel = call.word("parallel")
@@ -72,7 +73,7 @@ def _linear(call: OpCall) -> Sequence[OutLayout]:
     return (OutLayout(value.tokens, features, value.extent, distributed),)
 
 
-def _linear_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+def linear_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
     parallel = call.word("parallel")
     in_features, out_features = call.size("in_features"), call.size("out_features")
     if parallel == "row":
@@ -86,9 +87,27 @@ def _linear_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[
     return ((out_features,),)
 
 
-def _linear_dtype(call: OpCall) -> Sequence[Dtype]:
+def linear_dtype(call: OpCall) -> Sequence[Dtype]:
     out = call.op.attr("out_dtype")
     return (Dtype(str(out)) if out is not None else call.inputs[0].dtype,)
+
+
+def linear_attrs(parallel: AttrSpec) -> dict[str, AttrSpec]:
+    """The attrs of a linear (and of the fused ops that hold one), with its sharding."""
+    return {
+        "in_features": size("global input features"),
+        "out_features": size("global output features"),
+        "parallel": parallel,
+        "quant": choice(*QUANT_CHOICES, default="bf16", doc="weight quantization"),
+        "group": group(),
+        "bias": flag(doc="has a bias"),
+        "out_dtype": choice(
+            *(d.value for d in Dtype),
+            doc="the result's element type when not the input's (a quantized matmul of "
+            "int8 activations that returns bf16)",
+            optional=True,
+        ),
+    }
 
 
 OPS: tuple[OpSpec, ...] = (
@@ -98,24 +117,11 @@ OPS: tuple[OpSpec, ...] = (
         family=Family.LINEAR,
         inputs=("x",),
         outputs=("out",),
-        attrs={
-            "in_features": size("global input features"),
-            "out_features": size("global output features"),
-            "parallel": choice("column", "row", "replicated", doc="weight sharding over group"),
-            "quant": choice(*QUANT_CHOICES, default="bf16", doc="weight quantization"),
-            "group": group(),
-            "bias": flag(doc="has a bias"),
-            "out_dtype": choice(
-                *(d.value for d in Dtype),
-                doc="the result's element type when not the input's (a quantized matmul of "
-                "int8 activations that returns bf16)",
-                optional=True,
-            ),
-        },
+        attrs=linear_attrs(choice("column", "row", "replicated", doc="weight sharding over group")),
         attr_aliases={"disable_tp": {True: ("parallel", "replicated")}},
-        layout=_linear,
-        shape=_linear_shape,
-        dtype=_linear_dtype,
+        layout=linear_layout,
+        shape=linear_shape,
+        dtype=linear_dtype,
         summary="`column`: `*·W → *·S` (`out/g` per rank); `row`: `*·S → *·P` (reads `in/g`); "
         "`replicated`: `*·W → *·W` (the engines' `disable_tp`). Tokens pass through",
         rules=(

@@ -23,8 +23,11 @@ from layoutcheck.ops.base import (
     check_split_divides,
     choice,
     features_of,
+    flag,
     group,
     keep_features,
+    like,
+    reduced,
     reject_partial,
     require_dtype,
     require_features,
@@ -59,6 +62,7 @@ def _require_whole(call: OpCall, slot: int) -> None:
             f"{call.shape(value)}: routing needs every feature of a token",
             "feed it the normalized hidden state (complete features)",
             slot,
+            expected=reduced(value),
         )
 
 
@@ -85,14 +89,16 @@ def _topk_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Ex
     width = logits.shape[-1] if len(logits.shape) > 1 else None
     numeric_k = call.context.numeric(k)
     numeric_width = None if width is None else call.context.numeric(width)
-    if width is None or (
+    too_many = width is None or (
         numeric_k is not None and numeric_width is not None and numeric_k > numeric_width
-    ):
+    )
+    if too_many and not call.waives(rules.SHAPE_MISMATCH):
         raise RuleViolation(
             rules.SHAPE_MISMATCH,
             f"moe_topk picks top_k = {format_expr(k)} of router logits {call.shape(logits)}",
             "top_k must not exceed the number of experts",
             0,
+            waive=True,
         )
     return ((k,), (k,))
 
@@ -125,8 +131,13 @@ def _experts(call: OpCall) -> Sequence[OutLayout]:
                 "sequence-parallel prefill; slice the router logits with the hidden states in "
                 "MC2 decode)",
                 slot,
+                expected=like(other, x).evolve(features=other.features, group=other.group),
             )
     check_split_divides(call, call.size("experts"), "experts")
+    if not call.attr("reduce_results"):
+        # vLLM's FusedMoE(reduce_results=False): each rank's result is a summand, reduced later
+        # (after the shared experts are added) by one all_reduce over the reduce group
+        return (OutLayout(x.tokens, FeatureState.PARTIAL, x.extent, call.word("reduce_group")),)
     return (OutLayout(x.tokens, FeatureState.WHOLE, x.extent, x.group),)
 
 
@@ -145,6 +156,7 @@ def _experts_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
             "give moe_gate and moe_experts the same experts: the router scores every routed "
             "expert, and ids past the last expert address none",
             2,
+            expected=call.inputs[2].evolve(id_range=experts),
         )
     return (features_of(call.inputs[0]),)
 
@@ -206,10 +218,17 @@ OPS: tuple[OpSpec, ...] = (
             "group": group("ep", "expert-parallel group"),
             "dispatch": choice("all_to_all", "mc2", "all_gather", default="all_to_all"),
             "quant": choice(*QUANT_CHOICES, default="bf16"),
+            "reduce_results": flag(
+                True,
+                "false: the output is still a pending sum over reduce_group (vLLM's "
+                "reduce_results=False), reduced by a later all_reduce",
+            ),
+            "reduce_group": group("tp", "the group a reduce_results=false output is summed over"),
         },
         layout=_experts,
         shape=_experts_shape,
-        summary="dispatch and combine included: out `[t, H]` with the tokens of `x`, `·W`",
+        summary="dispatch and combine included: out `[t, H]` with the tokens of `x`, `·W` "
+        "(`·P` with `reduce_results: false`)",
         rules=(
             RuleUse(rules.LAYOUT_MISMATCH, "the three inputs cover different tokens"),
             RuleUse(rules.DTYPE_MISMATCH, "weights/ids swapped"),
@@ -226,7 +245,8 @@ OPS: tuple[OpSpec, ...] = (
             "each token is sent to its top_k experts and the weighted results return to the "
             "token's owner, so the output has the tokens of x and complete features. x, weights "
             "and ids must cover the same tokens — the TensorCast bug of local dispatch with "
-            "full-token top-k ids."
+            "full-token top-k ids. With reduce_results: false (vLLM's FusedMoE argument) the "
+            "output is a pending sum over reduce_group until the all_reduce that follows."
         ),
     ),
 )
@@ -242,6 +262,7 @@ def _same_tokens(call: OpCall, a: int, b: int, what: str) -> None:
             "route the tokens the top-k was computed for: slice the router logits together with "
             "the hidden states, or neither",
             b,
+            expected=like(right, left).evolve(features=right.features, group=right.group),
         )
 
 
@@ -268,6 +289,10 @@ def _combine(call: OpCall) -> Sequence[OutLayout]:
             "the ids must be those of the tokens dispatched (top-k ids at FULL tokens with a "
             "LOCAL dispatch is TensorCast's crash without layer repetition)",
             1,
+            recovered=(
+                OutLayout(ids.tokens, FeatureState.WHOLE, ids.extent, ids.group),
+                x.shape[1:],
+            ),
         )
     return (OutLayout(ids.tokens, FeatureState.WHOLE, ids.extent, ids.group),)
 

@@ -22,6 +22,7 @@ from layoutcheck.ops.base import (
     check_split_divides,
     choice,
     features_of,
+    gathered,
     group,
     reject_partial,
     require_features,
@@ -87,6 +88,7 @@ def _lm_head(call: OpCall) -> Sequence[OutLayout]:
             "positions (each request's last token), which a rank's slice may not hold",
             "all_gather the final norm's output before the LM head",
             0,
+            expected=gathered(value),
         )
     return (OutLayout(value.tokens, FeatureState.SPLIT, value.extent, call.group),)
 

@@ -27,7 +27,10 @@ from layoutcheck.ops.base import (
     choice,
     features_of,
     flag,
+    gathered,
     keep_features,
+    like,
+    reduced,
     reject_partial,
     same_layout,
     size,
@@ -87,6 +90,7 @@ def _view_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Ex
             "products differ",
             "a view regroups the features of each token; the element count must stay",
             0,
+            recovered=(layouts[0], features),
         )
     return (features,)
 
@@ -115,6 +119,7 @@ def _broadcast(call: OpCall) -> tuple[Expr, ...]:
                 "per rank the feature dims must be equal or 1 (a SPLIT operand holds g times "
                 "fewer features than a WHOLE one)",
                 slot,
+                expected=value.evolve(shape=(value.shape[0], *call.inputs[0].shape[1:])),
             )
     return tuple(out)
 
@@ -130,6 +135,7 @@ def _pointwise(call: OpCall) -> Sequence[OutLayout]:
                 f"{first.layout} and {call.shape(other)} {other.layout}",
                 "bring both operands to one token layout first",
                 slot,
+                expected=like(other, first),
             )
     states = {value.features for value in call.inputs}
     if FeatureState.PARTIAL in states:
@@ -142,6 +148,7 @@ def _pointwise(call: OpCall) -> Sequence[OutLayout]:
                 "with complete values keeps a partial sum partial",
                 "reduce first: all_reduce or reduce_scatter before it",
                 partial[-1],
+                expected=reduced(call.inputs[partial[-1]]),
             )
         return (OutLayout(first.tokens, FeatureState.PARTIAL, first.extent, _group(call)),)
     if FeatureState.SPLIT in states:
@@ -180,6 +187,7 @@ def _feature_sum(call: OpCall) -> Sequence[OutLayout]:
             "own block only",
             "gather the features first, or reduce the partial sums the sum leaves",
             0,
+            expected=reduced(value),
         )
     return (same_layout(value),)  # a sum is linear: a pending sum stays pending
 
@@ -233,6 +241,7 @@ def _token_select(call: OpCall) -> Sequence[OutLayout]:
             "holds only its own slice, so a position outside it is read out of range",
             "all_gather the value (the final norm's output) before selecting tokens",
             0,
+            expected=gathered(value),
         )
     rows = call.size("rows")
     wanted, held = call.context.numeric(rows), call.context.numeric(value.extent)
@@ -242,6 +251,10 @@ def _token_select(call: OpCall) -> Sequence[OutLayout]:
             f"token_select of {wanted} rows from {call.shape(value)}: only {held} tokens exist",
             "select at most one token per row of the input (one sampled token per request)",
             0,
+            recovered=(
+                OutLayout(TokenLayout.FULL, value.features, rows, value.group),
+                value.shape[1:],
+            ),
         )
     group = value.group if value.features is not FeatureState.WHOLE else None
     return (OutLayout(TokenLayout.FULL, value.features, rows, group),)

@@ -79,7 +79,8 @@ def test_check_glm_sp_repetition(capsys: pytest.CaptureFixture[str]) -> None:
     assert folded == expanded
     _, every = check_json(capsys, *GLM_SP, "--expanded")
     assert every == expanded
-    assert folded["summary"]["ops"] == 1947 and len(folded["diagnostics"]) == 75
+    # per MoE layer, the shared expert's split and its cross-token all-reduce (kept a warning)
+    assert folded["summary"]["ops"] == 1947 and len(folded["diagnostics"]) == 150
 
 
 def test_check_deepseek_v32(capsys: pytest.CaptureFixture[str]) -> None:
@@ -117,13 +118,20 @@ def test_check_decode_mc2(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("model", ["deepseek-v3", "qwen3-30b-a3b"])
 @pytest.mark.parametrize("sp", [False, True])
 def test_check_models_without_dsa(capsys: pytest.CaptureFixture[str], model: str, sp: bool) -> None:
-    code, data = check_json(capsys, model, "--tp", "16", *(["--sp"] if sp else []))
+    # under SP the default shared experts are the RFC table's TP MLP on LOCAL tokens: with no
+    # contract to keep it a cost-model shape, DeepSeek's all-reduce of them is a
+    # cross-token-reduction; replicated, they are clean
+    shared = ["--shared-experts", "replicated"] if sp and model == "deepseek-v3" else []
+    if shared:
+        code, data = check_json(capsys, model, "--tp", "16", "--sp")
+        assert code == 1
+        assert {d["rule"] for d in errors(data)} == {"cross-token-reduction"}
+    code, data = check_json(capsys, model, "--tp", "16", *(["--sp"] if sp else []), *shared)
     assert code == 0
     assert data["ok"] is True
     # without SP the MoE input is FULL: expert parallelism slices it over TP (RFC §3.8 shape)
     assert data["contract"] == (None if sp else "all2all-prefill")
     assert errors(data) == []
-    # the only warning: DeepSeek's shared experts as a TP MLP on LOCAL tokens (a cost-model shape)
     assert {d["rule"] for d in data["diagnostics"]} <= {"local-feature-split"}
     layers = {"deepseek-v3": 61, "qwen3-30b-a3b": 48}[model]
     assert data["summary"]["layers"] == layers

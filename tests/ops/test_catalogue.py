@@ -80,13 +80,13 @@ class Graph:
     def op(self, name: str, kind: str, inputs: Sequence[ValueRef], **attrs: object) -> ValueRef:
         return self.b.op(name, kind, inputs, **attrs)  # type: ignore[arg-type]
 
-    def typed(self, *warnings: str) -> TypedGraph:
-        """The typed graph, which must hold no diagnostics but the named warnings."""
+    def typed(self, *warnings: str, errors: Sequence[str] = ()) -> TypedGraph:
+        """The typed graph, which must hold no diagnostics but the named warnings (and
+        ``errors``, after them)."""
         typed = interpret(normalize(self.b.build()))
         found = [(d.rule, d.severity.value) for d in typed.diagnostics]
-        assert found == [(rule, "warning") for rule in warnings], [
-            d.message for d in typed.diagnostics
-        ]
+        wanted = [(rule, "warning") for rule in warnings] + [(rule, "error") for rule in errors]
+        assert found == wanted, [d.message for d in typed.diagnostics]
         return typed
 
 
@@ -130,13 +130,13 @@ def test_all_reduce_of_a_full_partial_value() -> None:
 
 
 @covers("all_reduce")
-def test_all_reduce_of_local_partial_keeps_local() -> None:
+def test_all_reduce_of_local_partial_is_a_cross_token_sum_and_checking_goes_on_local() -> None:
     g = Graph()
     x = g.input("x", ["T/tp", "H"], tokens=LOCAL, features=PARTIAL)
     g.op("ar", "all_reduce", [x])
     expect(
         g,
-        g.typed(),
+        g.typed(errors=["cross-token-reduction"]),
         "ar",
         shape=["T/tp", "H"],
         numeric=[256, 6144],
@@ -531,7 +531,10 @@ def test_split_of_a_split_value_is_refused() -> None:
     g.op("parts", "split", [x], sizes=[g.e("I"), g.e("I")])
     typed = interpret(normalize(g.b.build()))
     assert [(d.rule, d.op) for d in typed.diagnostics] == [("incomplete-features", "parts")]
-    assert typed.value("parts:0").is_top and typed.value("parts:1").is_top
+    # checking goes on with the complete features the split expected, on the same tokens
+    for port in (0, 1):
+        value = typed.value(f"parts:{port}")
+        assert (value.layout, value.group) == ("L·W", "tp")
 
 
 # -- linear layers ---------------------------------------------------------------------------
@@ -596,17 +599,50 @@ def test_replicated_linear_keeps_whole_features(tokens: TokenLayout) -> None:
     )
 
 
-def test_tp_mlp_on_local_tokens_types_but_warns_that_it_cannot_run() -> None:
+@covers("reduce_scatter", "all_gather")
+def test_a_feature_dim_reduce_scatter_splits_the_features_and_its_gather_joins_them() -> None:
+    g = Graph()
+    x = g.input("x", ["T", "H"], features=PARTIAL)
+    rs = g.op("rs", "reduce_scatter", [x], dim="1")
+    g.op("ag", "all_gather", [rs], dim="-1")
+    typed = g.typed()
+    expect(g, typed, "rs", shape=["T", "H/tp"], numeric=[4096, 384], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+    expect(g, typed, "ag", shape=["T", "H"], numeric=[4096, 6144], tokens=FULL, features=WHOLE)
+
+
+@covers("matmul_reduce_scatter")
+def test_matmul_reduce_scatter_is_a_row_linear_and_a_token_reduce_scatter() -> None:
+    g = Graph()
+    x = g.input("x", ["T", "I/tp"], features=SPLIT)
+    g.op("rs", "matmul_reduce_scatter", [x], in_features="I", out_features="H")
+    typed = g.typed()
+    expect(g, typed, "rs", shape=["T/tp", "H"], numeric=[256, 6144], tokens=LOCAL,
+           features=WHOLE, group="tp")  # fmt: skip
+
+
+@covers("all_gather_matmul")
+def test_all_gather_matmul_gathers_the_tokens_then_splits_the_features() -> None:
+    g = Graph()
+    x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
+    g.op("ag", "all_gather_matmul", [x], in_features="H", out_features="2*I")
+    typed = g.typed()
+    expect(g, typed, "ag", shape=["T", "2*I/tp"], numeric=[4096, 256], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+
+
+def test_tp_mlp_on_local_tokens_is_a_cross_token_reduction_at_its_all_reduce() -> None:
     # the RFC table's shared expert in DSA-CP: a TP MLP on LOCAL tokens. The types follow the
-    # algebra (L·W → L·S → L·P → L·W) and the column linear gets a local-feature-split warning.
+    # algebra (L·W → L·S → L·P → L·W), the column linear gets a local-feature-split warning and
+    # the all_reduce, which adds different tokens, a cross-token-reduction error.
     g = Graph()
     x = g.input("x", ["T/tp", "H"], tokens=LOCAL)
     up = g.op("up", "linear", [x], in_features="H", out_features="2*I", parallel="column")
     act = g.op("act", "activation", [up], fn="swiglu")
     down = g.op("down", "linear", [act], in_features="I", out_features="H", parallel="row")
     g.op("ar", "all_reduce", [down])
-    typed = g.typed("local-feature-split")
-    assert typed.diagnostics[0].op == "up"
+    typed = g.typed("local-feature-split", errors=["cross-token-reduction"])
+    assert [d.op for d in typed.diagnostics] == ["up", "ar"]
     expect(
         g,
         typed,

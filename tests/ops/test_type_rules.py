@@ -199,7 +199,7 @@ def _sparse_attention_indices_on_other_tokens(broken: bool) -> Graph:
 @case("layout-mismatch", "reduce")
 def _all_reduce_over_another_group(broken: bool) -> Graph:
     g = G()
-    x = g.act("x", LOCAL, PARTIAL)
+    x = g.act("x", FULL, PARTIAL)
     g.op("reduce", "all_reduce", [x], group="ep" if broken else "tp")
     return g.graph()
 
@@ -278,20 +278,87 @@ def _token_slice_of_local(broken: bool) -> Graph:
 
 @case("shard-of-local", "model.layers.0.mlp.shared_experts.reduce")
 def _shared_expert_reduce_scatter_on_local_tokens(broken: bool) -> Graph:
+    # fixed: the shared expert replicated on the local tokens, no reduction (an all_reduce of
+    # its L·P would be a cross-token-reduction)
     g = G()
-    act = g.act("act", LOCAL, SPLIT, width="I")
+    act = g.act("act", LOCAL, SPLIT if broken else WHOLE, width="I")
     down = g.op(
         "model.layers.0.mlp.shared_experts.down_proj",
         "linear",
         [act],
         in_features="I",
         out_features="H",
+        parallel="row" if broken else "replicated",
+    )
+    if broken:
+        g.op("model.layers.0.mlp.shared_experts.reduce", "reduce_scatter", [down])
+    return g.graph()
+
+
+# cross-token-reduction ----------------------------------------------------------------------
+
+
+@case("cross-token-reduction", "model.layers.0.mlp.down_proj.all_reduce")
+def _dense_mlp_weight_tp_under_sequence_parallelism(broken: bool) -> Graph:
+    # vLLM-Ascend PR 16804: the dense MLP kept weight-TP on the LOCAL tokens of SP (its column
+    # half, which also warns local-feature-split, is the input here); fixed, on FULL tokens
+    g = G()
+    act = g.act("act", LOCAL if broken else FULL, SPLIT, width="I")
+    down = g.op(
+        "model.layers.0.mlp.down_proj",
+        "linear",
+        [act],
+        in_features="I",
+        out_features="H",
         parallel="row",
     )
+    g.op("model.layers.0.mlp.down_proj.all_reduce", "all_reduce", [down])
+    return g.graph()
+
+
+@case("cross-token-reduction", "ar")
+def _all_reduce_of_a_local_pending_sum(broken: bool) -> Graph:
+    g = G()
+    x = g.act("x", LOCAL if broken else FULL, PARTIAL)
+    g.op("ar", "all_reduce", [x])
+    return g.graph()
+
+
+# non-sum-reduction-of-partial ---------------------------------------------------------------
+
+
+@case("non-sum-reduction-of-partial", "ar")
+def _avg_all_reduce_of_a_pending_sum(broken: bool) -> Graph:
+    # vLLM PR 33088: an avg all-reduce left the outputs tp times off
+    g = G()
+    x = g.act("x", FULL, PARTIAL)
+    g.op("ar", "all_reduce", [x], reduce="avg" if broken else "sum")
+    return g.graph()
+
+
+@case("non-sum-reduction-of-partial", "rs")
+def _max_reduce_scatter_of_a_pending_sum(broken: bool) -> Graph:
+    g = G()
+    x = g.act("x", FULL, PARTIAL)
+    g.op("rs", "reduce_scatter", [x], **({"reduce": "max"} if broken else {}))
+    return g.graph()
+
+
+# feature-scatter ----------------------------------------------------------------------------
+
+
+@case("feature-scatter", "down_rs")
+def _fused_matmul_reduce_scatter_of_a_feature_dim(broken: bool) -> Graph:
+    # PyTorch PR 153595: fused_scaled_matmul_reduce_scatter with scatter_dim=1
+    g = G()
+    act = g.act("act", FULL, SPLIT, width="I")
     g.op(
-        "model.layers.0.mlp.shared_experts.reduce",
-        "reduce_scatter" if broken else "all_reduce",
-        [down],
+        "down_rs",
+        "matmul_reduce_scatter",
+        [act],
+        in_features="I",
+        out_features="H",
+        dim="1" if broken else "0",
     )
     return g.graph()
 
@@ -839,29 +906,49 @@ def _chain_after_a_mistake() -> Graph:
     hidden = g.act("hidden", LOCAL)
     residual = g.act("residual", FULL)
     norm = g.op("norm", "add_rms_norm", [hidden, residual])  # the mistake
-    # every op below would break a rule of its own on the layouts the mistake suggests
-    gathered = g.op("gather", "all_gather", [ValueRef("norm", 1)])
-    sliced = g.op("slice", "token_slice", [norm])
-    g.op("sum", "add", [gathered, sliced])
-    g.op("reduce", "all_reduce", [norm])
-    g.op("kv_attn", "mla_attention", [sliced, sliced], **MLA)
+    # every op below is right for the layout the norm expected (its first operand's, LOCAL)
+    gathered = g.op("gather", "all_gather", [norm])
+    g.op("q_norm", "rms_norm", [gathered])
+    g.op("residual_out", "add", [ValueRef("norm", 1), hidden])
     return g.graph()
 
 
-def test_an_error_upstream_makes_downstream_values_top_and_reports_nothing_more() -> None:
+def test_after_an_error_checking_goes_on_with_the_layout_the_rule_expected() -> None:
     graph = _chain_after_a_mistake()
     result = typed(graph)
     assert [(d.rule, d.op) for d in result.diagnostics] == [("layout-mismatch", "norm")]
-    for name in ("norm:0", "norm:1", "gather", "slice", "sum", "reduce", "kv_attn"):
-        assert result.value(name).is_top, name
-    assert not result.value("hidden").is_top
+    # the add_rms_norm of two operands of the first one's layout: both outputs LOCAL
+    assert [result.value(f"norm:{port}").layout for port in (0, 1)] == ["L·W", "L·W"]
+    for name in ("gather", "q_norm", "residual_out"):
+        assert not result.value(name).is_top, name
+    assert result.value("gather").tokens is FULL
+
+
+def test_an_op_wrong_for_the_recovered_layout_is_an_error_of_its_own() -> None:
+    g = G()
+    hidden = g.act("hidden", LOCAL)
+    norm = g.op("norm", "add_rms_norm", [hidden, g.act("residual", FULL)])
+    g.op("slice", "token_slice", [norm])  # a LOCAL value sliced again
+    assert [(d.rule, d.op) for d in typed(g.graph()).diagnostics] == [
+        ("layout-mismatch", "norm"),
+        ("shard-of-local", "slice"),
+    ]
+
+
+def test_only_where_no_layout_makes_sense_an_error_leaves_top() -> None:
+    g = G()
+    bad = g.input("hidden", ["T", "H"], LOCAL)  # token-extent: no rows to go on with
+    g.op("norm", "rms_norm", [bad])
+    result = typed(g.graph())
+    assert [(d.rule, d.op) for d in result.diagnostics] == [("token-extent", "hidden")]
+    assert result.value("norm").is_top
 
 
 def test_two_independent_mistakes_give_two_errors() -> None:
     g = G()
     x = g.act("x")
     g.op("gather", "all_gather", [x])  # gather-of-full
-    p = g.act("p", LOCAL, PARTIAL)
+    p = g.act("p", FULL, PARTIAL)
     g.op("norm", "rms_norm", [p])  # partial-into-nonlinear
     g.op("fine", "all_reduce", [p])
     report = check_graph(g.graph())
@@ -1039,3 +1126,27 @@ def test_diagnostics_carry_the_file_line_and_layer() -> None:
     )
     assert diagnostic.context is not None and "all_gather" in diagnostic.context
     assert "65536" in diagnostic.message  # 4096 rows would become 4096·16
+
+
+# -- the wording of two diagnostics that misled ----------------------------------------------
+
+
+def test_a_reduction_of_complete_local_rows_says_they_are_different_tokens() -> None:
+    g = G()
+    g.op("reduce", "all_reduce", [g.act("x", LOCAL)])
+    (local,) = typed(g.graph()).diagnostics
+    assert local.rule == "reduce-of-complete"
+    assert "different tokens" in local.message and "times too large" not in local.message
+    g = G()
+    g.op("reduce", "all_reduce", [g.act("x", FULL)])
+    (full,) = typed(g.graph()).diagnostics
+    assert "16 times too large" in full.message
+
+
+def test_a_gather_of_full_help_does_not_presume_a_residual() -> None:
+    # a duplicated MoE finalize gather: no norm and no residual anywhere near it
+    g = G()
+    once = g.op("finalize", "all_gather", [g.act("experts_out", LOCAL)])
+    g.op("finalize_again", "all_gather", [once])
+    (diagnostic,) = typed(g.graph()).diagnostics
+    assert diagnostic.rule == "gather-of-full" and "residual" not in diagnostic.hint

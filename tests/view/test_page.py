@@ -90,7 +90,7 @@ def test_the_violation_is_red_with_its_diagnostic_and_provenance(bug_page: str) 
     classes, title = found["model.layers.5.self_attn.indexer"]
     assert "error" in classes
     assert "error [local-kv-into-attention]: dsa_indexer 'x' input is LOCAL" in title
-    assert "source: " in title and "rfc-local-tokens-into-attention.yaml:72" in title
+    assert "source: " in title and "rfc-local-tokens-into-attention.yaml:73" in title
     assert f'fill="{ERROR_FILL}" stroke="{ERROR}" stroke-width="3.0"' in bug_page
     # the path back to the input is marked on the ops and edges
     assert "path" in found["model.layers.5.input_layernorm"][0]
@@ -106,9 +106,8 @@ def test_the_violation_is_red_with_its_diagnostic_and_provenance(bug_page: str) 
     assert "provenance: model.layers.5.input_layernorm ← graph input hidden" in re.sub(
         "<[^>]+>", "", text
     )
-    # downstream of the error the values are ⊤: grey and dashed
-    top = [stroke for tone, _, _, stroke in edges(bug_page) if tone is Tone.TOP]
-    assert top and set(top) == {SWATCHES[Tone.TOP].colour}
+    # checking went on below the error with the gathered key side: no value is ⊤ (grey)
+    assert not [tone for tone, *_ in edges(bug_page) if tone is Tone.TOP]
 
 
 def test_hostile_names_are_escaped_in_the_page(hostile_view: View) -> None:
