@@ -445,10 +445,16 @@ def _agreeing(call: OpCall, first: int, slot: int) -> tuple[AbstractValue, ...]:
     the first is the fresh value, the other most often the stale residual (TensorCast's P2,
     vLLM-Ascend's first-layer residual) — unless only the other holds complete features (a
     row-parallel output not yet reduced, a column one not gathered: then it is the first that
-    is wrong)."""
+    is wrong), or only the other holds LOCAL tokens (below)."""
     inputs = list(call.inputs)
     a, b = inputs[first], inputs[slot]
-    if a.features is not FeatureState.WHOLE and b.features is FeatureState.WHOLE:
+    b_wins = a.features is not FeatureState.WHOLE and b.features is FeatureState.WHOLE
+    # tokens that disagree: the LOCAL operand is what sequence parallelism made, the FULL one
+    # what it left behind (a gathered or replicated residual, P2's swapped arguments), so the
+    # layer goes on LOCAL and its later gathers are not reported again
+    if a.tokens is TokenLayout.FULL and b.tokens is TokenLayout.LOCAL and a.features is b.features:
+        b_wins = True
+    if b_wins:
         inputs[first] = b.evolve(dtype=a.dtype, id_range=a.id_range)
     else:
         inputs[slot] = like(b, a)

@@ -102,9 +102,11 @@ def _layer_norm(call: OpCall) -> Sequence[OutLayout]:
 
 
 def _add_norm(call: OpCall) -> Sequence[OutLayout]:
+    # a pending sum first: the norm is not linear, so the missing reduction is the mistake
+    # (its operands then also disagree on features, which would say less)
+    reject_partial(call)
     require_agree(call, (0, 1))
     _require_same_features(call, (0, 1))
-    reject_partial(call)
     _reject_split(call)
     layout = same_layout(call.inputs[0])
     return (layout, layout)

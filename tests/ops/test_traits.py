@@ -44,10 +44,16 @@ def test_trait_queries() -> None:
     registry = default_registry()
     assert registry.kinds_with(Trait.NORM) == {"rms_norm", "layer_norm", "add_rms_norm"}
     assert registry.kinds_with(Trait.FUSED_ADD_NORM) == {"add_rms_norm"}
-    assert registry.kinds_with(Trait.REDUCTION) == {"all_reduce", "reduce_scatter"}
+    assert registry.kinds_with(Trait.REDUCTION) == {
+        "all_reduce",
+        "reduce_scatter",
+        "matmul_reduce_scatter",  # a fused GEMM + reduce-scatter is a reduction too
+    }
     assert registry.kinds_with(Trait.TOKEN_GATHER, Trait.TOKEN_SCATTER) == {
         "all_gather",
         "reduce_scatter",
+        "all_gather_matmul",
+        "matmul_reduce_scatter",
     }
     assert registry.kinds_with(Trait.REGION_MARKER) == {"region_begin", "region_end", "copy_region"}
     assert registry.is_("add_rms_norm2", Trait.FUSED_ADD_NORM)  # an alias resolves
