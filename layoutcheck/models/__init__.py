@@ -89,8 +89,12 @@ def plan_passes(
     if sequence_parallel:
         sp_layout = layout if dsa_cp else Layout.TENSORCAST
         if shared_experts is None:  # each engine's own way
-            replicated = sp_layout is Layout.VLLM_ASCEND
-            shared_experts = SharedExperts.REPLICATED if replicated else SharedExperts.TP_LOCAL
+            # the RFC's table (TensorCast's DSA-CP prefill) prices a TP MLP on local tokens, a
+            # cost-model shape its contract keeps a warning; every engine replicates the shared
+            # experts on the local tokens instead (a TP one would sum different tokens'
+            # partials: cross-token-reduction), and so does every other SP build
+            rfc_table = dsa_cp and sp_layout is Layout.TENSORCAST
+            shared_experts = SharedExperts.TP_LOCAL if rfc_table else SharedExperts.REPLICATED
         passes.append(SequenceParallelPass(sp_layout, shared_experts))
     # the non-SP paths keep the RFC's TP MLP on all tokens unless asked for TensorCast's form
     prepare_shared = shared_experts or SharedExperts.TP_LOCAL
