@@ -246,7 +246,7 @@ class Contract:
         allowed = {allowance.rule: allowance for allowance in self.allow}
         relaxed = []
         for diagnostic in diagnostics:
-            allowance = allowed.get(diagnostic.rule)
+            allowance = allowed.get(diagnostic.rule.id)
             if allowance is not None and diagnostic.is_error:
                 note = f"kept a warning by contract {self.name}: {allowance.why}"
                 diagnostic = attrs.evolve(
@@ -917,7 +917,7 @@ def _count(
                 else (ops[0] if ops else None)
             )
             yield Diagnostic(
-                rule=rule.doc.id,
+                rule=rule.doc,
                 severity=Severity.ERROR,
                 message=(
                     f"{where} has {len(ops)} op(s) matching {check.select.text or 'the selection'}"
@@ -947,7 +947,7 @@ def _diagnostic(
         if origin and origin != op.name:
             notes = (f"{ref} got its {value.tokens.name} token layout at {origin}",)
     return Diagnostic(
-        rule=rule.doc.id,
+        rule=rule.doc,
         severity=Severity.ERROR,
         message=message,
         hint=rule.doc.fix,

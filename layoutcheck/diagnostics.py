@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import enum
 import re
 from typing import TYPE_CHECKING
 
 import attrs
 
+from layoutcheck.severity import Severity
+
 if TYPE_CHECKING:
     from layoutcheck.interp import TypedGraph
+    from layoutcheck.rules import Rule
 
-
-class Severity(enum.Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    NOTE = "note"
+__all__ = ["Diagnostic", "Report", "Severity", "render_text"]
 
 
 @attrs.frozen
@@ -26,7 +24,7 @@ class Diagnostic:
     ``notes`` say where the wrong layout came from.
     """
 
-    rule: str
+    rule: Rule  # the rule object (it compares and hashes as its id: d.rule == "gather-of-full")
     severity: Severity
     message: str
     hint: str
@@ -45,7 +43,7 @@ class Diagnostic:
         """``file`` is the graph file (or engine archive) ``line`` is in; None for a graph
         built from a model config, which has no lines."""
         return {
-            "rule": self.rule,
+            "rule": self.rule.id,
             "severity": self.severity.value,
             "file": file,
             "op": self.op,
@@ -82,7 +80,7 @@ class Report:
         return not self.errors
 
     def rules(self) -> set[str]:
-        return {d.rule for d in self.diagnostics}
+        return {d.rule.id for d in self.diagnostics}
 
     def to_json(self, file: str | None = None) -> dict[str, object]:
         """``file``: where the graph came from when it is not a graph file (an engine
@@ -104,7 +102,7 @@ _LAYER_INDEX = re.compile(r"layers\.[0-9]+\.")
 def _family_key(diagnostic: Diagnostic) -> tuple[str, str, str, str]:
     """Diagnostics equal but for the layer index (the same mistake in 75 identical layers)."""
     return (
-        diagnostic.rule,
+        diagnostic.rule.id,
         diagnostic.severity.value,
         _LAYER_INDEX.sub("layers.N.", diagnostic.message),
         _LAYER_INDEX.sub("layers.N.", diagnostic.op or ""),

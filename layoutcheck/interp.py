@@ -339,7 +339,7 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
         if rows is not None and ranks is not None and rows % ranks:
             diagnostics.append(
                 Diagnostic(
-                    rule=rules.INDIVISIBLE.id,
+                    rule=rules.INDIVISIBLE,
                     severity=Severity.ERROR,
                     message=(
                         f"input {spec.name!r} is LOCAL over {spec.group!r}, but {ranks} ranks "
@@ -355,7 +355,7 @@ def _input_value(spec: InputSpec, context: Context, diagnostics: list[Diagnostic
     if not context.same(spec.shape[0], expected):
         diagnostics.append(
             Diagnostic(
-                rule=rules.TOKEN_EXTENT.id,
+                rule=rules.TOKEN_EXTENT,
                 severity=Severity.ERROR,
                 message=(
                     f"input {spec.name!r} is declared {spec.tokens.name} with "
@@ -398,7 +398,7 @@ def _diagnostics(
     for warning in outcome.warnings:
         found.append(
             Diagnostic(
-                warning.rule.id,
+                warning.rule,
                 Severity.WARNING,
                 warning.message,
                 warning.hint,
@@ -420,7 +420,7 @@ def _diagnostics(
         )
         found.append(
             Diagnostic(
-                violation.rule.id,
+                violation.rule,
                 Severity.ERROR,
                 violation.message,
                 violation.hint,

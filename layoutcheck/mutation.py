@@ -215,7 +215,7 @@ def _judge(
     except GraphError as error:
         return MutantResult(name, description, True, True, ("bad-spec",), str(error))
     report = check_graph(checked, contract)
-    rules = tuple(sorted({d.rule for d in report.errors}))
+    rules = tuple(sorted({d.rule.id for d in report.errors}))
     equivalence = compare_graphs(base, checked)
     evidence = str(equivalence.findings[0]) if equivalence.findings else "same outputs"
     return MutantResult(name, description, bool(equivalence.findings), bool(rules), rules, evidence)

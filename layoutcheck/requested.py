@@ -79,7 +79,7 @@ def check_requested(
         )
     return (
         Diagnostic(
-            rule=rules.SEQUENCE_PARALLEL_NOT_APPLIED.id,
+            rule=rules.SEQUENCE_PARALLEL_NOT_APPLIED,
             severity=Severity.ERROR,
             message=(
                 "sequence parallelism was requested but the graph has none: no token "

@@ -12,7 +12,7 @@ from typing import Final
 
 import attrs
 
-from layoutcheck.diagnostics import Severity
+from layoutcheck.severity import Severity
 
 
 class RuleKind(enum.Enum):
@@ -23,9 +23,13 @@ class RuleKind(enum.Enum):
     SEARCH = "search"  # a design-space structure refused before it is built
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Rule:
-    """One rule: a stable kebab-case id and its documentation."""
+    """One rule: a stable kebab-case id and its documentation.
+
+    A rule is its id: two rules of one id are one rule (a contract's copy of a shared rule), it
+    compares and hashes as the id text, so ``diagnostic.rule == "gather-of-full"`` and a set of
+    ids hold for the object, and rules sort by id."""
 
     id: str
     kind: RuleKind
@@ -38,6 +42,21 @@ class Rule:
 
     def __str__(self) -> str:
         return self.id
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Rule):
+            return self.id == other.id
+        if isinstance(other, str):
+            return self.id == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Rule | str):
+            return self.id < str(other)
+        return NotImplemented
 
 
 def _rule(

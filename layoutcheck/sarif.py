@@ -68,7 +68,7 @@ def sarif_log(
     """One SARIF run for ``report``: ``rules`` the rules the check could raise (a result's rule
     missing from them is looked up among every shipped rule), ``artifact`` the file checked
     (a graph file, an engine graph, a model's config), where a result with no line points."""
-    descriptors = _rule_table(rules, (d.rule for d in report.diagnostics))
+    descriptors = _rule_table(rules, (d.rule.id for d in report.diagnostics))
     index = {rule.id: position for position, rule in enumerate(descriptors)}
     graph = report.typed.graph if report.typed is not None else None
     places = _Places(artifact, graph)
@@ -132,9 +132,9 @@ def _descriptor(rule: Rule) -> dict[str, object]:
 
 def _result(diagnostic: Diagnostic, index: Mapping[str, int], places: _Places) -> dict[str, Any]:
     text = diagnostic.message + (f"\nhelp: {diagnostic.hint}" if diagnostic.hint else "")
-    result: dict[str, Any] = {"ruleId": diagnostic.rule}
-    if diagnostic.rule in index:
-        result["ruleIndex"] = index[diagnostic.rule]
+    result: dict[str, Any] = {"ruleId": diagnostic.rule.id}
+    if diagnostic.rule.id in index:
+        result["ruleIndex"] = index[diagnostic.rule.id]
     result["level"] = LEVELS[diagnostic.severity]
     result["message"] = {"text": text}
     result["locations"] = [places.of_diagnostic(diagnostic)]

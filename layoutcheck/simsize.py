@@ -145,7 +145,7 @@ def _names(expr: sympy.Expr) -> set[str]:
 
 
 def _error_keys(typed: TypedGraph) -> set[tuple[str, str | None]]:
-    return {(d.rule, d.op) for d in typed.diagnostics if d.is_error}
+    return {(d.rule.id, d.op) for d in typed.diagnostics if d.is_error}
 
 
 def _candidates(graph: Graph, keep: frozenset[str]) -> Iterator[dict[str, int]]:

@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for diagnostic in error.diagnostics[1:6]:
             say(f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]")
         if as_json:
-            first = error.diagnostics[0].rule if error.diagnostics else None
+            first = error.diagnostics[0].rule.id if error.diagnostics else None
             json_error(error.message, rule=first)
         return error.exit_code
     except InputError as error:

@@ -135,7 +135,7 @@ def evaluate_structure(
         assert report is not None
         checked = report.contract
         for diagnostic in report.warnings:
-            warnings[diagnostic.rule] = None
+            warnings[diagnostic.rule.id] = None
         priced.extend(_price(session, structure, points, workload.devices, accounting, spec))
     return StructureResult(
         index, structure, tuple(priced), tuple(rejections), checked, tuple(warnings), builds
@@ -160,7 +160,7 @@ def _checked(session: Session) -> tuple[Report | None, tuple[str, str] | None]:
         report = session.check()
     except PassError as error:
         first = error.diagnostics[0]
-        return None, (first.rule, first.message)
+        return None, (first.rule.id, first.message)
     except ConfigError as error:
         return None, (UNNAMED, error.message)
     except ContractError:
@@ -171,7 +171,7 @@ def _checked(session: Session) -> tuple[Report | None, tuple[str, str] | None]:
     if report.ok:
         return report, None
     first = report.errors[0]
-    return report, (first.rule, first.message)
+    return report, (first.rule.id, first.message)
 
 
 def _shared(session: Session, pending: Sequence[tuple[int, int]], phase: str) -> list[bool]:

@@ -721,7 +721,7 @@ def lower_program(
         listed = ", ".join(f"{target} ×{n}" for target, n in lowering_.unknown.most_common())
         diagnostics.append(
             Diagnostic(
-                rule=rules.UNKNOWN_ENGINE_OP.id,
+                rule=rules.UNKNOWN_ENGINE_OP,
                 severity=Severity.WARNING,
                 message=(
                     f"{sum(lowering_.unknown.values())} op(s) the op maps do not know, whose "

@@ -502,7 +502,7 @@ class _Builder:
                 DiagnosticView(
                     index=len(found),
                     severity=first.severity.value,
-                    rule=first.rule,
+                    rule=first.rule.id,
                     location=where if first.line is None else f"{where}:{first.line}",
                     message=first.message,
                     hint=first.hint,
