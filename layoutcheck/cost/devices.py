@@ -3,6 +3,7 @@ whole at load: a profile that loads can price every op."""
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import math
 from collections.abc import Mapping
@@ -49,10 +50,21 @@ class Device:
     communication_efficiency: float
     launch: Mapping[str, float]  # seconds: matmul, vector, collective
     tiers: tuple[Tier, ...]
+    aliases: tuple[str, ...] = ()  # other tools' names for the profile (TensorCast's)
 
 
 def available_devices() -> tuple[str, ...]:
     return resources.shipped("devices")
+
+
+def device_aliases() -> dict[str, str]:
+    """Every other name a shipped profile answers to (upper case) and the profile's name:
+    TensorCast's ``ATLAS_800_A3_752T_128G_DIE`` is ``a3-752t``."""
+    found: dict[str, str] = {}
+    for name in available_devices():
+        for alias in load_device(name).aliases:
+            found[alias.upper()] = name
+    return found
 
 
 def load_device(name_or_path: str) -> Device:
@@ -60,9 +72,17 @@ def load_device(name_or_path: str) -> Device:
     if not (path.exists() or path.is_symlink()):
         shipped = resources.find("devices", name_or_path)
         if shipped is None:
-            known = ", ".join(available_devices())
+            aliased = device_aliases().get(name_or_path.upper())
+            if aliased is not None:
+                return load_device(aliased)
+            known = available_devices()
+            close = difflib.get_close_matches(
+                name_or_path, [*known, *device_aliases()], n=2, cutoff=0.6
+            )
+            hint = f"did you mean {' or '.join(close)}? " if close else ""
             raise DeviceError(
-                f"unknown device {name_or_path!r} (shipped: {known}; or a path)",
+                f"unknown device {name_or_path!r} ({hint}shipped: {', '.join(known)}, or "
+                "TensorCast's names such as ATLAS_800_A3_752T_128G_DIE; or a path)",
                 source="layoutcheck",
             )
         path = shipped
@@ -90,6 +110,7 @@ VECTOR_DTYPES = ("bf16", "fp16", "fp32")
 REQUIRED_LAUNCH = ("matmul", "vector", "collective")
 EFFICIENCIES = ("compute", "memory", "communication")
 _DEVICE_KEYS = {
+    "aliases",
     "format",
     "name",
     "description",
@@ -230,6 +251,9 @@ def parse_device(data: Any) -> Device:
     description = data.get("description", "")
     if not isinstance(description, str):
         raise DeviceError("description must be text")
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+        raise DeviceError("aliases must be a list of names (other tools' names for the device)")
     return Device(
         name=name,
         description=description,
@@ -242,4 +266,5 @@ def parse_device(data: Any) -> Device:
         communication_efficiency=_number(efficiency, "communication", "efficiency.", maximum=1),
         launch={str(k): _number(launch, k, "launch_us.", allow_zero=True) * 1e-6 for k in launch},
         tiers=tiers,
+        aliases=tuple(aliases),
     )
