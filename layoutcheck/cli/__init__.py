@@ -18,6 +18,7 @@ from layoutcheck.cli import (
     equiv,
     export,
     fuzz,
+    listing,
     memory,
     query,
     repl,
@@ -72,6 +73,7 @@ PARSERS: tuple[Callable[[Any], None], ...] = (
     fuzz.add_parser,
     add_capture_parser,  # capture fx / capture tensorcast (layoutcheck/capture)
     rules.add_parser,
+    listing.add_parser,
 )
 
 
@@ -111,6 +113,7 @@ COMMANDS = {
     "rules": rules.run_rules,
     "explain": rules.run_explain,
     "ops": rules.run_ops,
+    "list": listing.run_list,
 }
 
 
