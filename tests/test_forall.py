@@ -42,9 +42,10 @@ def test_an_sp_graph_without_padding_fails_at_the_first_odd_count_on_tp_2() -> N
     assert proof["smallest_failure"] == 127
     assert proof["condition"] == "T/2"
     found = document["for_all"]["at_failure"]["diagnostics"]
-    assert [(d["rule"], d["op"]) for d in found] == [
-        ("indivisible", "model.embed_tokens.reduce_scatter")
-    ]
+    # every reduce-scatter of the SP build, each once (checking goes on after the first)
+    assert found[0]["op"] == "model.embed_tokens.reduce_scatter"
+    assert {d["rule"] for d in found} == {"indivisible"}
+    assert all(d["op"].endswith("reduce_scatter") for d in found)
     assert document["ok"] is False
 
 
