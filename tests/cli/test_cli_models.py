@@ -118,15 +118,14 @@ def test_check_decode_mc2(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("model", ["deepseek-v3", "qwen3-30b-a3b"])
 @pytest.mark.parametrize("sp", [False, True])
 def test_check_models_without_dsa(capsys: pytest.CaptureFixture[str], model: str, sp: bool) -> None:
-    # under SP the default shared experts are the RFC table's TP MLP on LOCAL tokens: with no
-    # contract to keep it a cost-model shape, DeepSeek's all-reduce of them is a
-    # cross-token-reduction; replicated, they are clean
-    shared = ["--shared-experts", "replicated"] if sp and model == "deepseek-v3" else []
-    if shared:
-        code, data = check_json(capsys, model, "--tp", "16", "--sp")
+    # under SP without DSA the default shared experts are replicated on the LOCAL tokens (the
+    # engines' way); asked for as the RFC table's TP MLP, DeepSeek's all-reduce of them sums
+    # different tokens: with no contract to keep it a cost-model shape, an error
+    if sp and model == "deepseek-v3":
+        code, data = check_json(capsys, model, "--tp", "16", "--sp", "--shared-experts", "tp")
         assert code == 1
         assert {d["rule"] for d in errors(data)} == {"cross-token-reduction"}
-    code, data = check_json(capsys, model, "--tp", "16", *(["--sp"] if sp else []), *shared)
+    code, data = check_json(capsys, model, "--tp", "16", *(["--sp"] if sp else []))
     assert code == 0
     assert data["ok"] is True
     # without SP the MoE input is FULL: expert parallelism slices it over TP (RFC §3.8 shape)
