@@ -22,7 +22,7 @@ import attrs
 from layoutcheck import resources
 from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, ContractError, load_contract
-from layoutcheck.diagnostics import Report
+from layoutcheck.diagnostics import Diagnostic, Report
 from layoutcheck.errors import InputError, UsageError
 from layoutcheck.files import read_bytes
 from layoutcheck.graph import Graph
@@ -130,6 +130,124 @@ def _expanded_ops(graph: Graph) -> int:
     return sum(graph.multiplicity(op) for op in graph.ops)
 
 
+class TargetKind:
+    """What a command was given, and how each stage treats it: a model config (built by the
+    builder), a graph file (loaded), or an engine's own graph (read and lowered). ``Session``
+    asks its kind and never branches on what the target is."""
+
+    name = "target"
+    # a folded graph's findings are reported for every layer they stand for, as the expanded
+    # form would report them; an engine's regions are reported as its graph states them
+    every_layer = True
+
+    def graph(self, session: Session) -> Graph:
+        raise NotImplementedError
+
+    def spec(self, session: Session) -> ModelSpec | None:
+        return None
+
+    def notes(self, session: Session) -> tuple[str, ...]:
+        return ()
+
+    def warnings(self, session: Session) -> tuple[str, ...]:
+        spec = session.spec
+        return tuple(spec.warnings) if spec is not None else ()
+
+    def contract_name(self, session: Session) -> str | None:
+        """The contract the target calls for when none is given: its ``contract:`` key."""
+        return session.graph.contract
+
+    def extra_diagnostics(self, session: Session) -> tuple[Diagnostic, ...]:
+        """Findings beyond the type rules and the contract: what reading the target found."""
+        return ()
+
+    def report_file(self, session: Session) -> str | None:
+        """The file a JSON report names (an engine graph's; a graph file's lines are its ops')."""
+        return None
+
+    def config_path(self, session: Session) -> str | None:
+        """The model config the target stands for, if any (a name, a file or a folder)."""
+        return None
+
+
+class ModelTarget(TargetKind):
+    name = "model"
+
+    def config_path(self, session: Session) -> str | None:
+        return session.options.target
+
+    def spec(self, session: Session) -> ModelSpec | None:
+        config, name, where = session.config
+        return model_spec(config, name, where)
+
+    def graph(self, session: Session) -> Graph:
+        built = session.built
+        if built is None:  # a model always builds; the builder raises what stops it
+            raise UsageError(f"{session.options.target}: the model did not build")
+        return built.graph  # already folded with ``repetition``
+
+
+class GraphFileTarget(TargetKind):
+    name = "graph file"
+
+    def graph(self, session: Session) -> Graph:
+        return load_graph(session.options.target, session.registry)
+
+    def warnings(self, session: Session) -> tuple[str, ...]:
+        return ()
+
+
+class EngineTarget(TargetKind):
+    name = "engine graph"
+    every_layer = False
+
+    def spec(self, session: Session) -> ModelSpec | None:
+        found: ModelSpec | None = session.engine_model.spec
+        return found
+
+    def graph(self, session: Session) -> Graph:
+        graph: Graph = session.imported.graph
+        return graph
+
+    def notes(self, session: Session) -> tuple[str, ...]:
+        return tuple(session.engine_model.notes)
+
+    def warnings(self, session: Session) -> tuple[str, ...]:
+        return (*super().warnings(session), *session.imported.warnings)
+
+    def contract_name(self, session: Session) -> str | None:
+        from layoutcheck.engines.target import contract_for
+
+        found: str | None = contract_for(session.imported.settings, session.spec, session.graph)
+        return found
+
+    def extra_diagnostics(self, session: Session) -> tuple[Diagnostic, ...]:
+        from layoutcheck.requested import check_requested
+
+        imported = session.imported
+        requested = check_requested(
+            session.typed, imported.settings.sp, imported.fused_quant_norms, imported.engines
+        )
+        return (*imported.diagnostics, *requested)
+
+    def report_file(self, session: Session) -> str | None:
+        return session.options.target
+
+    def config_path(self, session: Session) -> str | None:
+        return session.options.config  # --config, when given
+
+
+def target_kind(target: str) -> TargetKind:
+    """The kind of a (resolved) target, told without reading more than its first bytes."""
+    from layoutcheck.target_kind import is_engine_target
+
+    if is_engine_target(target):
+        return EngineTarget()
+    if is_graph_file(target):
+        return GraphFileTarget()
+    return ModelTarget()
+
+
 class Session:
     """One request: every stage computed at most once, from the one typed graph."""
 
@@ -139,36 +257,32 @@ class Session:
 
     # -- the target ---------------------------------------------------------------------------
     @functools.cached_property
+    def kind(self) -> TargetKind:
+        """What the target is: every stage below asks it."""
+        return target_kind(self.options.target)
+
+    @property
     def is_engine(self) -> bool:
         """An engine's own graph: a torch.export archive or an fx text dump (or a folder of
         dump pieces)."""
-        from layoutcheck.target_kind import is_engine_target
+        return isinstance(self.kind, EngineTarget)
 
-        return is_engine_target(self.options.target)
-
-    @functools.cached_property
+    @property
     def is_model(self) -> bool:
-        return not self.is_engine and not is_graph_file(self.options.target)
+        return isinstance(self.kind, ModelTarget)
 
     @functools.cached_property
     def config(self) -> tuple[dict[str, Any], str, str]:
         """The model's config, its short name and where it came from (read once): the target
         itself, or an engine graph's --config."""
-        if self.is_model:
-            return load_config(self.options.target)
-        if self.is_engine and self.options.config is not None:
-            return load_config(self.options.config)
-        raise UsageError(f"{self.options.target} is a graph file, not a model")
+        where = self.kind.config_path(self)
+        if where is None:
+            raise UsageError(f"{self.options.target} is a {self.kind.name}, not a model")
+        return load_config(where)
 
     @functools.cached_property
     def spec(self) -> ModelSpec | None:
-        if self.is_engine:
-            found: ModelSpec | None = self.engine_model.spec
-            return found
-        if not self.is_model:
-            return None
-        config, name, where = self.config
-        return model_spec(config, name, where)
+        return self.kind.spec(self)
 
     @functools.cached_property
     def program(self) -> Any:
@@ -214,18 +328,13 @@ class Session:
     def notes(self) -> tuple[str, ...]:
         """How the target was read, where the user did not say (the model an engine graph
         was matched to)."""
-        return tuple(self.engine_model.notes) if self.is_engine else ()
+        return self.kind.notes(self)
 
     @functools.cached_property
     def warnings(self) -> tuple[str, ...]:
         """What the target holds that layoutcheck does not model or cannot trust: a config's
         ignored fields, an engine dump's stale annotations."""
-        warnings: list[str] = []
-        if (self.is_model or self.is_engine) and self.spec is not None:
-            warnings.extend(self.spec.warnings)
-        if self.is_engine:
-            warnings.extend(self.imported.warnings)
-        return tuple(warnings)
+        return self.kind.warnings(self)
 
     @functools.cached_property
     def built(self) -> BuiltModel | None:
@@ -265,16 +374,10 @@ class Session:
 
     @functools.cached_property
     def graph(self) -> Graph:
-        """The graph every command works on: the loaded file, or the built model (folded
-        into repetition regions with ``repetition``), with the symbol overrides applied."""
-        if self.is_engine:
-            graph = self.imported.graph
-        elif not self.is_model:
-            graph = load_graph(self.options.target, self.registry)
-        else:
-            assert self.built is not None
-            graph = self.built.graph  # already folded with ``repetition``
-        return with_symbols(graph, self.options.sets)
+        """The graph every command works on: the loaded file, the built model (folded into
+        repetition regions with ``repetition``) or the lowered engine graph, with the symbol
+        overrides applied."""
+        return with_symbols(self.kind.graph(self), self.options.sets)
 
     @functools.cached_property
     def typed(self) -> TypedGraph:
@@ -286,11 +389,7 @@ class Session:
         own ``contract:`` key (a file beside the graph wins over a shipped name)."""
         option = option if option is not None else self.options.contract
         graph = self.graph
-        name = option if option is not None else graph.contract
-        if self.is_engine and option is None:
-            from layoutcheck.engines.target import contract_for
-
-            name = contract_for(self.imported.settings, self.spec, graph)
+        name = option if option is not None else self.kind.contract_name(self)
         if name is None or name == "none":
             return None
         if option is None and graph.source is not None:
@@ -307,21 +406,13 @@ class Session:
         return load_contract(name, self.registry)
 
     def check(self, contract: str | None = None) -> Report:
-        """The type rules, the contract, and for an engine graph what its import found and
-        whether it has the layout its run asked for."""
-        extra: tuple[Any, ...] = ()
-        if self.is_engine:
-            from layoutcheck.requested import check_requested
-
-            imported = self.imported
-            requested = check_requested(
-                self.typed, imported.settings.sp, imported.fused_quant_norms, imported.engines
-            )
-            extra = (*imported.diagnostics, *requested)
-        # a folded model or graph file reports every layer, as its layer-by-layer form would;
-        # an engine's regions are reported as its graph states them (its own op names)
+        """The type rules, the contract, and what the target's kind adds (for an engine graph
+        what its import found and whether it has the layout its run asked for)."""
         return report_for(
-            self.typed, self.contract(contract), extra, every_layer=not self.is_engine
+            self.typed,
+            self.contract(contract),
+            self.kind.extra_diagnostics(self),
+            every_layer=self.kind.every_layer,
         )
 
     # -- quantization, cost and memory --------------------------------------------------------

@@ -3,6 +3,8 @@ check, cost and memory from that one typed graph, with one quantization for cost
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import sympy
 
@@ -91,3 +93,39 @@ def test_every_pricing_command_takes_the_quantization_options(command: str) -> N
     extra = ["total"] if command == "query" else []
     code, _, err = run(command, "glm-5.1", "--tp", "16", "--sp", "--quant", "w4a4", *extra)
     assert code == 2 and "--quant 'w4a4'" in err
+
+
+# -- target kinds: the session asks its kind, it never branches on what the target is --------
+
+
+def test_each_target_is_its_kind() -> None:
+    from layoutcheck.session import EngineTarget, GraphFileTarget, ModelTarget, target_kind
+
+    assert isinstance(target_kind("glm-5.1"), ModelTarget)
+    assert isinstance(target_kind("specs/graphs/mc2-decode-moe.yaml"), GraphFileTarget)
+    assert isinstance(
+        target_kind("tests/data/engine-graphs/qwen3-dense-tp2-sp-row-bf16.pt2"), EngineTarget
+    )
+
+
+def test_a_kind_of_ones_own_supplies_the_graph_and_its_findings() -> None:
+    from layoutcheck.diagnostics import Diagnostic, Severity
+    from layoutcheck.graph_io import load_graph
+    from layoutcheck.rules import BAD_SPEC
+    from layoutcheck.session import TargetKind
+
+    class Fixed(TargetKind):
+        name = "fixed graph"
+
+        def graph(self, session: Session) -> Any:
+            return load_graph("specs/graphs/mc2-decode-moe.yaml")
+
+        def extra_diagnostics(self, session: Session) -> tuple[Diagnostic, ...]:
+            return (Diagnostic(BAD_SPEC, Severity.WARNING, "said by the kind", "none"),)
+
+    session = Session(Options(target="anything"))
+    session.kind = Fixed()  # the one place a session learns what its target is
+    report = session.check()
+    assert report.graph == "glm51-layer5-mc2-decode-moe"
+    assert [d.message for d in report.warnings][-1] == "said by the kind"
+    assert report.ok and not session.is_model and not session.is_engine

@@ -68,7 +68,7 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         report = session.check()
     if args.format == "json":
-        engine_file = session.options.target if session.is_engine else None
+        engine_file = session.kind.report_file(session)
         document = report.to_json(engine_file)
         if pack_json is not None:
             document["engine_version"] = pack_json
@@ -143,7 +143,7 @@ def _check_for_all(args: argparse.Namespace) -> int:
     state.status.close()
     shown = proof.shown
     if args.format == "json":
-        document = report.to_json(session.options.target if session.is_engine else None)
+        document = report.to_json(session.kind.report_file(session))
         proved = proof.to_json()
         if shown is not None:
             proved["at_failure"] = (
