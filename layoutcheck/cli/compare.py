@@ -67,6 +67,13 @@ def run_compare(args: argparse.Namespace) -> int:
         if names[0] == names[1]:
             names = (args.graph, args.other)
     else:
+        given = getattr(args, "argv", ())
+        if any(item == "--layout" or item.startswith("--layout=") for item in given):
+            # compare builds the two --layouts itself: one --layout would be silently ignored
+            raise UsageError(
+                f"--layout {args.layout}: compare builds both of --layouts "
+                f"({args.layouts}); give --layouts A,B, or compare two graph files"
+            )
         layouts = [item.strip() for item in args.layouts.split(",")]
         known = [layout.value for layout in Layout]
         if len(layouts) != 2 or any(layout not in known for layout in layouts):

@@ -25,7 +25,6 @@ def add_parser(commands: Any) -> None:
         ("tp", "e.g. 1,2,4,8,16 or 1..16*2 (default 1)"),
         ("dp", "(default 1)"),
         ("ep", "(default tp·dp)"),
-        ("sp", "on, off or on,off (default off)"),
         ("layout", "tensorcast, vllm-ascend (default tensorcast)"),
         ("phase", "prefill, decode (default prefill)"),
         ("quant", "bf16, w8a8, w8a8_dynamic (default bf16)"),
@@ -33,6 +32,14 @@ def add_parser(commands: Any) -> None:
         ("context", "tokens each request holds in its KV cache (default 0)"),
     ):
         search.add_argument(f"--{flag}", metavar="LIST", help=f"comma-separated: {values}")
+    # --sp as every other command takes it (a bare flag: sequence parallelism on); the axis,
+    # to search both, is --sp-axis on,off
+    search.add_argument(
+        "--sp", action="store_const", const="on", help="sequence parallelism on (a bare flag)"
+    )
+    search.add_argument(
+        "--sp-axis", metavar="LIST", help="comma-separated: on, off or on,off (default off)"
+    )
     search.add_argument(
         "--objective",
         default="throughput",

@@ -49,6 +49,11 @@ class Progress:
 
 def run_command(args: argparse.Namespace) -> int:
     texts = {axis: getattr(args, axis) for axis in (*STRUCTURE_AXES, *NUMERIC_AXES)}
+    sp_axis = getattr(args, "sp_axis", None)
+    if sp_axis is not None:
+        if texts.get("sp") is not None:
+            raise UsageError("give --sp (on) or --sp-axis LIST, not both")
+        texts["sp"] = sp_axis
     axes = Axes.parse(args.model, texts)
     request = Request(
         axes,

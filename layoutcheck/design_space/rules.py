@@ -81,7 +81,7 @@ PRECONDITIONS: tuple[Precondition, ...] = (
             "Sequence parallelism applies to prefill.",
             "Decode holds a few tokens per rank; its MoE slices them with MC2 instead, and the "
             "builder refuses --sp in decode.",
-            "  layoutcheck search glm-5.1 --phase decode --sp on",
+            "  layoutcheck search glm-5.1 --phase decode --sp",
             "Search decode without SP (the MC2 layout), or search prefill.",
         ),
         lambda spec, s: s.sp and s.phase == Phase.DECODE.value,
@@ -93,7 +93,7 @@ PRECONDITIONS: tuple[Precondition, ...] = (
             "A --layout other than tensorcast needs --sp on a model with DSA structure.",
             "The layout names a DSA-CP prefill layer (the RFC's or vLLM-Ascend's); without "
             "sequence parallelism, or on a model without DSA, there is no such layer to pick.",
-            "  layoutcheck search qwen3-30b-a3b --sp on --layout vllm-ascend",
+            "  layoutcheck search qwen3-30b-a3b --sp --layout vllm-ascend",
             "Drop --layout, or search a DSA model (index_topk in its config) with SP.",
         ),
         lambda spec, s: s.layout != Layout.TENSORCAST.value and (not s.sp or spec.dsa is None),

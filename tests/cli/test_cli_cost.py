@@ -390,3 +390,11 @@ def test_repl_reads_a_script_from_stdin(
     sweep_rows = re.findall(r"^(?:>>> )*\s+(\d+)\s+([\d.]+)$", out, flags=re.M)
     assert [int(t) for t, _ in sweep_rows] == [1024 * 2**i for i in range(7)]
     assert "kinds True" in out
+
+
+def test_compare_refuses_a_layout_it_would_ignore() -> None:
+    from tests.helpers import run as run_cli
+
+    result = run_cli("compare", "glm-5.1", "--tp", "16", "--sp", "--layout", "vllm-ascend")
+    assert result.code == 2
+    assert "compare builds both of --layouts" in result.err

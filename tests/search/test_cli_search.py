@@ -16,7 +16,7 @@ from layoutcheck.design_space.rank import COLUMNS
 from layoutcheck.errors import UsageError
 from tests.helpers import run
 
-AXES = ["--tp", "2,3,4", "--sp", "on,off", "--layout", "tensorcast,vllm-ascend"]
+AXES = ["--tp", "2,3,4", "--sp-axis", "on,off", "--layout", "tensorcast,vllm-ascend"]
 
 
 def test_text_streams_each_structure_then_ranks(tiny_glm: str) -> None:
@@ -87,7 +87,7 @@ def test_the_python_api_gives_the_cli_ranking(tiny_glm: str) -> None:
         tiny_glm, {"tp": [2, 4], "sp": [True], "layout": ["vllm-ascend"], "tokens": [1024]}
     )
     data = run(
-        "search", tiny_glm, "--tp", "2,4", "--sp", "on", "--layout", "vllm-ascend",
+        "search", tiny_glm, "--tp", "2,4", "--sp", "--layout", "vllm-ascend",
         "--tokens", "1024", "--format", "json", "--top", "0",
     ).json()  # fmt: skip
     assert records == data["results"]
@@ -112,7 +112,7 @@ def test_the_cli_does_not_import_the_search() -> None:
 def test_plot_draws_the_frontier(tiny_glm: str, tmp_path: object) -> None:
     pytest.importorskip("matplotlib", reason="matplotlib is not installed (layoutcheck[plot])")
     target = f"{tmp_path}/frontier.png"
-    code, out, _ = run("search", tiny_glm, "--tp", "2,4", "--sp", "on", "--plot", target)
+    code, out, _ = run("search", tiny_glm, "--tp", "2,4", "--sp", "--plot", target)
     assert code == 0 and f"wrote {target}" in out
     with open(target, "rb") as picture:
         assert picture.read(8) == b"\x89PNG\r\n\x1a\n"
@@ -135,3 +135,12 @@ def test_progress_goes_to_a_terminal_only(tiny_glm: str) -> None:
     assert "1/2 structures" in shown and "2/2 structures, 1 pass, 1 rejected" in shown
     assert shown.count("\r\x1b[K") == 2
     assert run("search", tiny_glm, "--tp", "2,3").err == ""
+
+
+def test_sp_is_a_bare_flag_and_the_axis_is_sp_axis(tiny_glm: str) -> None:
+    on = run("search", tiny_glm, "--tp", "2", "--sp", "--format", "json").json()
+    both = run("search", tiny_glm, "--tp", "2", "--sp-axis", "on,off", "--format", "json").json()
+    assert on["axes"]["sp"] == [True]
+    assert both["axes"]["sp"] == [True, False]
+    code, _, err = run("search", tiny_glm, "--sp", "--sp-axis", "on")
+    assert code == 2 and "not both" in err
