@@ -50,9 +50,9 @@ def run_fuzz(args: argparse.Namespace) -> int:
         from layoutcheck.testing import fuzz_pass
     except ImportError as error:  # hypothesis comes with the test extra only
         missing = getattr(error, "name", None) or "hypothesis"
+        package = missing.partition(".")[0]
         raise UsageError(
-            f"fuzz needs {missing.partition('.')[0]}: install layoutcheck[test] "
-            "(pip install 'layoutcheck[test]')"
+            f"fuzz needs {package}: pip install {package} (or pip install 'layoutcheck[fuzz]')"
         ) from None
 
     module_name, sep, function_name = args.pass_ref.partition(":")

@@ -420,8 +420,8 @@ def test_fuzz_without_the_test_extra_says_what_to_install(
     result = run("fuzz", "--pass", "wrong_passes:gathers_the_residual")
     assert result.code == 2
     assert result.err == (
-        "layoutcheck: error: fuzz needs hypothesis: install layoutcheck[test] "
-        "(pip install 'layoutcheck[test]')\n"
+        "layoutcheck: error: fuzz needs hypothesis: pip install hypothesis "
+        "(or pip install 'layoutcheck[fuzz]')\n"
     )
 
 
