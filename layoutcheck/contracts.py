@@ -8,6 +8,7 @@ their ports*. The rule language is documented in ``specs/README.md``; the checke
 from __future__ import annotations
 
 import contextlib
+import difflib
 import fnmatch
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -296,8 +297,10 @@ def load_contract(name_or_path: str, registry: Registry | None = None) -> Contra
         shipped = resources.find("contracts", name_or_path)
         if shipped is None:
             known = ", ".join(available_contracts())
+            close = difflib.get_close_matches(name_or_path, available_contracts(), n=2, cutoff=0.6)
+            hint = f"did you mean {' or '.join(close)}? " if close else ""
             raise ContractError(
-                f"unknown contract {name_or_path!r} (shipped: {known}; or a path)",
+                f"unknown contract {name_or_path!r} ({hint}shipped: {known}; or a path)",
                 source="layoutcheck",
             )
         path = shipped

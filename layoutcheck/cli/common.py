@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import errno
 import gc
 import json
@@ -55,6 +56,12 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # "argument --tp: --tp 0: …" says the flag twice: the value's own message names it
         message = re.sub(r"^argument (\S+): (?=\1 )", "", message)
+        wrong = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if wrong is not None:
+            choices = re.findall(r"'([^']*)'", wrong.group(2))
+            close = difflib.get_close_matches(wrong.group(1), choices, n=2, cutoff=0.6)
+            if close:
+                message += f"; did you mean {' or '.join(close)}?"
         raise UsageError(f"{message} (see `{self.prog} --help`)")
 
 

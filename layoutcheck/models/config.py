@@ -8,6 +8,7 @@ and head) come from its ``architectures`` class, in one table (``CHECKPOINT_FACT
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -136,7 +137,13 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
         shipped = resources.find("models", str(source))
         if shipped is None:
             known = ", ".join(shipped_models())
-            raise ConfigError(f"{source}: no such file, folder or shipped model (shipped: {known})")
+            close = difflib.get_close_matches(
+                str(source), resources.shipped("models"), n=2, cutoff=0.6
+            )
+            hint = f"did you mean {' or '.join(close)}? " if close else ""
+            raise ConfigError(
+                f"{source}: no such file, folder or shipped model ({hint}shipped: {known})"
+            )
         path = shipped
     if path.is_dir():
         path = path / "config.json"
