@@ -97,6 +97,32 @@ def sarif_log(
     return {"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}
 
 
+def error_log(message: str, rule: str, file: str | None, line: int | None) -> str:
+    """The SARIF log of a run that could not check anything (an unusable input, a usage
+    error): no results, the invocation failed, and the error as its tool-execution
+    notification at the file and line it names."""
+    notification: dict[str, object] = {
+        "level": "error",
+        "message": {"text": message},
+        "descriptor": {"id": rule},
+    }
+    if file is not None:
+        region = {"startLine": line} if line is not None and line >= 1 else None
+        physical: dict[str, object] = {"artifactLocation": {"uri": _uri(file)}}
+        if region is not None:
+            physical["region"] = region
+        notification["locations"] = [{"physicalLocation": physical}]
+    driver = {"name": "layoutcheck", "version": _version(), "informationUri": _information_uri()}
+    run = {
+        "tool": {"driver": driver},
+        "results": [],
+        "invocations": [
+            {"executionSuccessful": False, "toolExecutionNotifications": [notification]}
+        ],
+    }
+    return json.dumps({"$schema": SARIF_SCHEMA, "version": SARIF_VERSION, "runs": [run]}, indent=2)
+
+
 def _rule_table(rules: Sequence[Rule], used: Iterable[str]) -> list[Rule]:
     table = {rule.id: rule for rule in rules}
     missing = [rule for rule in dict.fromkeys(used) if rule not in table]

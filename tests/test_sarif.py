@@ -239,8 +239,10 @@ def test_a_clean_graph_has_no_results_and_exits_0() -> None:
 
 
 def test_an_unusable_input_is_one_line_exit_2(tmp_path: Path) -> None:
+    # and its SARIF log names the error (below): the code scanner sees why nothing was checked
     code, out, err = run("check", tmp_path / "missing.yaml", "--format", "sarif")
-    assert (code, out) == (2, "")
+    assert code == 2
+    assert json.loads(out)["runs"][0]["invocations"][0]["executionSuccessful"] is False
     assert err.count("\n") == 1 and "[bad-spec]" in err
 
 
@@ -248,3 +250,35 @@ def test_check_without_sarif_does_not_import_it() -> None:
     script = "import sys, layoutcheck.cli; print('layoutcheck.sarif' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "rule"),
+    [
+        (["check", "{bad}", "--format", "sarif"], "bad-spec"),
+        (["check", "glm-5.2", "--format", "sarif"], "usage"),
+    ],
+    ids=["bad-file", "unknown-model"],
+)
+def test_an_unusable_input_is_a_sarif_log_with_the_error_as_a_notification(
+    argv: list[str], rule: str, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "format: layoutcheck-graph/1\nname: x\nsymbols: {T: 8}\ninputs: {x: {shape: [T, 4]}}\n"
+        "ops:\n  - {name: a, op: rms_nrm, inputs: [x]}\n"
+    )
+    result = run(*[str(bad) if a == "{bad}" else a for a in argv])
+    assert result.code == 2
+    log = json.loads(result.out)
+    validator().validate(log)
+    (run_,) = log["runs"]
+    assert run_["results"] == []
+    (invocation,) = run_["invocations"]
+    assert invocation["executionSuccessful"] is False
+    (notification,) = invocation["toolExecutionNotifications"]
+    assert notification["level"] == "error" and notification["descriptor"]["id"] == rule
+    if rule == "bad-spec":
+        place = notification["locations"][0]["physicalLocation"]
+        assert place["region"]["startLine"] == 6
+    assert len(result.err.strip().splitlines()) == 1  # and the one line on stderr

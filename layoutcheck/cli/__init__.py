@@ -126,6 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     mode = option_value(args_list, "--color") or option_value(args_list, "--colour") or "auto"
     state.colours = colour.choose(mode if mode in colour.MODES else "auto", sys.stdout, sys.stderr)
     as_json = option_value(args_list, "--format") == "json"
+    as_sarif = option_value(args_list, "--format") == "sarif"
     state.status = progress.Status(sys.stderr, enabled=progress.wanted(sys.stderr))
     try:
         with status_shown(state.status):
@@ -142,9 +143,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"layoutcheck: error: {error.message}")
         for diagnostic in error.diagnostics[1:6]:
             say(f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]")
+        first = error.diagnostics[0].rule.id if error.diagnostics else None
         if as_json:
-            first = error.diagnostics[0].rule.id if error.diagnostics else None
             json_error(error.message, rule=first)
+        elif as_sarif:
+            sarif_error(error.message, first or "bad-spec", None, None)
         return error.exit_code
     except InputError as error:
         graph_file = getattr(args, "graph", None)
@@ -164,6 +167,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line=error.line,
                 op=error.op,
             )
+        elif as_sarif:
+            sarif_error(
+                error.message,
+                "bad-spec" if located else "usage",
+                (error.source or graph_file) if located else None,
+                error.line,
+            )
         return error.exit_code
     except KeyboardInterrupt:
         return 130
@@ -177,3 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     except Exception as error:
         return internal_error(error)
+
+
+def sarif_error(message: str, rule: str, file: str | None, line: int | None) -> None:
+    """An error that stopped the run, as the SARIF log ``--format sarif`` asked for (the one
+    line on stderr is written too)."""
+    from layoutcheck.sarif import error_log
+
+    print(error_log(message, rule, file, line))
