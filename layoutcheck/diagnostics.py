@@ -116,9 +116,10 @@ def render_text(report: Report) -> str:
     Every piece is shown as it may reach a terminal: control characters escaped, words past
     200 characters cut (a name from an engine dump or a contract's text can hold anything).
     """
+    from layoutcheck.resources import shown_path
     from layoutcheck.terminal import clean
 
-    where = report.source or report.graph
+    where = shown_path(report.source) if report.source else report.graph
     families: dict[tuple[str, str, str, str], list[Diagnostic]] = {}
     for diagnostic in report.diagnostics:
         families.setdefault(_family_key(diagnostic), []).append(diagnostic)

@@ -40,3 +40,14 @@ def find(kind: str, name: str) -> Path | None:
         if path.is_file():
             return path
     return None
+
+
+def shown_path(path: str) -> str:
+    """A file as a report names it: a shipped spec by its place in the package's specs
+    (``specs/graphs/bugs/rfc-gathered-residual.yaml``, the same path as in a checkout), never the
+    site-packages path a wheel installs it under; anything else as given."""
+    try:
+        inside = Path(path).resolve().relative_to(SPECS)
+    except (ValueError, OSError):
+        return path
+    return f"specs/{inside.as_posix()}"

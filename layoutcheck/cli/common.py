@@ -381,7 +381,9 @@ def status_shown(status: progress.Status) -> Iterator[None]:
 
 def format_input_error(error: InputError, default_file: str | None) -> str:
     """``file:line: error: op NAME: message  [bad-spec]`` — one line."""
-    location = error.source or default_file or "layoutcheck"
+    from layoutcheck.resources import shown_path
+
+    location = shown_path(error.source or default_file or "layoutcheck")
     if error.line is not None:
         location = f"{location}:{error.line}"
     subject = f"op {error.op}: " if error.op else ""
