@@ -45,9 +45,13 @@ def find(kind: str, name: str) -> Path | None:
 def shown_path(path: str) -> str:
     """A file as a report names it: a shipped spec by its place in the package's specs
     (``specs/graphs/bugs/rfc-gathered-residual.yaml``, the same path as in a checkout), never the
-    site-packages path a wheel installs it under; anything else as given."""
+    site-packages path a wheel installs it under; anything else, and a file under the working
+    folder (a checkout's own specs/ as the user typed it), as given."""
     try:
-        inside = Path(path).resolve().relative_to(SPECS)
+        resolved = Path(path).resolve()
+        inside = resolved.relative_to(SPECS)
     except (ValueError, OSError):
+        return path
+    if Path(path).absolute().is_relative_to(Path.cwd()):
         return path
     return f"specs/{inside.as_posix()}"

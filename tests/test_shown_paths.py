@@ -11,11 +11,15 @@ from layoutcheck.resources import SPECS, shown_path
 from tests.helpers import run
 
 
-def test_a_shipped_path_is_shown_by_its_specs_place() -> None:
-    assert shown_path(str(SPECS / "graphs" / "mc2-decode-moe.yaml")) == (
-        "specs/graphs/mc2-decode-moe.yaml"
-    )
+def test_a_shipped_path_is_shown_by_its_specs_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = str(SPECS / "graphs" / "mc2-decode-moe.yaml")
     assert shown_path("/somewhere/else.yaml") == "/somewhere/else.yaml"
+    monkeypatch.chdir(tmp_path)  # outside the package, as a wheel's user is
+    assert shown_path(shipped) == "specs/graphs/mc2-decode-moe.yaml"
+    monkeypatch.chdir(SPECS.parent)  # inside a checkout: the path as typed
+    assert shown_path(shipped) == shipped
 
 
 def test_a_shipped_graph_checked_by_name_from_elsewhere(
