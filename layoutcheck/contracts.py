@@ -230,9 +230,13 @@ class Contract:
     requires: Selector | None = None
     requires_text: str = ""  # the selector as the file wrote it, for listings
     allow: tuple[Allowance, ...] = ()
+    # what two graphs that run together hand each other (``check A --with B``); None: a
+    # contract for one graph
+    interface: Interface | None = None
 
     def rule_docs(self) -> tuple[Rule, ...]:
-        return tuple(rule.doc for rule in self.rules)
+        hands = () if self.interface is None else tuple(h.doc for h in self.interface.hands)
+        return tuple(rule.doc for rule in self.rules) + hands
 
     def applies_to(self, graph: Graph) -> bool:
         """Is ``graph`` one this contract is for (it holds an op ``requires`` selects)?"""
@@ -257,6 +261,152 @@ class Contract:
         return tuple(relaxed)
 
 
+# -- interfaces: what one graph hands another ----------------------------------------------
+
+# The aspects a hand may compare. Of a value: its token layout, feature state, per-rank shape
+# and dtype. Of a KV cache (an attention op's, ``select``ed): the decode-context-parallel size,
+# the KV heads each rank stores and the paged-cache block size.
+VALUE_ASPECTS = ("tokens", "features", "shape", "dtype")
+KV_ASPECTS = ("kv_dcp", "kv_heads_per_rank", "kv_block_size")
+INTERFACE_KINDS = ("speculative", "disaggregated")
+
+
+@attrs.frozen
+class HandEnd:
+    """One end of a hand: in graph ``graph`` (0: the graph ``check`` is given, 1: the
+    ``--with`` graph), a value by name, the graph's ``output`` N, or the ops ``select`` picks
+    (for KV-cache aspects, paired with the other end's by decoder layer)."""
+
+    graph: int
+    text: str  # as the contract wrote it, for messages
+    value: str | None = None
+    output: int | None = None
+    select: Selector | None = None
+
+
+@attrs.frozen
+class Hand:
+    """A handover rule: what ``source`` holds, ``target`` must hold as well, in each aspect of
+    ``expect``; a violation is a diagnostic of rule ``doc``."""
+
+    doc: Rule
+    source: HandEnd
+    target: HandEnd
+    expect: tuple[str, ...]
+
+
+@attrs.frozen
+class Interface:
+    kind: str  # speculative | disaggregated
+    graphs: tuple[str, str]  # what the contract calls the two graphs (target, draft)
+    hands: tuple[Hand, ...]
+
+
+_INTERFACE_KEYS = {"kind", "graphs", "hands"}
+_HAND_KEYS = {"id", "summary", "why", "example", "fix", "from", "to", "expect"}
+_END_KEYS = {"graph", "value", "output", "select"}
+
+
+def _interface(
+    raw: object, registry: Registry, domains: Mapping[str, Selector], contract: str
+) -> Interface:
+    if not isinstance(raw, dict):
+        raise ContractError("interface: a mapping with kind, graphs and hands")
+    unknown = sorted(set(raw) - _INTERFACE_KEYS)
+    if unknown:
+        raise ContractError(f"interface: unknown key {unknown[0]!r}")
+    kind = raw.get("kind")
+    if kind not in INTERFACE_KINDS:
+        raise ContractError(f"interface: kind must be one of {', '.join(INTERFACE_KINDS)}")
+    graphs = raw.get("graphs")
+    if (
+        not isinstance(graphs, list)
+        or len(graphs) != 2
+        or not all(isinstance(g, str) and g for g in graphs)
+        or graphs[0] == graphs[1]
+    ):
+        raise ContractError("interface: graphs names the two graphs, [first, second]")
+    names = (graphs[0], graphs[1])
+    hands_raw = raw.get("hands")
+    if not isinstance(hands_raw, list) or not hands_raw:
+        raise ContractError("interface: needs a non-empty list of hands")
+    hands = tuple(_hand(body, names, registry, domains, contract) for body in hands_raw)
+    return Interface(kind=kind, graphs=names, hands=hands)
+
+
+def _hand(
+    body: object,
+    names: tuple[str, str],
+    registry: Registry,
+    domains: Mapping[str, Selector],
+    contract: str,
+) -> Hand:
+    if not isinstance(body, dict) or not isinstance(body.get("id"), str):
+        raise ContractError("interface: each hand needs an id")
+    hand_id = body["id"]
+    where = f"hand {hand_id!r}"
+    unknown = sorted(set(body) - _HAND_KEYS)
+    if unknown:
+        raise ContractError(f"{where}: unknown key {unknown[0]!r}")
+    source = _hand_end(body.get("from"), names, registry, domains, f"{where} from")
+    target = _hand_end(body.get("to"), names, registry, domains, f"{where} to")
+    expect = body.get("expect")
+    if isinstance(expect, str):
+        expect = [expect]
+    known = VALUE_ASPECTS + KV_ASPECTS
+    if not isinstance(expect, list) or not expect or not all(a in known for a in expect):
+        raise ContractError(f"{where}: expect is a list of {', '.join(known)}")
+    kv = [a for a in expect if a in KV_ASPECTS]
+    if kv and len(kv) != len(expect):
+        raise ContractError(f"{where}: compare a value's aspects or a KV cache's, not both")
+    for end in (source, target):
+        if kv and end.select is None:
+            raise ContractError(f"{where}: KV-cache aspects compare the ops `select` picks")
+        if not kv and end.select is not None:
+            raise ContractError(f"{where}: value aspects compare a `value` or an `output`")
+    doc = Rule(
+        id=hand_id,
+        kind=RuleKind.CONTRACT,
+        summary=str(body.get("summary", "")).strip(),
+        why=str(body.get("why", "")).strip(),
+        example=str(body.get("example", "")).rstrip(),
+        fix=str(body.get("fix", "")).strip(),
+        contract=contract,
+    )
+    return Hand(doc, source, target, tuple(expect))
+
+
+def _hand_end(
+    raw: object,
+    names: tuple[str, str],
+    registry: Registry,
+    domains: Mapping[str, Selector],
+    where: str,
+) -> HandEnd:
+    if not isinstance(raw, dict) or set(raw) - _END_KEYS:
+        raise ContractError(f"{where}: a mapping of graph and one of value, output, select")
+    graph = raw.get("graph")
+    if graph not in names:
+        raise ContractError(f"{where}: graph must be {names[0]!r} or {names[1]!r}")
+    which = [key for key in ("value", "output", "select") if key in raw]
+    if len(which) != 1:
+        raise ContractError(f"{where}: give exactly one of value, output, select")
+    index = names.index(graph)
+    key = which[0]
+    if key == "value":
+        if not isinstance(raw["value"], str) or not raw["value"]:
+            raise ContractError(f"{where}: value is a value name")
+        return HandEnd(index, f"{graph} {raw['value']}", value=raw["value"])
+    if key == "output":
+        output = raw["output"]
+        if isinstance(output, bool) or not isinstance(output, int) or output < 0:
+            raise ContractError(f"{where}: output is the position of a graph output (0, 1, …)")
+        return HandEnd(index, f"{graph} output {output}", output=output)
+    selector = _selector(raw["select"], registry, domains, where)
+    text = _selector_text(raw["select"]) if isinstance(raw["select"], dict) else str(raw["select"])
+    return HandEnd(index, f"{graph} {text}", select=selector)
+
+
 # -- loading --------------------------------------------------------------------------------
 
 _CONTRACT_KEYS = {
@@ -270,6 +420,7 @@ _CONTRACT_KEYS = {
     "domains",
     "transparent",
     "rules",
+    "interface",
 }
 _RULE_KEYS = {"id", "summary", "why", "example", "fix", "checks"}
 _SELECT_KEYS = {"kind", "trait", "role", "name", "not_name", "feeds", "domain"}
@@ -336,8 +487,14 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
     domains: dict[str, Selector] = {}
     for domain, body in (data.get("domains") or {}).items():
         domains[str(domain)] = _selector(body, registry, domains, f"domain {domain!r}")
-    rules_raw = data.get("rules")
-    if not isinstance(rules_raw, list) or not rules_raw:
+    interface = (
+        None
+        if data.get("interface") is None
+        else _interface(data["interface"], registry, domains, name)
+    )
+    # an interface contract may hold no rule for one graph alone
+    rules_raw = data.get("rules", [] if interface is not None else None)
+    if not isinstance(rules_raw, list) or (not rules_raw and interface is None):
         raise ContractError("a contract needs a non-empty list of rules")
     rules = tuple(_rule(body, registry, domains, name) for body in rules_raw)
     requires = data.get("requires")
@@ -354,6 +511,7 @@ def parse_contract(data: Any, source: str, registry: Registry) -> Contract:
         if isinstance(requires, dict)
         else str(requires or ""),
         allow=_allowances(data.get("allow", [])),
+        interface=interface,
     )
 
 

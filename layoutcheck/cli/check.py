@@ -50,6 +50,15 @@ def add_parser(commands: Any) -> None:
         "which version's layout a failing graph has instead",
     )
     check.add_argument(
+        "--with",
+        dest="with_graph",
+        metavar="GRAPH|MODEL",
+        help="a second graph that runs with the first (a speculative draft with its target, a "
+        "decode graph with its prefill): check what they hand each other against the "
+        "interface: of --contract (vllm-mtp-handover, vllm-pd-kv-handover); model options "
+        "and --set apply to both",
+    )
+    check.add_argument(
         "--for-all",
         metavar="SYM=a..b",
         help="prove every size condition (whole, positive, evenly sliced) for each value of SYM "
@@ -58,9 +67,17 @@ def add_parser(commands: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if args.with_graph is not None:
+        return _check_with(args)
     if args.for_all:
         return _check_for_all(args)
     session = session_of(args)
+    chosen = None if args.engine_version else session.contract()
+    if chosen is not None and chosen.interface is not None and not chosen.rules:
+        raise UsageError(
+            f"contract {chosen.name} is an interface between two graphs: "
+            f"check GRAPH --with OTHER --contract {chosen.name}"
+        )
     pack_notes: list[str] = []
     pack_json: dict[str, object] | None = None
     if args.engine_version:
@@ -161,3 +178,46 @@ def _check_for_all(args: argparse.Namespace) -> int:
             emit(render_text(shown))  # type: ignore[arg-type]  # a Report from check_at
         emit(("ok: " if proof.proved else "FAILED: ") + proof.summary())
     return EXIT_OK if report.ok and proof.proved else EXIT_ERRORS
+
+
+def _check_with(args: argparse.Namespace) -> int:
+    """``check A --with B --contract C``: each graph checked as ``check`` checks it alone (its
+    own ``contract:`` key, or the type rules), then every hand of C's ``interface:`` between
+    them; exit 1 if either graph or any handover has an error."""
+    from layoutcheck.contracts import load_contract
+    from layoutcheck.crossgraph import check_pair, interface_contracts, render_cross_text
+
+    if args.for_all or args.engine_version:
+        raise UsageError(
+            "--with checks a pair of graphs: give neither --for-all nor --engine-version"
+        )
+    if args.format == "sarif":
+        raise UsageError("--with reports as text or json, not sarif")
+    if args.contract is None or args.contract == "none":
+        raise UsageError(
+            "--with needs --contract naming a contract with an interface: section (shipped: "
+            f"{', '.join(interface_contracts())})"
+        )
+    contract = load_contract(args.contract)
+    if contract.interface is None:
+        raise UsageError(
+            f"contract {contract.name} has no interface: section for --with (shipped: "
+            f"{', '.join(interface_contracts())})"
+        )
+    # each graph under its own contract (None: its contract: key), as `check` alone would
+    first = session_of(args, contract=None)
+    first_report = first.check()
+    try:
+        second = session_of(args, target=args.with_graph, contract=None)
+        reports = (first_report, second.check())
+    except InputError as error:
+        # an error in the --with graph names that file, not the first graph's
+        if error.source is None:
+            error.source = args.with_graph
+        raise
+    report = check_pair(contract, first.typed, second.typed, reports)
+    if args.format == "json":
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        emit(render_cross_text(report))
+    return EXIT_OK if report.ok else EXIT_ERRORS

@@ -228,6 +228,14 @@ _CONTEXT_ATTRS = {
                     required=False),
     "decode": flag(False, "one new token per request: absorbed MLA over a paged KV cache"),
 }  # fmt: skip
+# The layout of the KV cache the attention reads (and a prefill graph writes for a decode graph
+# to read): no type rule reads them; a cross-graph contract (``check PREFILL --with DECODE``)
+# compares them with the other graph's.
+_KV_CACHE_ATTRS = {
+    "dcp": size("decode context parallel: the KV cache's tokens are spread over this many "
+                "ranks (1: each rank holds every token)", default=1),
+    "block_size": size("tokens per block of the paged KV cache", required=False),
+}  # fmt: skip
 _MLA_ATTRS = {
     "heads": size("attention heads (global)"),
     "qk_nope_head_dim": size(),
@@ -236,6 +244,7 @@ _MLA_ATTRS = {
     "kv_lora_rank": size(),
     "group": group(doc="group the query heads are split over when the query is SPLIT"),
     **_CONTEXT_ATTRS,
+    **_KV_CACHE_ATTRS,
 }
 
 
@@ -425,6 +434,7 @@ OPS: tuple[OpSpec, ...] = (
             "head_dim": size(),
             "causal": flag(True, "causal mask (false: every query sees every key)"),
             "group": group(),
+            **_KV_CACHE_ATTRS,
         },
         layout=_gqa,
         shape=_gqa_shape,

@@ -39,6 +39,16 @@ class Case:
     def path(self) -> Path:
         return self.folder / f"{self.graph}.yaml"
 
+    @property
+    def command(self) -> list[object]:
+        """``check GRAPH``, or for a ``pair: [first, second]`` of graphs that run together
+        ``check FIRST --with SECOND`` (the cross-graph contract comes in ``args``)."""
+        pair = self.spec.get("pair")
+        if pair is None:
+            return ["check", self.path]
+        first, second = (self.folder / f"{name}.yaml" for name in pair)
+        return ["check", first, "--with", second]
+
 
 def _param(case: Case, what: str) -> Any:
     marks = []
@@ -81,7 +91,7 @@ def _unexpressible() -> list[Any]:
 
 @pytest.mark.parametrize("case", _check_cases())
 def test_check_verdict(case: Case) -> None:
-    result = run("check", case.path, "--format", "json", *case.spec.get("args", []))
+    result = run(*case.command, "--format", "json", *case.spec.get("args", []))
     assert result.code == case.spec["exit"], result.out or result.err
     errors = errors_of(result.json())
     found = {(d["rule"], d["op"]) for d in errors}
@@ -126,7 +136,10 @@ def test_every_report_has_its_source_line_and_both_graphs() -> None:
             continue
         graphs = {spec["graph"] for spec in expected["checks"]}
         assert graphs == set(GRAPHS), folder.name
-        for graph in GRAPHS:
+        paired = {name for spec in expected["checks"] for name in spec.get("pair", ())}
+        for spec in expected["checks"]:  # a pair holds the graph the check is of
+            assert spec["graph"] in spec.get("pair", [spec["graph"]]), (folder.name, spec)
+        for graph in sorted(set(GRAPHS) | paired):
             first = (folder / f"{graph}.yaml").read_text(encoding="utf-8").splitlines()[0]
             assert first == f"# source: {source}", (folder.name, graph)
 
