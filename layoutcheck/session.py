@@ -318,6 +318,12 @@ class Session:
                 self.typed, imported.settings.sp, imported.fused_quant_norms, imported.engines
             )
             extra = (*imported.diagnostics, *requested)
+        elif not self.is_model and self.options.sp:
+            # a graph file states its layout; --sp says what the run asked for, so a file
+            # without sequence parallelism is reported as an engine graph would be
+            from layoutcheck.requested import check_requested
+
+            extra = check_requested(self.typed, sequence_parallel=True)
         # a folded model or graph file reports every layer, as its layer-by-layer form would;
         # an engine's regions are reported as its graph states them (its own op names)
         return report_for(
