@@ -324,6 +324,11 @@ class Session:
             from layoutcheck.requested import check_requested
 
             extra = check_requested(self.typed, sequence_parallel=True)
+        if self.graph.requests is not None:
+            from layoutcheck.requests import check_requests
+
+            # the per-request metadata on every rank's slice (rules of layoutcheck.requests)
+            extra = (*extra, *check_requests(self.typed))
         # a folded model or graph file reports every layer, as its layer-by-layer form would;
         # an engine's regions are reported as its graph states them (its own op names)
         return report_for(

@@ -1,0 +1,435 @@
+"""The per-request metadata of a graph (``requests:``) checked on every rank's LOCAL slice.
+
+An engine hands attention per-request arrays: ``query_start_loc`` (request s owns token rows
+``[qsl[s], qsl[s+1])``), ``seq_lens`` (0 for a padded request slot) and, once the tokens are
+sliced over a group, each rank's own lengths for its rows. Graph padding and SP padding make
+those arrays disagree with the tokens in ways no shape rule sees (vLLM-Ascend PR 12840: a padded
+slot clipped at a rank boundary got key length 0 - 2; PR 7858: a dummy request in the offsets
+only). The checks, each a rule:
+
+| rule | what must hold |
+| --- | --- |
+| ``request-count-mismatch`` | ``query_start_loc`` has slots + 1 offsets, ``seq_lens`` slots |
+| ``query-start-offsets`` | offsets whole, from 0, non-decreasing, ending at the sliced extent |
+| ``local-length-sum`` | on each rank the requests' local query lengths sum to its rows |
+| ``negative-local-length`` | on each rank each request's local key length is never negative |
+
+A rank ``r`` of an op that slices FULL tokens to LOCAL ones (a token slice or a token
+reduce-scatter, by trait) holds rows ``[r*n, (r+1)*n)`` of the extent, ``n`` its per-rank rows.
+The same checks run at one point (``check``) and at every value of a range (``--for-all``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+import attrs
+import numpy as np
+import sympy
+
+from layoutcheck import rules
+from layoutcheck.arrays import compile_arrays
+from layoutcheck.diagnostics import Diagnostic, Severity
+from layoutcheck.graph import GraphError, Op, RequestArray, Requests
+from layoutcheck.interp import TypedGraph
+from layoutcheck.lattice import TokenLayout
+from layoutcheck.ops.traits import Trait
+from layoutcheck.rules import Rule
+from layoutcheck.symbols import Expr, format_expr, parse_expr
+
+INDEX = "i"  # the slot index of an array written as one expression (0, 1, …)
+# what a ``local_seq_lens`` formula reads of one slot s on one rank
+SLOT_NAMES = (
+    "seq_len",  # seq_lens[s]
+    "query_start",  # query_start_loc[s]
+    "query_end",  # query_start_loc[s + 1]
+    "query_len",  # query_end - query_start
+    "local_query_start",  # query_start clipped to the rank's rows
+    "local_query_end",  # query_end clipped to the rank's rows
+    "local_query_len",  # local_query_end - local_query_start
+)
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_SHIFT = "_plus_one"
+BLOCK_CELLS = 1 << 20  # (rank, slot) cells evaluated at once: a few MB per array
+# the request slots one evaluation may hold (a list holds at most this many; an expression in i
+# is refused past it), so a check costs milliseconds
+MAX_REQUEST_SLOTS = 65536  # ``name_plus_one``: the positive symbol a name that may be 0 is read as
+
+
+# -- reading: names that may be 0 --------------------------------------------------------------
+
+# Every parsed symbol is a positive integer (so ``ceil(T/tp)`` is whole), but a slot index, a
+# sequence length of a padded slot and an offset may be 0, and sympy simplifies on the
+# assumption: ``max(seq_len - 1, 0)`` would read as ``seq_len - 1``. Such a name is parsed as
+# ``(name_plus_one - 1)``, over a positive symbol, and evaluated with name + 1.
+
+
+def shifted(name: str) -> str:
+    return f"{name}{_SHIFT}"
+
+
+def parse_over(raw: str | int, known: Iterable[str], zero_able: Iterable[str]) -> Expr:
+    """A size expression over ``known`` symbols and the ``zero_able`` names, each of which may
+    be 0 (raises :class:`ExpressionError` as ``parse_expr`` does)."""
+    names = frozenset(zero_able)
+    if isinstance(raw, str):
+        raw = _IDENTIFIER.sub(
+            lambda m: f"({shifted(m.group())} - 1)" if m.group() in names else m.group(), raw
+        )
+    return parse_expr(raw, frozenset(known) | {shifted(n) for n in names})
+
+
+def display(expr: Expr) -> str:
+    """An expression as its file form, the ``name_plus_one - 1`` of :func:`parse_over` read back
+    as ``name``."""
+    back = {
+        s: sympy.Symbol(s.name.removesuffix(_SHIFT)) + 1
+        for s in expr.free_symbols
+        if isinstance(s, sympy.Symbol) and s.name.endswith(_SHIFT)
+    }
+    return format_expr(expr.subs(back)) if back else format_expr(expr)
+
+
+# -- where the tokens are sliced ---------------------------------------------------------------
+
+
+@attrs.frozen
+class Slicing:
+    """An op that gives each of ``ranks`` ranks ``rows`` consecutive rows of ``extent``."""
+
+    op: Op
+    ranks: Expr
+    rows: Expr
+    extent: Expr
+
+
+def slicings(typed: TypedGraph) -> tuple[Slicing, ...]:
+    """The ops that slice FULL tokens into LOCAL ones, in run order."""
+    registry = typed.registry
+    found = []
+    for op in typed.graph.topological_order():
+        if not registry.is_(op.kind, Trait.TOKEN_SLICE, Trait.TOKEN_SCATTER):
+            continue
+        outputs = typed.outputs_of(op)
+        if not outputs or outputs[0].is_top or outputs[0].tokens is not TokenLayout.LOCAL:
+            continue
+        value = outputs[0]
+        if value.group is None or not value.shape:
+            continue
+        found.append(Slicing(op, typed.graph.group_size(value.group), value.shape[0], value.extent))
+    return tuple(found)
+
+
+class RequestError(GraphError):
+    """Requests that cannot be evaluated (too many slots): exit 2."""
+
+
+# -- one finding -------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Finding:
+    """A request check that fails at one point: the rule, the op (None: the requests as a
+    whole), what fails and the formula it rests on."""
+
+    rule: Rule
+    op: Op | None
+    message: str
+    expr: Expr | None = None
+
+
+class RequestChecks:
+    """The request checks of one typed graph, compiled once, evaluated at any symbol values."""
+
+    def __init__(self, typed: TypedGraph, requests: Requests) -> None:
+        self.typed = typed
+        self.requests = requests
+        self.cuts = slicings(typed)
+        self.names = tuple(sorted(typed.graph.symbol_names))
+        scalars = [requests.slots, typed.graph.token_count]
+        for cut in self.cuts:
+            scalars.extend((cut.ranks, cut.rows, cut.extent))
+        self._scalars = compile_arrays(scalars, self.names)
+        self._offsets = _ArrayProgram(requests.query_start_loc, self.names)
+        self._lengths = _ArrayProgram(requests.seq_lens, self.names)
+        formula = requests.local_seq_lens
+        self._local = (
+            None
+            if formula is None
+            else compile_arrays([formula], (*self.names, *map(shifted, SLOT_NAMES)))
+        )
+
+    def values_of(self, typed: TypedGraph) -> tuple[float, ...] | None:
+        """The graph's own symbol values, in ``names`` order (None: one has no value)."""
+        known = dict(typed.graph.symbols)
+        values = [known.get(name) for name in self.names]
+        if any(value is None for value in values):
+            return None
+        return tuple(float(v) for v in values if v is not None)
+
+    def work(self, values: Sequence[float]) -> float:
+        """About how many cells one evaluation at ``values`` computes (slots × ranks)."""
+        numbers = [float(v) for v in self._scalars(*values)]
+        ranks = sum(numbers[2 + 3 * k] for k in range(len(self.cuts)))
+        return max(numbers[0], 0.0) * max(ranks, 1.0)
+
+    def findings(self, values: Sequence[float]) -> list[Finding]:
+        """Every failing check at ``values`` (the symbols in ``names`` order), the first
+        failure of each rule at each op."""
+        numbers = [float(v) for v in self._scalars(*values)]
+        slots, tokens = numbers[0], numbers[1]
+        requests = self.requests
+        if not _whole(slots) or slots < 0:
+            return [
+                Finding(
+                    rules.REQUEST_COUNT_MISMATCH,
+                    None,
+                    f"requests: slots is {_number(slots)}, not a whole count",
+                    requests.slots,
+                )
+            ]
+        count = round(slots)
+        if count > MAX_REQUEST_SLOTS:
+            raise RequestError(
+                f"requests: slots is {count:,} here; the limit is {MAX_REQUEST_SLOTS:,} "
+                "request slots (check at a smaller batch)"
+            )
+        offsets = self._offsets(values, count + 1)
+        lengths = self._lengths(values, count)
+        if offsets.size != count + 1 or lengths.size != count:
+            return [
+                Finding(
+                    rules.REQUEST_COUNT_MISMATCH,
+                    None,
+                    f"requests: the arrays disagree on the request count: slots is {count}, "
+                    f"query_start_loc holds {offsets.size - 1} requests ({offsets.size} "
+                    f"offsets), seq_lens {lengths.size}",
+                )
+            ]
+        found: list[Finding] = []
+        order = _offset_problem(offsets)
+        if order is not None:
+            return [Finding(rules.QUERY_START_OFFSETS, None, order, _formula(requests))]
+        if not np.all(np.isfinite(lengths) & (np.abs(lengths - np.rint(lengths)) < 1e-9)):
+            bad = int(np.flatnonzero(~(np.abs(lengths - np.rint(lengths)) < 1e-9))[0])
+            return [
+                Finding(
+                    rules.REQUEST_COUNT_MISMATCH,
+                    None,
+                    f"requests: seq_lens of slot {bad} is {_number(lengths[bad])}, not whole",
+                )
+            ]
+        if not self.cuts:
+            end = offsets[-1] if offsets.size else 0.0
+            if end != tokens:
+                found.append(
+                    Finding(
+                        rules.QUERY_START_OFFSETS,
+                        None,
+                        f"query_start_loc ends at {_number(end)}, the graph has "
+                        f"{_number(tokens)} tokens",
+                    )
+                )
+        for k, cut in enumerate(self.cuts):
+            ranks, rows, extent = numbers[2 + 3 * k : 5 + 3 * k]
+            found.extend(self._at_cut(cut, ranks, rows, extent, offsets, lengths, values))
+        return found
+
+    def _at_cut(
+        self,
+        cut: Slicing,
+        ranks: float,
+        rows: float,
+        extent: float,
+        offsets: np.ndarray,
+        lengths: np.ndarray,
+        values: Sequence[float],
+    ) -> Iterator[Finding]:
+        if not (_whole(ranks) and _whole(rows) and ranks >= 1 and rows >= 0):
+            return  # a size rule (indivisible) already reports the slice
+        end = offsets[-1] if offsets.size else 0.0
+        if end != extent:
+            yield Finding(
+                rules.QUERY_START_OFFSETS,
+                cut.op,
+                f"query_start_loc ends at {_number(end)}, but {cut.op.name} slices "
+                f"{_number(extent)} token rows over {int(ranks)} ranks: the requests "
+                + ("leave the last rows to no request" if end < extent else "cover rows past them"),
+            )
+        short: list[int] = []
+        held_first = 0.0
+        negative: list[tuple[int, int]] = []
+        key_first = local_first = (0.0, 0.0, 0.0)
+        block = max(1, BLOCK_CELLS // max(1, offsets.size))
+        for low in range(0, int(ranks), block):
+            starts = np.arange(low, min(int(ranks), low + block), dtype=np.float64)[:, None]
+            starts = starts * rows  # [rank, 1]: each rank's first row
+            first, last = offsets[None, :-1], offsets[None, 1:]
+            local_start = np.clip(first, starts, starts + rows)
+            local_end = np.clip(last, starts, starts + rows)
+            local_len = local_end - local_start  # [rank, slot]
+            held = local_len.sum(axis=1)
+            for index in np.flatnonzero(held != rows):
+                if not short:
+                    held_first = float(held[index])
+                short.append(low + int(index))
+            if self._local is None:
+                continue
+            shape = local_len.shape
+            slot_values = (
+                np.broadcast_to(lengths[None, :], shape),
+                np.broadcast_to(first, shape),
+                np.broadcast_to(last, shape),
+                np.broadcast_to(last - first, shape),
+                local_start,
+                local_end,
+                local_len,
+            )
+            with np.errstate(all="ignore"):
+                computed = self._local(*values, *(v + 1.0 for v in slot_values))[0]
+            key = np.broadcast_to(np.asarray(computed, dtype=np.float64), shape)
+            key = np.where(local_len > 0, key, 0.0)  # a slot with no local rows gets 0
+            for rank, slot in np.argwhere(key < 0):
+                if not negative:
+                    key_first = (float(key[rank, slot]), 0.0, 0.0)
+                    local_first = (
+                        float(local_start[rank, slot]),
+                        float(local_end[rank, slot]),
+                        0.0,
+                    )
+                negative.append((low + int(rank), int(slot)))
+        if short:
+            rank = short[0]
+            yield Finding(
+                rules.LOCAL_LENGTH_SUM,
+                cut.op,
+                f"on rank {rank} (rows [{_number(rank * rows)}, {_number((rank + 1) * rows)})) "
+                f"the requests' local query lengths sum to {_number(held_first)} of its "
+                f"{_number(rows)} rows"
+                + (f"; {len(short) - 1} more rank(s) too" if len(short) > 1 else ""),
+            )
+        if negative:
+            rank, slot = negative[0]
+            formula = self.requests.local_seq_lens
+            yield Finding(
+                rules.NEGATIVE_LOCAL_LENGTH,
+                cut.op,
+                f"request slot {slot} (tokens [{_number(offsets[slot])}, "
+                f"{_number(offsets[slot + 1])}), seq_len {_number(lengths[slot])}) on rank "
+                f"{rank} (rows [{_number(local_first[0])}, {_number(local_first[1])}) of it) "
+                f"gets local key length {_number(key_first[0])} from "
+                f"{display(formula) if formula is not None else 'the formula'}"
+                + _more(negative[1:]),
+                formula,
+            )
+
+
+class _ArrayProgram:
+    """One per-request array: a list of expressions, or one expression in the slot index."""
+
+    def __init__(self, array: RequestArray, names: Sequence[str]) -> None:
+        self.listed = isinstance(array, tuple)
+        if isinstance(array, tuple):
+            self._program = compile_arrays(list(array), names)
+        else:
+            self._program = compile_arrays([array], (*names, shifted(INDEX)))
+        self.size = len(array) if isinstance(array, tuple) else None
+
+    def __call__(self, values: Sequence[float], count: int) -> np.ndarray:
+        if self.listed:
+            result = self._program(*values)
+            return np.asarray([float(v) for v in result], dtype=np.float64)
+        index = np.arange(count, dtype=np.float64) + 1.0
+        with np.errstate(all="ignore"):
+            (result,) = self._program(*values, index)
+        return np.broadcast_to(np.asarray(result, dtype=np.float64), index.shape).copy()
+
+
+def _more(pairs: Sequence[tuple[int, int]]) -> str:
+    """The further (rank, slot) pairs that fail, the first few named."""
+    if not pairs:
+        return ""
+    named = ", ".join(f"slot {slot} on rank {rank}" for rank, slot in pairs[:3])
+    rest = f" and {len(pairs) - 3} more" if len(pairs) > 3 else ""
+    return f"; also {named}{rest}"
+
+
+def _whole(value: float) -> bool:
+    return bool(np.isfinite(value)) and abs(value - round(value)) < 1e-9
+
+
+def _number(value: float) -> str:
+    return str(round(value)) if _whole(value) else f"{value:g}"
+
+
+def _offset_problem(offsets: np.ndarray) -> str | None:
+    whole = np.isfinite(offsets) & (np.abs(offsets - np.rint(offsets)) < 1e-9)
+    if not np.all(whole):
+        bad = int(np.flatnonzero(~whole)[0])
+        return f"query_start_loc[{bad}] is {_number(offsets[bad])}, not a whole offset"
+    if offsets.size and offsets[0] != 0:
+        return f"query_start_loc starts at {_number(offsets[0])}, not 0"
+    steps = np.diff(offsets)
+    down = np.flatnonzero(steps < 0)
+    if down.size:
+        slot = int(down[0])
+        return (
+            f"query_start_loc decreases at slot {slot}: {_number(offsets[slot])} then "
+            f"{_number(offsets[slot + 1])} (a query length of {_number(steps[slot])})"
+        )
+    return None
+
+
+def _formula(requests: Requests) -> Expr | None:
+    """The offsets' expression, where they are written as one."""
+    array = requests.query_start_loc
+    return array if not isinstance(array, tuple) else None
+
+
+# -- diagnostics at the graph's own values -----------------------------------------------------
+
+
+def check_requests(typed: TypedGraph) -> tuple[Diagnostic, ...]:
+    """The request checks at the graph's own symbol values (none when a symbol has no value,
+    or the graph states no requests)."""
+    requests = typed.graph.requests
+    if requests is None:
+        return ()
+    checks = RequestChecks(typed, requests)
+    values = checks.values_of(typed)
+    if values is None:
+        return ()
+    return tuple(diagnostic(finding, requests) for finding in checks.findings(values))
+
+
+def diagnostic(finding: Finding, requests: Requests) -> Diagnostic:
+    op = finding.op
+    return Diagnostic(
+        rule=finding.rule,
+        severity=Severity.ERROR,
+        message=finding.message,
+        hint=finding.rule.fix,
+        op=op.name if op is not None else None,
+        layer=op.layer if op is not None else None,
+        line=op.line if op is not None and op.line is not None else requests.line,
+    )
+
+
+def first_failure(
+    typed: TypedGraph, name: str, values: Iterable[int], fixed: Mapping[str, int]
+) -> tuple[int, Finding] | None:
+    """The first of ``values`` of symbol ``name`` (the others at ``fixed``) where a request
+    check fails, with the failure."""
+    requests = typed.graph.requests
+    if requests is None:
+        return None
+    checks = RequestChecks(typed, requests)
+    position = checks.names.index(name)
+    point = [float(fixed.get(n, 0)) for n in checks.names]
+    for value in values:
+        point[position] = float(value)
+        found = checks.findings(point)
+        if found:
+            return value, found[0]
+    return None
