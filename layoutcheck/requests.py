@@ -22,7 +22,7 @@ The same checks run at one point (``check``) and at every value of a range (``--
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import attrs
 import numpy as np
@@ -167,6 +167,10 @@ class RequestChecks:
         if any(value is None for value in values):
             return None
         return tuple(float(v) for v in values if v is not None)
+
+    def slots_at(self, values: Sequence[float]) -> float:
+        """The request slots at ``values``."""
+        return max(float(self._scalars(*values)[0]), 0.0)
 
     def work(self, values: Sequence[float]) -> float:
         """About how many cells one evaluation at ``values`` computes (slots × ranks)."""
@@ -334,7 +338,29 @@ class _ArrayProgram:
             self._program = compile_arrays(list(array), names)
         else:
             self._program = compile_arrays([array], (*names, shifted(INDEX)))
-        self.size = len(array) if isinstance(array, tuple) else None
+        self._entries = array if isinstance(array, tuple) else ()
+
+    def flat(
+        self, args: Callable[[np.ndarray], list[object]], values: np.ndarray, counts: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The array at every value of ``values`` (``args`` makes the programs' arguments),
+        concatenated, and how many entries each value has (a list: its length at each)."""
+        if self.listed:
+            size = len(self._entries)
+            if size == 0:
+                return np.zeros(0), np.zeros(values.size, dtype=np.int64)
+            with np.errstate(all="ignore"):
+                columns = [
+                    np.broadcast_to(np.asarray(v, dtype=np.float64), values.shape)
+                    for v in self._program(*args(values))
+                ]
+            matrix = np.stack(columns, axis=1)  # [value, entry]
+            return matrix.reshape(-1), np.full(values.size, size, dtype=np.int64)
+        owner = np.repeat(np.arange(values.size), counts)
+        index = np.arange(owner.size) - np.repeat(np.cumsum(counts) - counts, counts)
+        with np.errstate(all="ignore"):
+            (result,) = self._program(*args(values[owner]), index.astype(np.float64) + 1.0)
+        return np.broadcast_to(np.asarray(result, dtype=np.float64), owner.shape).copy(), counts
 
     def __call__(self, values: Sequence[float], count: int) -> np.ndarray:
         if self.listed:
@@ -417,19 +443,165 @@ def diagnostic(finding: Finding, requests: Requests) -> Diagnostic:
 
 
 def first_failure(
-    typed: TypedGraph, name: str, values: Iterable[int], fixed: Mapping[str, int]
+    typed: TypedGraph, name: str, span: range, fixed: Mapping[str, int]
 ) -> tuple[int, Finding] | None:
-    """The first of ``values`` of symbol ``name`` (the others at ``fixed``) where a request
-    check fails, with the failure."""
+    """The first value of ``span`` for symbol ``name`` (the others at ``fixed``) where a
+    request check fails, with the failure: the values screened as arrays in blocks
+    (:class:`Screen`), the first suspect checked as :meth:`RequestChecks.findings` does."""
     requests = typed.graph.requests
-    if requests is None:
+    if requests is None or not span:
         return None
     checks = RequestChecks(typed, requests)
     position = checks.names.index(name)
     point = [float(fixed.get(n, 0)) for n in checks.names]
-    for value in values:
-        point[position] = float(value)
-        found = checks.findings(point)
-        if found:
-            return value, found[0]
+    work = 1.0
+    for end in (span[0], span[-1]):
+        point[position] = float(end)
+        work = max(work, checks.work(point), float(checks.slots_at(point)))
+    screen = Screen(checks, position, point)
+    step = max(1, int(BLOCK_CELLS // work))
+    for first in range(span.start, span.stop, step):
+        block = np.arange(first, min(span.stop, first + step), dtype=np.float64)
+        for index in np.flatnonzero(screen.suspects(block)):
+            point[position] = float(block[index])
+            found = checks.findings(point)
+            if found:
+                return int(block[index]), found[0]
     return None
+
+
+class Screen:
+    """The request checks of one symbol's values at once (the others fixed): where each may
+    fail. Exact where it says none fails; a value it flags is checked one by one."""
+
+    def __init__(self, checks: RequestChecks, position: int, point: Sequence[float]) -> None:
+        self.checks = checks
+        self.position = position
+        self.point = tuple(point)
+
+    def _args(self, values: np.ndarray) -> list[object]:
+        args: list[object] = list(self.point)
+        args[self.position] = values
+        return args
+
+    def suspects(self, values: np.ndarray) -> np.ndarray:
+        checks = self.checks
+        size = values.size
+        numbers = [
+            np.broadcast_to(np.asarray(v, dtype=np.float64), (size,))
+            for v in checks._scalars(*self._args(values))
+        ]
+        slots = numbers[0]
+        bad = ~_whole_array(slots) | (slots < 0) | (slots > MAX_REQUEST_SLOTS)
+        counts = np.where(bad, 0, np.rint(np.where(np.isfinite(slots), slots, 0))).astype(np.int64)
+        offsets, offset_counts = checks._offsets.flat(self._args, values, counts + 1)
+        lengths, length_counts = checks._lengths.flat(self._args, values, counts)
+        bad |= (offset_counts != counts + 1) | (length_counts != counts)
+        if np.all(bad):
+            return bad
+        if np.any(bad):  # the other values' arrays, without those that do not line up
+            rest: np.ndarray = bad | self._rest(values[~bad], numbers, ~bad)
+            return rest
+        return self._rest(values, numbers, np.ones(size, dtype=bool), offsets, lengths)
+
+    def _rest(
+        self,
+        values: np.ndarray,
+        numbers: list[np.ndarray],
+        keep: np.ndarray,
+        offsets: np.ndarray | None = None,
+        lengths: np.ndarray | None = None,
+    ) -> np.ndarray:
+        """Where the values ``keep`` selects (their counts consistent) fail the other checks;
+        the result is over every value of the block."""
+        checks = self.checks
+        numbers = [n[keep] for n in numbers]
+        counts = np.rint(numbers[0]).astype(np.int64)
+        if offsets is None or lengths is None:
+            offsets, _ = checks._offsets.flat(self._args, values, counts + 1)
+            lengths, _ = checks._lengths.flat(self._args, values, counts)
+        bad = np.zeros(values.size, dtype=bool)
+        seg = counts + 1
+        owner = np.repeat(np.arange(values.size), seg)  # the value each offset belongs to
+        start = np.cumsum(seg) - seg
+        end = start + seg - 1
+        bad[owner[~_whole_array(offsets)]] = True
+        bad |= offsets[start] != 0
+        step = np.diff(offsets)
+        inside = np.ones(step.size, dtype=bool)
+        inside[start[1:] - 1] = False  # the step from one value's last offset to the next's
+        bad[owner[:-1][inside & (step < 0)]] = True
+        if lengths.size:
+            length_owner = np.repeat(np.arange(values.size), counts)
+            bad[length_owner[~_whole_array(lengths)]] = True
+        last = offsets[end]
+        if not checks.cuts:
+            bad |= last != numbers[1]
+        slot_owner = np.repeat(np.arange(values.size), counts)
+        first_of_slot = np.delete(offsets, end)  # qsl[s] of each slot
+        last_of_slot = np.delete(offsets, start)  # qsl[s + 1]
+        for k in range(len(checks.cuts)):
+            ranks, rows, extent = numbers[2 + 3 * k : 5 + 3 * k]
+            sized = _whole_array(ranks) & _whole_array(rows) & (ranks >= 1) & (rows >= 1)
+            bad |= sized & (last != extent)
+            # a partition of [0, extent) into ranks·rows rows gives each rank its rows exactly;
+            # anything else is left to the one-by-one check
+            bad |= sized & (ranks * rows != extent)
+            if checks._local is None:
+                continue
+            bad |= self._negative(
+                values, slot_owner, first_of_slot, last_of_slot, lengths, ranks, rows, sized
+            )
+        full = np.zeros(keep.size, dtype=bool)
+        full[np.flatnonzero(keep)] = bad
+        return full
+
+    def _negative(
+        self,
+        values: np.ndarray,
+        owner: np.ndarray,
+        first: np.ndarray,
+        last: np.ndarray,
+        lengths: np.ndarray,
+        ranks: np.ndarray,
+        rows: np.ndarray,
+        sized: np.ndarray,
+    ) -> np.ndarray:
+        """Where some slot's local key length on some rank it overlaps is negative: the
+        (slot, rank) pairs a slot's rows touch, about slots + ranks per value."""
+        bad = np.zeros(values.size, dtype=bool)
+        usable = sized[owner] & (last > first)
+        owner, first, last, lengths = owner[usable], first[usable], last[usable], lengths[usable]
+        n = np.maximum(rows[owner], 1.0)
+        low = np.clip(np.floor(first / n), 0, ranks[owner] - 1).astype(np.int64)
+        high = np.clip(np.floor((last - 1) / n), 0, ranks[owner] - 1).astype(np.int64)
+        touched = np.maximum(high - low + 1, 0)
+        pick = np.repeat(np.arange(owner.size), touched)
+        rank = np.repeat(low, touched) + (
+            np.arange(pick.size) - np.repeat(np.cumsum(touched) - touched, touched)
+        )
+        begin = rank * n[pick]
+        local_start = np.clip(first[pick], begin, begin + n[pick])
+        local_end = np.clip(last[pick], begin, begin + n[pick])
+        local_len = local_end - local_start
+        args = self._args(values[owner[pick]])
+        slot_values = (
+            lengths[pick],
+            first[pick],
+            last[pick],
+            last[pick] - first[pick],
+            local_start,
+            local_end,
+            local_len,
+        )
+        assert self.checks._local is not None
+        with np.errstate(all="ignore"):
+            computed = self.checks._local(*args, *(v + 1.0 for v in slot_values))[0]
+        key = np.broadcast_to(np.asarray(computed, dtype=np.float64), local_len.shape)
+        bad[owner[pick][(local_len > 0) & (key < 0)]] = True
+        return bad
+
+
+def _whole_array(values: np.ndarray) -> np.ndarray:
+    whole: np.ndarray = np.isfinite(values) & (np.abs(values - np.rint(values)) < 1e-9)
+    return whole

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from layoutcheck.graph_io import SpecError, dumps_graph, load_graph, loads_graph
 from layoutcheck.interp import interpret
-from layoutcheck.requests import check_requests
+from layoutcheck.requests import RequestChecks, Screen, check_requests, first_failure
 from tests.helpers import errors_of, run
 
 BUGS = Path(__file__).resolve().parent / "bugs"
@@ -241,3 +242,36 @@ def test_the_bug_reports_hold_their_verdicts() -> None:
     ):
         typed = interpret(load_graph(BUGS / report / f"{graph}.yaml"))
         assert {str(d.rule) for d in check_requests(typed)} == wanted, (report, graph)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "span"),
+    [
+        (DSA_CP.replace("FORMULA", BUGGY), "R", range(1, 21)),
+        (DSA_CP.replace("FORMULA", BUGGY), "T", range(1, 200)),
+        (DSA_CP.replace("FORMULA", FIXED).replace("tp: 8", "tp: 3"), "T", range(1, 200)),
+        (PADDED.replace("END", "T"), "T", range(1, 100)),
+        (PADDED.replace("END", "ceil(T/tp)*tp").replace("[T]", "[1]"), "T", range(1, 100)),
+    ],
+)
+def test_the_array_screen_flags_every_value_the_one_by_one_check_fails(
+    text: str, name: str, span: range
+) -> None:
+    # --for-all screens the values as arrays and checks its suspects one by one: it may flag
+    # more (a slice whose ranks·rows is not its extent), never fewer; on these graphs exactly
+    # the failing values, and the first failure is the one a value-by-value loop finds
+    typed = interpret(loads_graph(text))
+    assert typed.graph.requests is not None
+    checks = RequestChecks(typed, typed.graph.requests)
+    position = checks.names.index(name)
+    point = [float(v or 0) for _, v in sorted(typed.graph.symbols)]
+    failing = set()
+    for value in span:
+        point[position] = float(value)
+        if checks.findings(point):
+            failing.add(value)
+    flagged = Screen(checks, position, point).suspects(np.arange(span.start, span.stop, 1.0))
+    assert failing == {span.start + int(k) for k in np.flatnonzero(flagged)}
+    fixed = {n: v for n, v in typed.graph.symbols if v is not None}
+    found = first_failure(typed, name, span, fixed)
+    assert (found[0] if found else None) == (min(failing) if failing else None)
