@@ -51,7 +51,7 @@ SLOT_NAMES = (
 )
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _SHIFT = "_plus_one"
-BLOCK_CELLS = 1 << 20  # (rank, slot) cells evaluated at once: a few MB per array
+BLOCK_CELLS = 1 << 20  # (value, slot) cells --for-all evaluates at once: a few MB per array
 # the request slots one evaluation may hold (a list holds at most this many; an expression in i
 # is refused past it), so a check costs milliseconds
 MAX_REQUEST_SLOTS = 65536  # ``name_plus_one``: the positive symbol a name that may be 0 is read as
@@ -173,10 +173,11 @@ class RequestChecks:
         return max(float(self._scalars(*values)[0]), 0.0)
 
     def work(self, values: Sequence[float]) -> float:
-        """About how many cells one evaluation at ``values`` computes (slots × ranks)."""
+        """About how many (slot, rank) pairs one evaluation at ``values`` computes: each slot
+        once per slicing op, and each rank boundary a slot crosses once more."""
         numbers = [float(v) for v in self._scalars(*values)]
-        ranks = sum(numbers[2 + 3 * k] for k in range(len(self.cuts)))
-        return max(numbers[0], 0.0) * max(ranks, 1.0)
+        ranks = sum(max(numbers[2 + 3 * k], 0.0) for k in range(len(self.cuts)))
+        return max(numbers[0], 0.0) * max(len(self.cuts), 1) + ranks
 
     def findings(self, values: Sequence[float]) -> list[Finding]:
         """Every failing check at ``values`` (the symbols in ``names`` order), the first
@@ -261,72 +262,77 @@ class RequestChecks:
                 f"{_number(extent)} token rows over {int(ranks)} ranks: the requests "
                 + ("leave the last rows to no request" if end < extent else "cover rows past them"),
             )
-        short: list[int] = []
-        held_first = 0.0
-        negative: list[tuple[int, int]] = []
-        key_first = local_first = (0.0, 0.0, 0.0)
-        block = max(1, BLOCK_CELLS // max(1, offsets.size))
-        for low in range(0, int(ranks), block):
-            starts = np.arange(low, min(int(ranks), low + block), dtype=np.float64)[:, None]
-            starts = starts * rows  # [rank, 1]: each rank's first row
-            first, last = offsets[None, :-1], offsets[None, 1:]
-            local_start = np.clip(first, starts, starts + rows)
-            local_end = np.clip(last, starts, starts + rows)
-            local_len = local_end - local_start  # [rank, slot]
-            held = local_len.sum(axis=1)
-            for index in np.flatnonzero(held != rows):
-                if not short:
-                    held_first = float(held[index])
-                short.append(low + int(index))
-            if self._local is None:
-                continue
-            shape = local_len.shape
-            slot_values = (
-                np.broadcast_to(lengths[None, :], shape),
-                np.broadcast_to(first, shape),
-                np.broadcast_to(last, shape),
-                np.broadcast_to(last - first, shape),
-                local_start,
-                local_end,
-                local_len,
-            )
-            with np.errstate(all="ignore"):
-                computed = self._local(*values, *(v + 1.0 for v in slot_values))[0]
-            key = np.broadcast_to(np.asarray(computed, dtype=np.float64), shape)
-            key = np.where(local_len > 0, key, 0.0)  # a slot with no local rows gets 0
-            for rank, slot in np.argwhere(key < 0):
-                if not negative:
-                    key_first = (float(key[rank, slot]), 0.0, 0.0)
-                    local_first = (
-                        float(local_start[rank, slot]),
-                        float(local_end[rank, slot]),
-                        0.0,
-                    )
-                negative.append((low + int(rank), int(slot)))
-        if short:
-            rank = short[0]
+        count = int(ranks)
+        first, last = offsets[:-1], offsets[1:]
+        slot, rank, local_start, local_end = touched_pairs(first, last, rows, count)
+        local_len = local_end - local_start
+        held = np.bincount(rank, weights=local_len, minlength=count)[:count]
+        short = np.flatnonzero(held != rows)
+        if short.size:
+            at = int(short[0])
             yield Finding(
                 rules.LOCAL_LENGTH_SUM,
                 cut.op,
-                f"on rank {rank} (rows [{_number(rank * rows)}, {_number((rank + 1) * rows)})) "
-                f"the requests' local query lengths sum to {_number(held_first)} of its "
+                f"on rank {at} (rows [{_number(at * rows)}, {_number((at + 1) * rows)})) "
+                f"the requests' local query lengths sum to {_number(held[at])} of its "
                 f"{_number(rows)} rows"
-                + (f"; {len(short) - 1} more rank(s) too" if len(short) > 1 else ""),
+                + (f"; {short.size - 1} more rank(s) too" if short.size > 1 else ""),
             )
-        if negative:
-            rank, slot = negative[0]
-            formula = self.requests.local_seq_lens
-            yield Finding(
-                rules.NEGATIVE_LOCAL_LENGTH,
-                cut.op,
-                f"request slot {slot} (tokens [{_number(offsets[slot])}, "
-                f"{_number(offsets[slot + 1])}), seq_len {_number(lengths[slot])}) on rank "
-                f"{rank} (rows [{_number(local_first[0])}, {_number(local_first[1])}) of it) "
-                f"gets local key length {_number(key_first[0])} from "
-                f"{display(formula) if formula is not None else 'the formula'}"
-                + _more(negative[1:]),
-                formula,
-            )
+        if self._local is None or not slot.size:
+            return
+        slot_values = (
+            lengths[slot],
+            first[slot],
+            last[slot],
+            last[slot] - first[slot],
+            local_start,
+            local_end,
+            local_len,
+        )
+        with np.errstate(all="ignore"):
+            computed = self._local(*values, *(v + 1.0 for v in slot_values))[0]
+        key = np.broadcast_to(np.asarray(computed, dtype=np.float64), local_len.shape)
+        negative = np.flatnonzero((local_len > 0) & (key < 0))
+        if not negative.size:
+            return
+        # rank order, as the engine's ranks would meet them
+        negative = negative[np.lexsort((slot[negative], rank[negative]))]
+        pairs = [(int(rank[k]), int(slot[k])) for k in negative]
+        k = int(negative[0])
+        formula = self.requests.local_seq_lens
+        yield Finding(
+            rules.NEGATIVE_LOCAL_LENGTH,
+            cut.op,
+            f"request slot {pairs[0][1]} (tokens [{_number(first[slot[k]])}, "
+            f"{_number(last[slot[k]])}), seq_len {_number(lengths[slot[k]])}) on rank "
+            f"{pairs[0][0]} (rows [{_number(local_start[k])}, {_number(local_end[k])}) of it) "
+            f"gets local key length {_number(key[k])} from "
+            f"{display(formula) if formula is not None else 'the formula'}" + _more(pairs[1:]),
+            formula,
+        )
+
+
+def touched_pairs(
+    first: np.ndarray, last: np.ndarray, rows: float | np.ndarray, ranks: int | np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The (slot, rank) pairs whose rows meet: slot s owns rows ``[first[s], last[s])``, rank r
+    holds ``[r*rows, (r+1)*rows)`` of ``ranks`` ranks (``rows`` and ``ranks`` per slot, or
+    one for all). About slots + ranks pairs, where every pair would be slots × ranks. Returns
+    each pair's slot, rank and the slot's rows on that rank (start, end)."""
+    n = np.maximum(np.broadcast_to(np.asarray(rows, dtype=np.float64), first.shape), 1.0)
+    top = np.broadcast_to(np.asarray(ranks, dtype=np.float64), first.shape) - 1
+    meets = (last > first) & (last > 0) & (first < (top + 1) * n)
+    low = np.clip(np.floor(first / n), 0, top).astype(np.int64)
+    high = np.clip(np.floor((last - 1) / n), 0, top).astype(np.int64)
+    count = np.where(meets, np.maximum(high - low + 1, 0), 0)
+    slot = np.repeat(np.arange(first.size), count)
+    rank = np.repeat(low, count) + (
+        np.arange(slot.size) - np.repeat(np.cumsum(count) - count, count)
+    )
+    begin = rank * n[slot]
+    local_start = np.clip(first[slot], begin, begin + n[slot])
+    local_end = np.clip(last[slot], begin, begin + n[slot])
+    return slot, rank, local_start, local_end
 
 
 class _ArrayProgram:
@@ -570,19 +576,11 @@ class Screen:
         """Where some slot's local key length on some rank it overlaps is negative: the
         (slot, rank) pairs a slot's rows touch, about slots + ranks per value."""
         bad = np.zeros(values.size, dtype=bool)
-        usable = sized[owner] & (last > first)
+        usable = sized[owner]
         owner, first, last, lengths = owner[usable], first[usable], last[usable], lengths[usable]
-        n = np.maximum(rows[owner], 1.0)
-        low = np.clip(np.floor(first / n), 0, ranks[owner] - 1).astype(np.int64)
-        high = np.clip(np.floor((last - 1) / n), 0, ranks[owner] - 1).astype(np.int64)
-        touched = np.maximum(high - low + 1, 0)
-        pick = np.repeat(np.arange(owner.size), touched)
-        rank = np.repeat(low, touched) + (
-            np.arange(pick.size) - np.repeat(np.cumsum(touched) - touched, touched)
+        pick, _, local_start, local_end = touched_pairs(
+            first, last, rows[owner], np.rint(ranks[owner])
         )
-        begin = rank * n[pick]
-        local_start = np.clip(first[pick], begin, begin + n[pick])
-        local_end = np.clip(last[pick], begin, begin + n[pick])
         local_len = local_end - local_start
         args = self._args(values[owner[pick]])
         slot_values = (
