@@ -177,6 +177,7 @@ class Requests:
     seq_lens: RequestArray  # slots lengths
     local_seq_lens: Expr | None = None  # over the per-slot names of layoutcheck.requests
     line: int | None = attrs.field(default=None, eq=False)
+    formula_text: str | None = attrs.field(default=None, eq=False)  # as the file wrote it
 
 
 def freeze_attrs(values: Mapping[str, AttrValue]) -> tuple[tuple[str, AttrValue], ...]:

@@ -414,7 +414,8 @@ def _requests(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> R
     formula = (
         None if local is None else _slot_expr(local, known, SLOT_NAMES, "local_seq_lens", line)
     )
-    return Requests(slots, offsets, lengths, formula, line)
+    text = None if local is None else str(local)
+    return Requests(slots, offsets, lengths, formula, line, text)
 
 
 def _slot_expr(

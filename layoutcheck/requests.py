@@ -307,7 +307,8 @@ class RequestChecks:
             f"{_number(last[slot[k]])}), seq_len {_number(lengths[slot[k]])}) on rank "
             f"{pairs[0][0]} (rows [{_number(local_start[k])}, {_number(local_end[k])}) of it) "
             f"gets local key length {_number(key[k])} from "
-            f"{display(formula) if formula is not None else 'the formula'}" + _more(pairs[1:]),
+            f"{self.requests.formula_text or display(formula) if formula is not None else ''}"
+            + _more(pairs[1:]),
             formula,
         )
 
