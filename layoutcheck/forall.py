@@ -303,12 +303,14 @@ def request_failure(typed: TypedGraph, span: Range) -> tuple[int, Condition] | N
         return None
     known = dict(typed.graph.symbols)
     fixed = {name: value for name, value in known.items() if value is not None}
-    missing = sorted(n for n, v in known.items() if v is None and n != span.name)
+    checks = RequestChecks(typed, requests)
+    if span.name not in checks.names:
+        return None  # the requests do not depend on it: the check at the graph's values says
+    missing = [n for n in checks.names if known.get(n) is None and n != span.name]
     if missing:
         raise UsageError(
             f"--for-all {span}: the requests need a value for {missing[0]!r} (--set it)"
         )
-    checks = RequestChecks(typed, requests)
     point = [float(fixed.get(n, 0)) for n in checks.names]
     position = checks.names.index(span.name)
     work = 0.0

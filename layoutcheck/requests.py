@@ -146,10 +146,17 @@ class RequestChecks:
         self.typed = typed
         self.requests = requests
         self.cuts = slicings(typed)
-        self.names = tuple(sorted(typed.graph.symbol_names))
         scalars = [requests.slots, typed.graph.token_count]
         for cut in self.cuts:
             scalars.extend((cut.ranks, cut.rows, cut.extent))
+        # the symbols the checks read: a symbol of no value elsewhere in the graph is no matter
+        used: list[Expr] = [*scalars]
+        for array in (requests.query_start_loc, requests.seq_lens):
+            used.extend(array if isinstance(array, tuple) else (array,))
+        if requests.local_seq_lens is not None:
+            used.append(requests.local_seq_lens)
+        graph_symbols = typed.graph.symbol_names
+        self.names = tuple(sorted({str(s) for e in used for s in e.free_symbols} & graph_symbols))
         self._scalars = compile_arrays(scalars, self.names)
         self._offsets = _ArrayProgram(requests.query_start_loc, self.names)
         self._lengths = _ArrayProgram(requests.seq_lens, self.names)
@@ -459,6 +466,8 @@ def first_failure(
     if requests is None or not span:
         return None
     checks = RequestChecks(typed, requests)
+    if name not in checks.names:
+        return None  # the requests do not depend on it: the check at the graph's values says
     position = checks.names.index(name)
     point = [float(fixed.get(n, 0)) for n in checks.names]
     work = 1.0

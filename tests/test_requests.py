@@ -184,6 +184,9 @@ def test_check_reports_them_through_the_cli(tmp_path: Path) -> None:
 
 def test_a_symbol_without_a_value_leaves_the_requests_unchecked() -> None:
     assert _rules(DSA_CP.replace("FORMULA", BUGGY).replace("R: 9", "R: null")) == []
+    # one the requests do not read is no matter
+    found = _rules(DSA_CP.replace("FORMULA", BUGGY).replace("H: 64", "H: null"))
+    assert [rule for rule, _, _ in found] == ["negative-local-length"]
 
 
 # -- for every value ---------------------------------------------------------------------------
@@ -264,7 +267,8 @@ def test_the_array_screen_flags_every_value_the_one_by_one_check_fails(
     assert typed.graph.requests is not None
     checks = RequestChecks(typed, typed.graph.requests)
     position = checks.names.index(name)
-    point = [float(v or 0) for _, v in sorted(typed.graph.symbols)]
+    known = dict(typed.graph.symbols)
+    point = [float(known[n] or 0) for n in checks.names]
     failing = set()
     for value in span:
         point[position] = float(value)
