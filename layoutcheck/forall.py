@@ -34,6 +34,7 @@ from layoutcheck.errors import UsageError
 from layoutcheck.interp import TypedGraph
 from layoutcheck.limits import MAX_SYMBOL_VALUE
 from layoutcheck.ops.traits import Trait
+from layoutcheck.requests import display
 from layoutcheck.symbols import Expr, evaluate, format_expr, symbol
 
 # The work a proof may take, sized so it ends in seconds: values of the symbol, and values times
@@ -91,6 +92,7 @@ class Condition:
     what: str
     op: str | None
     whole: bool = True
+    rule: str | None = None  # a request check's rule (layoutcheck.requests): ``what`` says it all
 
 
 @attrs.frozen
@@ -104,6 +106,7 @@ class Proof:
     failure: int | None = None  # the smallest value that breaks one
     failed: Condition | None = None
     undecided: bool = False  # suspects found, none of them fails a concrete check
+    requests: int = 0  # 1: the graph's per-request metadata was checked at every value too
     shown: object = attrs.field(default=None, eq=False)  # the check at ``failure``
 
     @property
@@ -115,20 +118,25 @@ class Proof:
             f"{self.conditions} size conditions: {self.symbolic} proved symbolically, "
             f"{self.evaluated} over {self.range.count:,} values"
         )
+        if self.requests:
+            how += "; the requests checked at every value"
         if self.proved:
+            requests = (
+                ", every request's local lengths non-negative and summing to its rank's rows"
+                if self.requests
+                else ""
+            )
             return (
                 f"proved for {self.range}: every size whole and positive, every LOCAL slice "
-                f"even, every token select within its rows ({how})"
+                f"even, every token select within its rows{requests} ({how})"
             )
         if self.failure is not None:
             smallest = f"{self.range.name} = {self.failure} is the smallest value in {self.range}"
             if self.failed is None:
                 return f"{smallest} found to fail (every size condition holds; {how})"
             where = f" at op {self.failed.op}" if self.failed.op else ""
-            return (
-                f"{smallest} that fails: {self.failed.what} {format_expr(self.failed.expr)}"
-                f"{where} ({how})"
-            )
+            formula = "" if self.failed.rule else f" {format_expr(self.failed.expr)}"
+            return f"{smallest} that fails: {self.failed.what}{formula}{where} ({how})"
         return (
             f"not proved for {self.range}: conditions fail at some values, but the "
             f"{MAX_CONCRETE_CHECKS} smallest check clean ({how})"
@@ -142,10 +150,12 @@ class Proof:
             "proved": self.proved,
             "smallest_failure": self.failure,
             "op": None if self.failed is None else self.failed.op,
-            "condition": None if self.failed is None else format_expr(self.failed.expr),
+            "condition": None if self.failed is None else display(self.failed.expr),
+            "rule": None if self.failed is None else self.failed.rule,
             "conditions": self.conditions,
             "symbolic": self.symbolic,
             "evaluated": self.evaluated,
+            "requests_checked": bool(self.requests),
         }
 
 
@@ -248,22 +258,76 @@ def prove(typed: TypedGraph, span: Range, check_at: CheckAt) -> Proof:
             f"{MAX_FOR_ALL_WORK:,} evaluations (check a narrower range)"
         )
     counts = (len(found), len(found) - len(open_), len(open_))
+    try:
+        request = request_failure(typed, span)
+    except Unsupported as error:
+        raise UsageError(
+            f"--for-all {span}: a request array cannot be evaluated ({error})"
+        ) from None
+    checks = 0 if typed.graph.requests is None else 1
     checked = 0
     try:
         for value, condition in suspects(open_, span):
+            if request is not None and request[0] <= value:
+                break  # the requests fail first: checked below
             failed, shown = check_at(value)
             if failed:
-                return Proof(span, *counts, value, condition, shown=shown)
+                return Proof(span, *counts, value, condition, shown=shown, requests=checks)
             checked += 1
             if checked >= MAX_CONCRETE_CHECKS:
-                return Proof(span, *counts, undecided=True)
+                return Proof(span, *counts, undecided=True, requests=checks)
     except Unsupported as error:
         raise UsageError(f"--for-all {span}: a size cannot be evaluated ({error})") from None
+    if request is not None:
+        failed, shown = check_at(request[0])
+        if failed:
+            return Proof(span, *counts, request[0], request[1], shown=shown, requests=checks)
+        checked += 1
     if checked:
-        return Proof(span, *counts, undecided=True)
+        return Proof(span, *counts, undecided=True, requests=checks)
     # every condition holds: the rules that rest on more than sizes, at both ends
     for value in dict.fromkeys((span.start, span.stop)):
         failed, shown = check_at(value)
         if failed:
-            return Proof(span, *counts, value, None, shown=shown)
-    return Proof(span, *counts)
+            return Proof(span, *counts, value, None, shown=shown, requests=checks)
+    return Proof(span, *counts, requests=checks)
+
+
+def request_failure(typed: TypedGraph, span: Range) -> tuple[int, Condition] | None:
+    """The smallest value of the range where a request check fails (``layoutcheck.requests``),
+    as a condition naming the failure, the rank and the slot; None when every one holds."""
+    from layoutcheck.requests import RequestChecks, first_failure
+
+    requests = typed.graph.requests
+    if requests is None:
+        return None
+    known = dict(typed.graph.symbols)
+    fixed = {name: value for name, value in known.items() if value is not None}
+    checks = RequestChecks(typed, requests)
+    if span.name not in checks.names:
+        return None  # the requests do not depend on it: the check at the graph's values says
+    missing = [n for n in checks.names if known.get(n) is None and n != span.name]
+    if missing:
+        raise UsageError(
+            f"--for-all {span}: the requests need a value for {missing[0]!r} (--set it)"
+        )
+    point = [float(fixed.get(n, 0)) for n in checks.names]
+    position = checks.names.index(span.name)
+    work = 0.0
+    for end in (span.start, span.stop):
+        point[position] = float(end)
+        work = max(work, checks.work(point))
+    if work * span.count > MAX_FOR_ALL_WORK:
+        raise UsageError(
+            f"--for-all {span}: the requests are about {work:,.0f} (slot, rank) pairs at each "
+            f"of {span.count:,} values, more than {MAX_FOR_ALL_WORK:,} evaluations (check a "
+            "narrower range)"
+        )
+    found = first_failure(typed, span.name, range(span.start, span.stop + 1), fixed)
+    if found is None:
+        return None
+    value, finding = found
+    expr = finding.expr if finding.expr is not None else symbol(span.name)
+    op = finding.op.name if finding.op is not None else None
+    rule = str(finding.rule)
+    return value, Condition(expr, f"{finding.message} [{rule}]", op, rule=rule)

@@ -160,6 +160,26 @@ class Region:
         return range(self.first, self.first + self.repeat)
 
 
+# The per-request arrays of ``Requests``: a list of sizes (one per slot, or per offset), or one
+# expression in the slot index ``i``.
+RequestArray: TypeAlias = "tuple[Expr, ...] | Expr"
+
+
+@attrs.frozen
+class Requests:
+    """The per-request metadata a graph's attention runs with (``requests:`` in a file): the
+    request slots, their query start offsets and sequence lengths (0: a padded slot), and the
+    engine's formula for a slot's key length on one rank (``layoutcheck.requests`` checks them
+    on every rank's LOCAL slice)."""
+
+    slots: Expr
+    query_start_loc: RequestArray  # slots + 1 offsets
+    seq_lens: RequestArray  # slots lengths
+    local_seq_lens: Expr | None = None  # over the per-slot names of layoutcheck.requests
+    line: int | None = attrs.field(default=None, eq=False)
+    formula_text: str | None = attrs.field(default=None, eq=False)  # as the file wrote it
+
+
 def freeze_attrs(values: Mapping[str, AttrValue]) -> tuple[tuple[str, AttrValue], ...]:
     return tuple(sorted(values.items()))
 
@@ -184,6 +204,7 @@ class Graph:
     # None: the graph states none, and its region_begin markers' ``repeat`` attrs say (the
     # engine importer, a graph made in code with such markers); see :meth:`repetition`
     regions: tuple[Region, ...] | None = attrs.field(default=None, eq=_regions_key)
+    requests: Requests | None = None  # the per-request metadata, where the graph states it
     _index: dict[str, object] = attrs.field(factory=dict, eq=False, repr=False, init=False)
 
     # -- lookups -------------------------------------------------------------------------

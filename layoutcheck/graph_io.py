@@ -24,7 +24,17 @@ import sympy
 import yaml
 
 from layoutcheck.files import read_bytes, write_text
-from layoutcheck.graph import Graph, GraphError, InputSpec, Op, Region, ValueRef, freeze_attrs
+from layoutcheck.graph import (
+    Graph,
+    GraphError,
+    InputSpec,
+    Op,
+    Region,
+    RequestArray,
+    Requests,
+    ValueRef,
+    freeze_attrs,
+)
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.limits import MAX_GRAPH_OPS, MAX_LAYERS, MAX_SYMBOL_VALUE, shown
 from layoutcheck.nesting import json_too_deep, yaml_too_deep
@@ -59,9 +69,11 @@ TOP_KEYS = (
     "ops",
     "outputs",
     "regions",
+    "requests",
 )
 OP_KEYS = ("name", "op", "inputs", "attrs", "role", "layer", "local")
 REGION_KEYS = ("layer", "repeat")
+REQUEST_KEYS = ("slots", "query_start_loc", "seq_lens", "local_seq_lens")
 _OP_KEY_SET = frozenset(OP_KEYS)
 INPUT_KEYS = ("shape", "tokens", "features", "dtype", "group", "shard_dim")
 
@@ -212,6 +224,8 @@ def _yaml_lines(root: yaml.Node) -> dict[str, int]:
                     for op_key, op_value in item.value:
                         if op_key.value == "name" and isinstance(op_value, yaml.ScalarNode):
                             lines.setdefault(str(op_value.value), item.start_mark.line + 1)
+        elif key.value == "requests":
+            lines["requests"] = key.start_mark.line + 1
         elif key.value == "inputs" and isinstance(value, yaml.MappingNode):
             for input_key, _ in value.value:
                 lines.setdefault(f"input:{input_key.value}", input_key.start_mark.line + 1)
@@ -321,6 +335,7 @@ def _graph_from_data(
         contract=contract,
         source=source,
         regions=_regions(data["regions"]) if "regions" in data else None,
+        requests=_requests(data["requests"], known, lines) if "requests" in data else None,
     )
     graph = normalize(graph, registry)
     if graph.regions is None:  # a file from before regions: its markers' repeat attrs say
@@ -359,6 +374,77 @@ def _regions(raw: object) -> tuple[Region, ...]:
                 f"for layers {before.first} … {before.first + before.repeat - 1})"
             )
     return tuple(ordered)
+
+
+def _requests(raw: object, known: frozenset[str], lines: Mapping[str, int]) -> Requests:
+    """``requests: {slots, query_start_loc, seq_lens, local_seq_lens}`` (specs/README.md,
+    "Requests"): each array a list of sizes or one expression in the slot index ``i``."""
+    from layoutcheck.requests import INDEX, SLOT_NAMES, shifted
+
+    line = lines.get("requests")
+    if not isinstance(raw, dict):
+        raise SpecError(f"requests must be a mapping of {', '.join(REQUEST_KEYS)}", line=line)
+    extra = sorted(set(map(str, raw)) - set(REQUEST_KEYS))
+    if extra:
+        raise SpecError(
+            f"requests: unknown key {extra[0]!r} (allowed: {', '.join(REQUEST_KEYS)})", line=line
+        )
+    for key in ("query_start_loc", "seq_lens"):
+        if key not in raw:
+            raise SpecError(f"requests: {key} is required", line=line)
+    reserved = {INDEX, *SLOT_NAMES}
+    clash = sorted(known & (reserved | {shifted(name) for name in reserved}))
+    if clash:
+        raise SpecError(
+            f"requests: the symbol {clash[0]!r} is a name the requests block gives its own "
+            "meaning (rename the symbol)",
+            line=line,
+        )
+    offsets = _request_array(raw["query_start_loc"], known, "query_start_loc", line)
+    lengths = _request_array(raw["seq_lens"], known, "seq_lens", line)
+    if "slots" in raw:
+        slots = _expr(raw["slots"], known, "requests: slots", line)
+    elif isinstance(lengths, tuple):
+        slots = sympy.Integer(len(lengths))
+    elif isinstance(offsets, tuple):
+        slots = sympy.Integer(len(offsets) - 1)
+    else:
+        raise SpecError("requests: slots is required where both arrays are expressions", line=line)
+    local = raw.get("local_seq_lens")
+    formula = (
+        None if local is None else _slot_expr(local, known, SLOT_NAMES, "local_seq_lens", line)
+    )
+    text = None if local is None else str(local)
+    return Requests(slots, offsets, lengths, formula, line, text)
+
+
+def _slot_expr(
+    raw: object, known: frozenset[str], names: tuple[str, ...], what: str, line: int | None
+) -> Expr:
+    """An expression over the symbols and per-slot names that may be 0."""
+    from layoutcheck.requests import parse_over
+
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise SpecError(f"requests: {what}: expected an expression, got {_shown(raw)}", line=line)
+    try:
+        return parse_over(raw, known, names)
+    except ExpressionError as error:
+        raise SpecError(f"requests: {what}: {error}", line=line) from None
+
+
+def _request_array(raw: object, known: frozenset[str], what: str, line: int | None) -> RequestArray:
+    """A list of sizes over the symbols, or one expression over them and the slot index."""
+    from layoutcheck.requests import INDEX, MAX_REQUEST_SLOTS
+
+    if not isinstance(raw, list):
+        return _slot_expr(raw, known, (INDEX,), what, line)
+    if len(raw) > MAX_REQUEST_SLOTS + 1:
+        raise SpecError(
+            f"requests: {what} lists {len(raw):,} values; the limit is "
+            f"{MAX_REQUEST_SLOTS + 1:,} (write one expression in {INDEX} instead)",
+            line=line,
+        )
+    return tuple(_expr(item, known, f"requests: {what} #{n}", line) for n, item in enumerate(raw))
 
 
 def _check_regions(graph: Graph) -> None:
@@ -656,7 +742,28 @@ def graph_to_data(graph: Graph) -> dict[str, Any]:
     regions = graph.repetition()
     if regions:
         data["regions"] = [{"layer": r.first, "repeat": r.repeat} for r in regions]
+    if graph.requests is not None:
+        data["requests"] = _requests_data(graph.requests)
     return data
+
+
+def _requests_data(requests: Requests) -> dict[str, Any]:
+    from layoutcheck.requests import display
+
+    def value(expr: Expr) -> int | str:
+        return int(expr) if expr.is_Integer else display(expr)
+
+    def array(items: RequestArray) -> object:
+        return [value(v) for v in items] if isinstance(items, tuple) else value(items)
+
+    body: dict[str, Any] = {
+        "slots": value(requests.slots),
+        "query_start_loc": array(requests.query_start_loc),
+        "seq_lens": array(requests.seq_lens),
+    }
+    if requests.local_seq_lens is not None:
+        body["local_seq_lens"] = value(requests.local_seq_lens)
+    return body
 
 
 def _input_data(spec: InputSpec) -> dict[str, Any]:

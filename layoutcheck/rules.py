@@ -291,6 +291,64 @@ LOCAL_TOKEN_SELECT: Final = _rule(
     "positions it holds).",
 )
 
+NEGATIVE_LOCAL_LENGTH: Final = _rule(
+    "negative-local-length",
+    "On some rank's LOCAL slice of the tokens, a request's local key length (the graph's "
+    "`requests: local_seq_lens` formula) is negative.",
+    "Each rank derives per-request lengths for its own token slice and hands them to attention "
+    "(`seqused_kv`, `actual_seq_lengths_kv`). A padded request slot (seq_lens 0) clipped at a "
+    "rank boundary gets 0 minus the tokens on later ranks: vLLM-Ascend PR 12840, rank 6 of TP 8 "
+    "at capture size 80 passed -2 to sparse attention (latency spikes, wrong metadata).",
+    """
+requests:
+  seq_lens: [128, 0]                     # slot 1 is padding
+  local_seq_lens: seq_len - (query_end - local_query_end)""",
+    "Count a slot only where it has local query tokens and a positive sequence length, and "
+    "clamp the local length at 0 (`max(..., 0)`).",
+)
+
+LOCAL_LENGTH_SUM: Final = _rule(
+    "local-length-sum",
+    "The requests' local query lengths on some rank do not add up to the rows that rank holds.",
+    "A rank's attention reads its token rows as the concatenation of its requests' local "
+    "slices; rows no request covers (padding the offsets leave out) are read as nobody's, or "
+    "the kernel's TND layout refuses the mismatch (`queryT != actual_seq_lengths[-1]`).",
+    """
+requests:
+  query_start_loc: [0, 4, 6]   # 6 tokens of requests, but the 8 padded rows are sliced""",
+    "End `query_start_loc` at the padded token count (vLLM-Ascend PR 7858's fix), so the "
+    "padding belongs to a request.",
+)
+
+QUERY_START_OFFSETS: Final = _rule(
+    "query-start-offsets",
+    "The requests' query start offsets do not start at 0, decrease, are not whole, or do not "
+    "end at the token count the graph slices.",
+    "`query_start_loc[s]..query_start_loc[s+1]` are request s's token rows; offsets out of "
+    "order give a negative query length, and a last offset other than the (padded) token count "
+    "leaves rows to no request or requests rows that do not exist.",
+    """
+requests:
+  query_start_loc: [0, 8, 4]   # slot 1 would be -4 tokens long""",
+    "Make the offsets the running sum of the query lengths, ending at the padded token count.",
+)
+
+REQUEST_COUNT_MISMATCH: Final = _rule(
+    "request-count-mismatch",
+    "The per-request arrays disagree on the number of request slots: `query_start_loc` needs "
+    "slots + 1 offsets, `seq_lens` slots lengths.",
+    "The attention metadata pairs offset s with sequence length s; one array a request longer "
+    "is the `size of tensor a (64) must match the size of tensor b (65)` of vLLM-Ascend PR "
+    "7858, where SP padding added a dummy request to the offsets only.",
+    """
+requests:
+  slots: 2
+  query_start_loc: [0, 4, 6, 8]   # three slots: a dummy request for the padding
+  seq_lens: [4, 2]""",
+    "Add the padded slot to every array, or (as PR 7858 did under SP) revert the dummy request "
+    "and end the last request at the padded count.",
+)
+
 SEQUENCE_PARALLEL_NOT_APPLIED: Final = _rule(
     "sequence-parallel-not-applied",
     "The run asked for sequence parallelism, and the graph has none: no token-dimension "
@@ -346,6 +404,10 @@ TYPE_RULES: tuple[Rule, ...] = (
     NON_SUM_REDUCTION_OF_PARTIAL,
     FEATURE_SCATTER,
     LOCAL_TOKEN_SELECT,
+    NEGATIVE_LOCAL_LENGTH,
+    LOCAL_LENGTH_SUM,
+    QUERY_START_OFFSETS,
+    REQUEST_COUNT_MISMATCH,
     SEQUENCE_PARALLEL_NOT_APPLIED,
     UNKNOWN_ENGINE_OP,
     BAD_SPEC,

@@ -196,6 +196,15 @@ class GraphFileTarget(TargetKind):
     def warnings(self, session: Session) -> tuple[str, ...]:
         return ()
 
+    def extra_diagnostics(self, session: Session) -> tuple[Diagnostic, ...]:
+        if not session.options.sp:
+            return ()
+        # a graph file states its layout; --sp says what the run asked for, so a file
+        # without sequence parallelism is reported as an engine graph would be
+        from layoutcheck.requested import check_requested
+
+        return check_requested(session.typed, sequence_parallel=True)
+
 
 class EngineTarget(TargetKind):
     name = "engine graph"
@@ -408,11 +417,14 @@ class Session:
     def check(self, contract: str | None = None) -> Report:
         """The type rules, the contract, and what the target's kind adds (for an engine graph
         what its import found and whether it has the layout its run asked for)."""
+        extra = self.kind.extra_diagnostics(self)
+        if self.graph.requests is not None:
+            from layoutcheck.requests import check_requests
+
+            # the per-request metadata on every rank's slice (rules of layoutcheck.requests)
+            extra = (*extra, *check_requests(self.typed))
         return report_for(
-            self.typed,
-            self.contract(contract),
-            self.kind.extra_diagnostics(self),
-            every_layer=self.kind.every_layer,
+            self.typed, self.contract(contract), extra, every_layer=self.kind.every_layer
         )
 
     # -- quantization, cost and memory --------------------------------------------------------
