@@ -412,3 +412,12 @@ TYPE_RULES: tuple[Rule, ...] = (
     UNKNOWN_ENGINE_OP,
     BAD_SPEC,
 )
+
+# The type rules the per-request checks raise (layoutcheck.requests), not an op: each holds for
+# every graph that declares its requests, checked on every rank's slice of the token layout
+REQUEST_RULES: tuple[Rule, ...] = (
+    NEGATIVE_LOCAL_LENGTH,
+    LOCAL_LENGTH_SUM,
+    QUERY_START_OFFSETS,
+    REQUEST_COUNT_MISMATCH,
+)

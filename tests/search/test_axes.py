@@ -59,7 +59,7 @@ def test_python_values_read_as_the_command_line_does() -> None:
         ("--tokens", "16..1*2", "need 1 <= a <= b"),
         ("--tokens", "1..100*1", "the step must grow the value"),
         ("--tokens", "1..100000+1", "more than 4,096 values"),
-        ("--sp", "yes", "use on, off or on,off"),
+        ("--sp-axis", "yes", "use on, off or on,off"),
         ("--layout", "megatron", "use tensorcast, vllm-ascend"),
         ("--quant", "fp4", "use bf16, w8a8, w8a8_dynamic"),
         ("--phase", "train", "use prefill, decode"),
