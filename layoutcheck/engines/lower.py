@@ -22,7 +22,7 @@ from layoutcheck import rules
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringSpec, Mark
-from layoutcheck.engines.metaless import ASSUMED_TOKENS, size_list, viewed_inputs
+from layoutcheck.engines.metaless import ASSUMED_TOKENS, RowInput, row_inputs, size_list
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.placement import Placement, module_path, recorded
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
@@ -154,10 +154,10 @@ class Lowering:
         # a graph that embeds no token ids (a piecewise subgraph, a fragment): its activation
         # inputs carry the tokens, as many as its token symbols say, else an assumed number
         self.embeds = bool(self.token_inputs)
-        self.viewed: Mapping[str, tuple[int, ...]] = {}
+        self.row_inputs: Mapping[str, RowInput] = {}
         if not self.embeds:
             self.tokens = ASSUMED_TOKENS
-            self.viewed = viewed_inputs(program, self.opmaps, self.lowerings, self.token_names)
+            self.row_inputs = row_inputs(program, self.opmaps, self.lowerings, self.token_names)
             named = ", ".join(sorted(self.token_names)) or "named nowhere in it"
             self.warnings.append(
                 f"{program.source}: the graph embeds no token ids, so its activation inputs "
@@ -300,7 +300,7 @@ class Lowering:
         return meta.shape
 
     def _input_lead(self, name: str) -> tuple[int, ...]:
-        if name in self.viewed:
+        if name in self.row_inputs:
             return ()
         shape = self._meta_shape(name)
         return tuple(int(d) for d in shape[:-1] if isinstance(d, int))
@@ -311,9 +311,9 @@ class Lowering:
             meta = self.program.meta(name)
             dtype = DTYPES.get(meta.dtype if meta else "", Dtype.INT64)
             inputs.append(InputSpec(name, (symbol("T"),), TokenLayout.FULL, dtype=dtype))
-        for name, features in self.viewed.items():
-            shape = (symbol("T"), *(sympy.Integer(f) for f in features))
-            inputs.append(InputSpec(name, shape, TokenLayout.FULL, dtype=Dtype.BF16))
+        for name, rows in self.row_inputs.items():
+            shape = (symbol("T"), *(sympy.Integer(f) for f in rows.features))
+            inputs.append(InputSpec(name, shape, TokenLayout.FULL, dtype=rows.dtype))
         return Graph(
             name=self.program.source,
             symbols=tuple(self.symbols.items()),
@@ -725,6 +725,12 @@ class Lowering:
             value = self.values.get(name) if name else None
             if isinstance(value, Act):
                 outputs.append(value.ref)
+        if not self.embeds and not self.ops:
+            raise ImportError_(
+                "the graph embeds no token ids and no op of it reads one of its inputs as token "
+                "rows: there is nothing to type (a graph of weights or metadata alone?)",
+                source=self.program.source,
+            )
         unsettled = [n for n, v in self.values.items() if isinstance(v, Pending)]
         if unsettled:
             self.warnings.append(

@@ -11,16 +11,21 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping
 
+import attrs
+
 from layoutcheck.engines.lowerings.base import LoweringRegistry
 from layoutcheck.engines.opmap import OpMapEntry
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
+from layoutcheck.engines.values import DTYPES
+from layoutcheck.lattice import Dtype
 from layoutcheck.ops.traits import Trait
 
 # The token count assumed where the dump states none: the views the walk follows need a
 # number to find their token dim. 8128 = 64·127: divisible by every power-of-two group up to
-# 64 (a token slice over tp needs tp | T), and since no model's widths carry the prime 127, no
-# product of feature dims equals it, so a view's token dim is never mistaken for a feature dim.
-# The graph keeps T symbolic: only the walk's arithmetic uses this value.
+# 64 (a token slice over tp needs tp | T), and model widths are products of small primes
+# (heads × head size, powers of two), which a factor 127 keeps from equalling it, so a view's
+# token dim is not mistaken for a feature dim. The graph keeps T symbolic: only the walk's
+# arithmetic uses this value (check --set T=N types another).
 ASSUMED_TOKENS = 8128
 SIZE_ARGUMENTS = ("size", "shape")  # a view's target size list, as the schemas name it
 MAX_VIEW_CHAIN = 8  # views, slices and aliases walked from an input to the view that sizes it
@@ -54,6 +59,37 @@ def token_led_features(arg: Arg | None, token_names: Collection[str]) -> tuple[i
     if not led or not all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in rest):
         return None
     return tuple(int(d) for d in rest)
+
+
+@attrs.frozen
+class RowInput:
+    """A graph input known before the walk to hold token rows: its features, its dtype."""
+
+    features: tuple[int, ...]
+    dtype: Dtype
+
+
+def row_inputs(
+    program: EngineProgram,
+    opmaps: Mapping[str, OpMapEntry],
+    lowerings: LoweringRegistry,
+    token_names: Collection[str],
+) -> dict[str, RowInput]:
+    """The inputs of a graph that embeds no token ids that hold token rows: those whose
+    recorded shape leads with the token count's symbol (``bf16[s0, 4096]``), and the
+    shape-less ones a token-led view shows (dtype unstated: bf16)."""
+    found: dict[str, RowInput] = {}
+    for graph_input in program.inputs:
+        meta = graph_input.meta
+        if meta is None or meta.is_symbolic_scalar or not meta.shape:
+            continue
+        lead, *rest = meta.shape
+        if isinstance(lead, str) and lead in token_names and all(isinstance(d, int) for d in rest):
+            dtype = DTYPES.get(meta.dtype, Dtype.BF16)
+            found[graph_input.name] = RowInput(tuple(int(d) for d in rest) or (1,), dtype)
+    for name, features in viewed_inputs(program, opmaps, lowerings, token_names).items():
+        found[name] = RowInput(features, Dtype.BF16)
+    return found
 
 
 def viewed_inputs(

@@ -221,3 +221,39 @@ def test_the_graph_keeps_the_token_count_symbolic_so_another_can_be_set() -> Non
     assert all(spec.shape[0] == T for spec in graph.inputs)
     result = run("check", BEFORE, "--set", "T=24")
     assert result.code == 0, result.err + result.out
+
+
+def test_inputs_whose_recorded_shape_leads_with_the_token_symbol_are_token_rows(
+    tmp_path: Path,
+) -> None:
+    code = """
+    class GraphModule(torch.nn.Module):
+        def forward(self, arg0_1: "Sym(s0)", arg1_1: "bf16[s0, 64]", arg2_1: "bf16[64, 32]", arg3_1: "f16[s0, 32]"):
+            mm: "bf16[s0, 32]" = torch.ops.aten.mm.default(arg1_1, arg2_1);  arg1_1 = arg2_1 = None
+            add: "bf16[s0, 32]" = torch.ops.aten.add.Tensor(mm, arg3_1);  mm = arg3_1 = None
+            return (add,)
+    """  # noqa: E501
+    result = lower_program(read_program(write(tmp_path, code, "fragment.py")))
+    assert [(s.name, s.shape, s.dtype.value) for s in result.graph.inputs] == [
+        ("arg1_1", (T, 64), "bf16"),
+        ("arg3_1", (T, 32), "fp16"),  # its own recorded dtype
+    ]
+    linear = op_named(result, "mm")
+    assert (linear.attr("in_features"), linear.attr("out_features")) == (64, 32)  # its weight's
+    notes = [w for w in result.warnings if "embeds no token ids" in w]
+    assert len(notes) == 1 and "(in the dump: arg0_1, s0)" in notes[0]
+
+
+def test_a_graph_with_nothing_read_as_token_rows_is_refused_in_one_line(tmp_path: Path) -> None:
+    text = """
+    graph():
+    %w : [num_users=1] = placeholder[target=w]
+    %t : [num_users=1] = call_function[target=torch.ops.aten.t.default](args = (%w,), kwargs = {})
+    return (t,)
+    """
+    path = write(tmp_path, text)
+    result = run("check", path)
+    assert result.code == 2
+    last = result.err.strip().splitlines()[-1]
+    assert f"{path}: error: the graph embeds no token ids and no op of it reads" in last
+    assert "Traceback" not in result.err
