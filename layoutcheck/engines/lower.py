@@ -126,6 +126,7 @@ class Lowering:
         self.entry: OpMapEntry | None = None
         # a shape-less graph's inputs its readers made activations, in the order they did
         self.late_inputs: list[InputSpec] = []
+        self.local_inputs: list[str] = []  # of those, the ones the op reading them made LOCAL
         self.token_names = frozenset(program.token_symbols())
         self._prescan()
 
@@ -162,8 +163,9 @@ class Lowering:
             self.warnings.append(
                 f"{program.source}: the graph embeds no token ids, so its activation inputs "
                 f"carry the tokens: their count T (in the dump: {named}) has no value there, "
-                f"and T = {ASSUMED_TOKENS} is assumed to follow its views (--set T=N checks "
-                "another); activations whose dtype the dump does not state are taken as bf16"
+                f"and T = {ASSUMED_TOKENS} is assumed only to follow its views: the graph's T "
+                "keeps no value (--set T=N checks a count); activations whose dtype the dump "
+                "does not state are taken as bf16"
             )
         elif len(counts) != 1:
             raise ImportError_(
@@ -438,20 +440,36 @@ class Lowering:
         return data
 
     def activate(self, pending: Pending) -> Act:
-        """A shape-less input the node reads as an activation: FULL token rows with the
-        features of the node's other activation (a residual beside the norm's input, an
-        operand of an add), else a width of its own, a symbol the type rules carry."""
+        """A shape-less input the node reads as an activation: token rows with the features
+        of the node's other activation (a residual beside the norm's input, an operand of an
+        add), else a width of its own, a symbol the type rules carry.
+
+        Its token layout was decided outside the graph, which holds nothing to check it by: it
+        is FULL, except where the op reading it says otherwise — LOCAL beside a LOCAL
+        activation (the residual of a sequence-parallel subgraph), LOCAL when a token
+        all_gather reads it — so that a piece of a layout is checked for its own ops' agreement
+        (each such input is listed in one note)."""
+        node = self.current_node
         peers = [
-            v for v in (self.values.get(n) for n in self.current_node.tensor_inputs())
-            if isinstance(v, Act)
-        ]  # fmt: skip
+            v for v in (self.values.get(n) for n in node.tensor_inputs()) if isinstance(v, Act)
+        ]
         typed = [(peer, self.type(peer)) for peer in peers if not self.type(peer).is_top]
+        tokens, group = TokenLayout.FULL, "tp"
         if typed:
             peer, value = typed[0]
             features, dtype, lead = tuple(value.shape[1:]), value.dtype, peer.lead
+            if value.tokens is TokenLayout.LOCAL:
+                tokens, group = TokenLayout.LOCAL, value.group or "tp"
         else:
             features, dtype, lead = (self.width_symbol(pending.name),), Dtype.BF16, ()
-        spec = InputSpec(pending.name, (symbol("T"), *features), TokenLayout.FULL, dtype=dtype)
+            dim = self.argv("dim", 0)
+            if self.is_(node, Trait.TOKEN_GATHER) and dim in (0, -2):
+                tokens = TokenLayout.LOCAL
+        rows = symbol("T")
+        if tokens is TokenLayout.LOCAL:
+            rows = rows / self.groups.get(group, symbol("tp"))
+            self.local_inputs.append(pending.name)
+        spec = InputSpec(pending.name, (rows, *features), tokens, dtype=dtype, group=group)
         self.late_inputs.append(spec)
         self.frame = self.frame.evolve(inputs=(*self.frame.inputs, spec))
         self.typer.add_input(spec)
@@ -731,6 +749,13 @@ class Lowering:
                 "rows: there is nothing to type (a graph of weights or metadata alone?)",
                 source=self.program.source,
             )
+        if self.local_inputs:
+            listed = ", ".join(self.local_inputs)
+            self.warnings.append(
+                f"{self.program.source}: graph inputs taken as LOCAL token rows, as the ops "
+                f"reading them need (a token all_gather, or an activation beside a LOCAL one): "
+                f"{listed}; the graph does not show how they were laid out"
+            )
         unsettled = [n for n, v in self.values.items() if isinstance(v, Pending)]
         if unsettled:
             self.warnings.append(
@@ -739,7 +764,11 @@ class Lowering:
                 f"op maps know reads {'it' if len(unsettled) == 1 else 'them'}, and the dump "
                 f"states no shape): {', '.join(unsettled)}"
             )
-        return self.frame.evolve(ops=tuple(self.ops), outputs=tuple(outputs))
+        graph = self.frame.evolve(ops=tuple(self.ops), outputs=tuple(outputs))
+        if not self.embeds:  # the assumed count guided the walk; the graph's T has no value
+            symbols = tuple((n, None if n == "T" else v) for n, v in graph.symbols)
+            graph = graph.evolve(symbols=symbols)
+        return graph
 
     def _reads_activations(self, kind: LoweringSpec) -> bool:
         """Does this op read token rows whatever its other inputs are, so that a shape-less

@@ -24,8 +24,8 @@ from layoutcheck.ops.traits import Trait
 # number to find their token dim. 8128 = 64·127: divisible by every power-of-two group up to
 # 64 (a token slice over tp needs tp | T), and model widths are products of small primes
 # (heads × head size, powers of two), which a factor 127 keeps from equalling it, so a view's
-# token dim is not mistaken for a feature dim. The graph keeps T symbolic: only the walk's
-# arithmetic uses this value (check --set T=N types another).
+# token dim is not mistaken for a feature dim. Only the walk's arithmetic uses this value:
+# the graph it makes leaves T without one (check --set T=N types a count).
 ASSUMED_TOKENS = 8128
 SIZE_ARGUMENTS = ("size", "shape")  # a view's target size list, as the schemas name it
 MAX_VIEW_CHAIN = 8  # views, slices and aliases walked from an input to the view that sizes it

@@ -80,8 +80,9 @@ def test_the_token_count_is_the_dumps_symbol_with_one_note_of_its_assumed_value(
     notes = [w for w in result.warnings if "embeds no token ids" in w]
     assert len(notes) == 1
     assert "(in the dump: arg1_1)" in notes[0]
-    assert f"T = {ASSUMED_TOKENS} is assumed" in notes[0]
+    assert f"T = {ASSUMED_TOKENS} is assumed only to follow its views" in notes[0]
     assert result.graph.token_count == T
+    assert dict(result.graph.symbols)["T"] is None  # the graph states no count
     # view(getitem_6, [arg1_1, 32, 128]): the symbol is the token dim, the rows stay T
     view = op_named(result, "view_3")
     assert view.attr("rows") == T
@@ -257,3 +258,64 @@ def test_a_graph_with_nothing_read_as_token_rows_is_refused_in_one_line(tmp_path
     last = result.err.strip().splitlines()[-1]
     assert f"{path}: error: the graph embeds no token ids and no op of it reads" in last
     assert "Traceback" not in result.err
+
+
+SP_PIECE = """
+graph():
+%x : [num_users=1] = placeholder[target=x]
+%w : [num_users=1] = placeholder[target=w]
+%resid : [num_users=1] = placeholder[target=resid]
+%norm_w : [num_users=1] = placeholder[target=norm_w]
+%h : [num_users=1] = placeholder[target=h]
+%w2 : [num_users=1] = placeholder[target=w2]
+%view : [num_users=1] = call_function[target=torch.ops.aten.view.default](args = (%x, [-1, 2048]), kwargs = {})
+%mm : [num_users=1] = call_function[target=torch.ops.aten.mm.default](args = (%view, %w), kwargs = {})
+%reduce_scatter : [num_users=1] = call_function[target=torch.ops.vllm.reduce_scatter.default](args = (%mm, 0, 2, tp:0), kwargs = {})
+%auto_functionalized : [num_users=2] = call_function[target=torch.ops.higher_order.auto_functionalized](args = (torch.ops._C.fused_add_rms_norm.default,), kwargs = {input: %reduce_scatter, residual: %resid, weight: %norm_w, epsilon: 1e-05})
+%getitem_1 : [num_users=1] = call_function[target=operator.getitem](args = (%auto_functionalized, 1), kwargs = {})
+%getitem_2 : [num_users=1] = call_function[target=operator.getitem](args = (%auto_functionalized, 2), kwargs = {})
+%all_gather : [num_users=1] = call_function[target=torch.ops.vllm.all_gather.default](args = (%getitem_1, 0, 2, tp:0), kwargs = {})
+%all_gather_1 : [num_users=1] = call_function[target=torch.ops.vllm.all_gather.default](args = (%h, 0, 2, tp:0), kwargs = {})
+%mm_1 : [num_users=1] = call_function[target=torch.ops.aten.mm.default](args = (%all_gather, %w2), kwargs = {})
+return (mm_1, getitem_2, all_gather_1)
+"""  # noqa: E501
+
+
+def test_a_sequence_parallel_piece_takes_its_inputs_as_the_gathers_and_norms_read_them(
+    tmp_path: Path,
+) -> None:
+    # a piece of vLLM's post-SP graph: the residual the norm adds to the reduce-scattered
+    # rows is LOCAL, as is what a token all_gather reads; the o_proj's input is FULL
+    path = write(tmp_path, SP_PIECE)
+    result = lower_program(read_program(path))
+    inputs = {spec.name: spec for spec in result.graph.inputs}
+    assert {n: s.tokens for n, s in inputs.items()} == {
+        "x": TokenLayout.FULL,
+        "resid": TokenLayout.LOCAL,
+        "h": TokenLayout.LOCAL,
+    }
+    assert inputs["resid"].shape == (T / symbol("tp"), symbol("mm_width"))
+    # a reduce-scatter of a result whose width is a symbol is still the token reduce-scatter
+    assert [op.kind for op in result.graph.ops][:3] == ["linear", "reduce_scatter", "add_rms_norm"]
+    notes = [w for w in result.warnings if "taken as LOCAL" in w]
+    assert len(notes) == 1 and notes[0].endswith(
+        ": resid, h; the graph does not show how they were laid out"
+    )
+    checked = run("check", path, "--sp")
+    assert checked.code == 0, checked.err + checked.out
+    # the same piece before the pass: the all_reduce feeds the norm, and --sp says so
+    before = SP_PIECE.replace(
+        "torch.ops.vllm.reduce_scatter.default](args = (%mm, 0, 2, tp:0)",
+        "torch.ops.vllm.all_reduce.default](args = (%mm, tp:0)",
+    ).replace(
+        "torch.ops.vllm.all_gather.default](args = (%getitem_1, 0, 2, tp:0)",
+        "torch.ops.aten.alias.default](args = (%getitem_1,)",
+    )
+    before = "\n".join(line for line in before.splitlines() if "%all_gather_1" not in line)
+    before = before.replace("getitem_2, all_gather_1)", "getitem_2)")
+    pre = write(tmp_path, before, "pre.txt")
+    assert run("check", pre, "--tp", "2").code == 0
+    unapplied = run("check", pre, "--tp", "2", "--sp")
+    assert unapplied.code == 1
+    assert "[sequence-parallel-not-applied]" in unapplied.out
+    assert str(ASSUMED_TOKENS) not in unapplied.out  # the assumed count is no compile size
