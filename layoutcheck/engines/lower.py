@@ -124,9 +124,8 @@ class Lowering:
         self.completed: set[ValueRef] = set()
         self.node: EngineNode | None = None
         self.entry: OpMapEntry | None = None
-        # a shape-less graph's inputs its readers made activations, in the order they did
-        self.late_inputs: list[InputSpec] = []
-        self.local_inputs: list[str] = []  # of those, the ones the op reading them made LOCAL
+        # the shape-less inputs the op reading them made LOCAL token rows (one note lists them)
+        self.local_inputs: list[str] = []
         self.token_names = frozenset(program.token_symbols())
         self._prescan()
 
@@ -220,9 +219,7 @@ class Lowering:
                     self.values[graph_input.name] = Pending(graph_input.name)
                     continue
                 self.values[graph_input.name] = Data(
-                    None if meta is None else meta.shape,
-                    "" if meta is None else meta.dtype,
-                    buffer=graph_input.name,
+                    meta.shape, meta.dtype, buffer=graph_input.name
                 )
 
     def _has_collectives(self) -> bool:
@@ -470,7 +467,6 @@ class Lowering:
             rows = rows / self.groups.get(group, symbol("tp"))
             self.local_inputs.append(pending.name)
         spec = InputSpec(pending.name, (rows, *features), tokens, dtype=dtype, group=group)
-        self.late_inputs.append(spec)
         self.frame = self.frame.evolve(inputs=(*self.frame.inputs, spec))
         self.typer.add_input(spec)
         act = Act(ValueRef(pending.name), lead)

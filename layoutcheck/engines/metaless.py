@@ -98,10 +98,10 @@ def viewed_inputs(
     lowerings: LoweringRegistry,
     token_names: Collection[str],
 ) -> dict[str, tuple[int, ...]]:
-    """The shape-less graph inputs a view shows to be token rows, with the features it
-    states: ``view(x, [-1, 4096])`` of the input, or of a slice or alias of it. A view whose
-    leading dim is open or is the token count views rows, which a weight is never given in a
-    forward graph (weights arrive in their final shape)."""
+    """The shape-less graph inputs a view shows to be token rows, with the width it states
+    (as one feature dim): ``view(x, [-1, 4096])`` of the input, or of a slice or alias of
+    it. A view whose leading dim is open or is the token count views rows, which a weight is
+    never given in a forward graph (weights arrive in their final shape)."""
     shapeless = {
         graph_input.name
         for graph_input in program.inputs
