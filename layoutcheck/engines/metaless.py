@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
-from layoutcheck.engines.lowerings.base import LoweringRegistry
 from layoutcheck.engines.opmap import OpMapEntry
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
 from layoutcheck.engines.values import DTYPES
 from layoutcheck.lattice import Dtype
 from layoutcheck.ops.traits import Trait
+
+if TYPE_CHECKING:  # the lowerings import this module: their registry is only a type here
+    from layoutcheck.engines.lowerings.base import LoweringRegistry
 
 # The token count assumed where the dump states none: the views the walk follows need a
 # number to find their token dim. 8128 = 64·127: divisible by every power-of-two group up to
