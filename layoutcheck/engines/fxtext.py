@@ -1233,8 +1233,8 @@ def _fragment_module(statements: list[_NodeStatement]) -> _Module:
         notes.append(
             f"the code at line {first.lineno} is a fragment (no graph class or forward): it uses "
             f"{len(undefined)} {'value' if len(undefined) == 1 else 'values'} it does not define "
-            f"({_examples(undefined, 8).removeprefix('e.g. ')}): read as graph inputs of "
-            "unknown layout"
+            f"({_examples(undefined, 8).removeprefix('e.g. ')}): read as graph inputs, each "
+            "of the layout its readers show"
         )
     body: list[ast.stmt] = [*statements]
     if not isinstance(last, ast.Return):

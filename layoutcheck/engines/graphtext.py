@@ -394,7 +394,8 @@ class _Converter:
             warnings.append(
                 f"the graph at line {raw.line} uses {len(undefined)} "
                 f"{'value' if len(undefined) == 1 else 'values'} it does not define "
-                f"({_listed(undefined)}): read as graph inputs of unknown layout"
+                f"({_listed(undefined)}): read as graph inputs, each of the layout its "
+                "readers show"
             )
         if raw.returned is None:
             where = f"line {raw.ended_at}" if raw.ended_at is not None else "the end of the file"

@@ -21,7 +21,8 @@ import sympy
 from layoutcheck import rules
 from layoutcheck.diagnostics import Diagnostic, Severity
 from layoutcheck.engines.lowerings import default_lowerings
-from layoutcheck.engines.lowerings.base import LoweringRegistry, Mark
+from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringSpec, Mark
+from layoutcheck.engines.metaless import ASSUMED_TOKENS, RowInput, row_inputs, size_list
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.placement import Placement, module_path, recorded
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
@@ -34,6 +35,7 @@ from layoutcheck.engines.values import (
     Expert,
     ExpertRegion,
     ImportError_,
+    Pending,
     Value,
 )
 from layoutcheck.errors import InputError
@@ -51,6 +53,11 @@ from layoutcheck.validate import normalize_op
 # What a lowering may meet in arguments it reads without a schema to hold them to (an index
 # past a short size list, a symbol where a number was expected): a located input error.
 ARGUMENT_FAULTS = (TypeError, ValueError, IndexError, KeyError, ZeroDivisionError)
+# what reads token rows whatever else it reads: a shape-less input such an op takes as its
+# activation is one (see Lowering._reads_activations)
+READS_ACTIVATIONS = frozenset(
+    {Trait.LINEAR, Trait.NORM, Trait.ACTIVATION, Trait.ATTENTION, Trait.COLLECTIVE}
+)
 GRAPH_SUFFIXES = (".pt2", ".readable.py", ".py", ".txt")
 MAX_VOCAB_SHARDS = 1024  # the widest TP group a vocabulary is searched for
 
@@ -117,6 +124,9 @@ class Lowering:
         self.completed: set[ValueRef] = set()
         self.node: EngineNode | None = None
         self.entry: OpMapEntry | None = None
+        # the shape-less inputs the op reading them made LOCAL token rows (one note lists them)
+        self.local_inputs: list[str] = []
+        self.token_names = frozenset(program.token_symbols())
         self._prescan()
 
     # -- the graph's frame: tokens, groups, inputs --------------------------------------------
@@ -141,12 +151,29 @@ class Lowering:
             math.prod(int(d) for d in self._meta_shape(name) if isinstance(d, int))
             for name in self.token_inputs
         }
-        if not self.token_inputs or len(counts) != 1:
+        # a graph that embeds no token ids (a piecewise subgraph, a fragment): its activation
+        # inputs carry the tokens, as many as its token symbols say, else an assumed number
+        self.embeds = bool(self.token_inputs)
+        self.row_inputs: Mapping[str, RowInput] = {}
+        if not self.embeds:
+            self.tokens = ASSUMED_TOKENS
+            self.row_inputs = row_inputs(program, self.opmaps, self.lowerings, self.token_names)
+            named = ", ".join(sorted(self.token_names)) or "named nowhere in it"
+            self.warnings.append(
+                f"{program.source}: the graph embeds no token ids, so its activation inputs "
+                f"carry the tokens: their count T (in the dump: {named}) has no value there, "
+                f"and T = {ASSUMED_TOKENS} is assumed only to follow its views: the graph's T "
+                "keeps no value (--set T=N checks a count); activations whose dtype the dump "
+                "does not state are taken as bf16"
+            )
+        elif len(counts) != 1:
             raise ImportError_(
-                "cannot find the token ids the graph embeds (no aten.embedding of a graph input)",
+                "cannot tell the token count: the token ids the graph embeds differ in size "
+                f"({', '.join(self.token_inputs)})",
                 source=program.source,
             )
-        self.tokens = counts.pop()
+        else:
+            self.tokens = counts.pop()
         sizes: Counter[int] = Counter()
         expert_sizes: Counter[int] = Counter()
         for node in program.nodes:
@@ -188,10 +215,11 @@ class Lowering:
         for graph_input in program.inputs:
             if graph_input.name not in self.values:
                 meta = graph_input.meta
+                if meta is None:  # its readers will say what it holds
+                    self.values[graph_input.name] = Pending(graph_input.name)
+                    continue
                 self.values[graph_input.name] = Data(
-                    None if meta is None else meta.shape,
-                    "" if meta is None else meta.dtype,
-                    buffer=graph_input.name,
+                    meta.shape, meta.dtype, buffer=graph_input.name
                 )
 
     def _has_collectives(self) -> bool:
@@ -271,6 +299,8 @@ class Lowering:
         return meta.shape
 
     def _input_lead(self, name: str) -> tuple[int, ...]:
+        if name in self.row_inputs:
+            return ()
         shape = self._meta_shape(name)
         return tuple(int(d) for d in shape[:-1] if isinstance(d, int))
 
@@ -280,6 +310,9 @@ class Lowering:
             meta = self.program.meta(name)
             dtype = DTYPES.get(meta.dtype if meta else "", Dtype.INT64)
             inputs.append(InputSpec(name, (symbol("T"),), TokenLayout.FULL, dtype=dtype))
+        for name, rows in self.row_inputs.items():
+            shape = (symbol("T"), *(sympy.Integer(f) for f in rows.features))
+            inputs.append(InputSpec(name, shape, TokenLayout.FULL, dtype=rows.dtype))
         return Graph(
             name=self.program.source,
             symbols=tuple(self.symbols.items()),
@@ -387,11 +420,79 @@ class Lowering:
 
     def data_arg(self, name: str) -> Data | None:
         value = self.value_of(self.tensor_name(name))
+        if isinstance(value, Pending):  # read as a weight, a scale, a table: data
+            value = self.settle_as_data(value)
         return value if isinstance(value, Data) else None
 
     def act_arg(self, name: str) -> Act | None:
         value = self.value_of(self.tensor_name(name))
+        if isinstance(value, Pending):  # read where the op takes an activation: one it is
+            value = self.activate(value)
         return value if isinstance(value, Act) else None
+
+    # -- a shape-less graph's inputs, as their readers show them ------------------------------
+    def settle_as_data(self, pending: Pending) -> Data:
+        data = Data(None, "", buffer=pending.name)
+        self.values[pending.name] = data
+        return data
+
+    def activate(self, pending: Pending) -> Act:
+        """A shape-less input the node reads as an activation: token rows with the features
+        of the node's other activation (a residual beside the norm's input, an operand of an
+        add), else a width of its own, a symbol the type rules carry.
+
+        Its token layout was decided outside the graph, which holds nothing to check it by: it
+        is FULL, except where the op reading it says otherwise — LOCAL beside a LOCAL
+        activation (the residual of a sequence-parallel subgraph), LOCAL when a token
+        all_gather reads it — so that a piece of a layout is checked for its own ops' agreement
+        (each such input is listed in one note)."""
+        node = self.current_node
+        peers = [
+            v for v in (self.values.get(n) for n in node.tensor_inputs()) if isinstance(v, Act)
+        ]
+        typed = [(peer, self.type(peer)) for peer in peers if not self.type(peer).is_top]
+        tokens, group = TokenLayout.FULL, "tp"
+        if typed:
+            peer, value = typed[0]
+            features, dtype, lead = tuple(value.shape[1:]), value.dtype, peer.lead
+            if value.tokens is TokenLayout.LOCAL:
+                tokens, group = TokenLayout.LOCAL, value.group or "tp"
+        else:
+            features, dtype, lead = (self.width_symbol(pending.name),), Dtype.BF16, ()
+            dim = self.argv("dim", 0)
+            if self.is_(node, Trait.TOKEN_GATHER) and dim in (0, -2):
+                tokens = TokenLayout.LOCAL
+        rows = symbol("T")
+        if tokens is TokenLayout.LOCAL:
+            rows = rows / self.groups.get(group, symbol("tp"))
+            self.local_inputs.append(pending.name)
+        spec = InputSpec(pending.name, (rows, *features), tokens, dtype=dtype, group=group)
+        self.frame = self.frame.evolve(inputs=(*self.frame.inputs, spec))
+        self.typer.add_input(spec)
+        act = Act(ValueRef(pending.name), lead)
+        self.values[pending.name] = act
+        return act
+
+    def width_symbol(self, of: str) -> Expr:
+        """A feature width the graph does not state, named for the value it is the width of:
+        a symbol the type rules carry (two values must then agree by their ops, not by a
+        number)."""
+        name = self._symbol_name(f"{of}_width")
+        self.symbols[name] = None
+        self.frame = self.frame.evolve(symbols=tuple(self.symbols.items()))
+        return symbol(name)
+
+    def _symbol_name(self, wanted: str) -> str:
+        base = "".join(c if c.isalnum() or c == "_" else "_" for c in wanted)
+        candidate, n = base if base[:1].isalpha() else f"w_{base}", 1
+        while candidate in self.symbols:
+            n += 1
+            candidate = f"{base}_{n}"
+        return candidate
+
+    def size_list(self, name: str) -> tuple[int, ...] | None:
+        """A size-list argument as numbers, the token count's names standing for T's."""
+        return size_list(self.arg(name), self.token_names, self.tokens)
 
     def require_act(self, *names: str) -> Act:
         """The activation the first of ``names`` passes, else a located error."""
@@ -402,10 +503,16 @@ class Lowering:
         raise self.fail(f"expects an activation as {' or '.join(names)}")
 
     def tensor_args(self) -> list[tuple[str, Value]]:
+        """The node's tensor arguments' values; a shape-less input among them is made an
+        activation where the op map says the op adds activations alike (a residual add),
+        else left for the walk to settle as data."""
         node = self.current_node
+        alike = self.entry is not None and self.entry.params.get("residual") is True
         out: list[tuple[str, Value]] = []
         for name in node.tensor_inputs():
             value = self.values.get(name)
+            if isinstance(value, Pending) and alike:
+                value = self.activate(value)
             if value is not None:
                 out.append((name, value))
         return out
@@ -618,17 +725,64 @@ class Lowering:
             if expert and not kind.traits >= {Trait.EXPERT, Trait.COLLECTIVE}:
                 self._expert_side(node, expert[0])
                 continue
-            live = any(isinstance(v, Act | Expert) for v in inputs)
+            live = any(isinstance(v, Act | Expert) for v in inputs) or (
+                any(isinstance(v, Pending) for v in inputs) and self._reads_activations(kind)
+            )
             if not live and not kind.source:
-                self._data_only(node, inputs)
+                self._settle(node)
+                self._data_only(node, [self.values.get(n) for n in node.tensor_inputs()])
                 continue
             self._lower(kind.lower)
+            self._settle(node)
         outputs = []
         for name in self.program.outputs:
             value = self.values.get(name) if name else None
             if isinstance(value, Act):
                 outputs.append(value.ref)
-        return self.frame.evolve(ops=tuple(self.ops), outputs=tuple(outputs))
+        if not self.embeds and not self.ops:
+            raise ImportError_(
+                "the graph embeds no token ids and no op of it reads one of its inputs as token "
+                "rows: there is nothing to type (a graph of weights or metadata alone?)",
+                source=self.program.source,
+            )
+        if self.local_inputs:
+            listed = ", ".join(self.local_inputs)
+            self.warnings.append(
+                f"{self.program.source}: graph inputs taken as LOCAL token rows, as the ops "
+                f"reading them need (a token all_gather, or an activation beside a LOCAL one): "
+                f"{listed}; the graph does not show how they were laid out"
+            )
+        unsettled = [n for n, v in self.values.items() if isinstance(v, Pending)]
+        if unsettled:
+            self.warnings.append(
+                f"{self.program.source}: {len(unsettled)} graph "
+                f"{'input' if len(unsettled) == 1 else 'inputs'} of unknown layout (no op the "
+                f"op maps know reads {'it' if len(unsettled) == 1 else 'them'}, and the dump "
+                f"states no shape): {', '.join(unsettled)}"
+            )
+        graph = self.frame.evolve(ops=tuple(self.ops), outputs=tuple(outputs))
+        if not self.embeds:  # the assumed count guided the walk; the graph's T has no value
+            symbols = tuple((n, None if n == "T" else v) for n, v in graph.symbols)
+            graph = graph.evolve(symbols=symbols)
+        return graph
+
+    def _reads_activations(self, kind: LoweringSpec) -> bool:
+        """Does this op read token rows whatever its other inputs are, so that a shape-less
+        input is lowered through it (its lowering takes the activation, the rest is data)? A
+        matmul, a norm, an activation function, an attention, a collective, a residual add
+        do; a view, a cast or a pointwise op may as well work on a weight or a scale."""
+        if kind.traits & READS_ACTIVATIONS:
+            return True
+        return self.entry is not None and self.entry.params.get("residual") is True
+
+    def _settle(self, node: EngineNode) -> None:
+        """What a mapped op read and did not take as an activation is data (its weight,
+        scale, bias or offset): the op map knows the op, and its lowering took the
+        activations it has."""
+        for name in node.tensor_inputs():
+            value = self.values.get(name)
+            if isinstance(value, Pending):
+                self.settle_as_data(value)
 
     def _lower(self, lower: object) -> None:
         """One lowering, with what goes wrong on the node's arguments located at the node

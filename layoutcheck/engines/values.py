@@ -44,7 +44,16 @@ class Expert:
     region: int
 
 
-Value = Act | Data | Expert
+@attrs.frozen
+class Pending:
+    """A graph input of a shape-less dump whose readers have not yet shown what it holds: the
+    first lowering that takes it as an activation makes it one (FULL token rows), a mapped op
+    that reads it otherwise makes it data; one no mapped op reads stays of unknown layout."""
+
+    name: str
+
+
+Value = Act | Data | Expert | Pending
 
 
 @attrs.define

@@ -45,10 +45,13 @@ def opaque(lw: Lowering, act: Act) -> Act:
 def token_axis(lw: Lowering, act: Act, dim: object) -> int | None:
     """A dim argument as an axis of the layoutcheck value: 0 the tokens, 1… the features;
     None for a lead (batch) dim or no dim."""
-    shape = lw.engine_shape(act)
-    if not shape or not isinstance(dim, int) or isinstance(dim, bool):
+    value = lw.type(act)
+    if value.is_top or not isinstance(dim, int) or isinstance(dim, bool):
         return None
-    axis = dim % len(shape)
+    # the engine value's rank: its lead dims and the layoutcheck value's (whose sizes may be
+    # symbols a shape-less dump leaves unknown: only their count matters here)
+    rank = len(act.lead) + len(value.shape)
+    axis = dim % rank
     return None if axis < len(act.lead) else axis - len(act.lead)
 
 

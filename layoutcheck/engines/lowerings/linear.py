@@ -4,8 +4,11 @@ the model's global sizes, else from what the graph does with its result."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
+
+import sympy
 
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import (
@@ -16,6 +19,7 @@ from layoutcheck.engines.lowerings.common import (
     readers,
     reduced,
 )
+from layoutcheck.engines.metaless import SIZE_ARGUMENTS, token_led_features
 from layoutcheck.engines.placement import Placement, module_path
 from layoutcheck.engines.program import EngineNode
 from layoutcheck.engines.values import Act
@@ -23,6 +27,7 @@ from layoutcheck.lattice import FeatureState
 from layoutcheck.models.config import GqaSpec, MlaSpec, ModelSpec
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Block, Part, Role, role
+from layoutcheck.symbols import Expr
 
 if TYPE_CHECKING:
     from layoutcheck.engines.lower import Lowering
@@ -120,7 +125,7 @@ def _split_three_ways(lw: Lowering) -> bool:
     return False
 
 
-def _parallel(lw: Lowering, x: Act, found: Role | None, k: int, n: int) -> str:
+def _parallel(lw: Lowering, x: Act, found: Role | None, k: Expr, n: Expr) -> str:
     """Column, row or replicated: the per-rank weight against the model's global sizes, or
     (without a config) the engine's module type and the input's features."""
     g = lw.tp
@@ -176,12 +181,24 @@ def _linear(lw: Lowering) -> None:
     weight = lw.data_arg("w") or lw.data_arg("mat2")
     shape = weight.shape if weight is not None else None
     out = lw.output(0)
-    if shape is None or len(shape) != 2 or not all(isinstance(d, int) for d in shape):
+    k: Expr
+    n: Expr
+    if weight is not None and shape is None:
+        # a dump without shapes: the input's features are the weight's rows, and what the
+        # graph does with the result says its columns (else they are a width of their own)
+        sizes = _unstated_weight(lw, x)
+        if sizes is None:
+            lw.bind(out, opaque(lw, x))
+            return
+        k, n = sizes
+    elif shape is None or len(shape) != 2 or not all(isinstance(d, int) for d in shape):
         lw.bind(out, opaque(lw, x))
         return
-    # a matmul's weight is [in, out]; torch's linear (vLLM's gemm) keeps it [out, in]
-    transposed = lw.param.get("weight_layout") == "out_in"
-    k, n = (int(shape[1]), int(shape[0])) if transposed else (int(shape[0]), int(shape[1]))
+    else:
+        # a matmul's weight is [in, out]; torch's linear (vLLM's gemm) keeps it [out, in]
+        transposed = lw.param.get("weight_layout") == "out_in"
+        rows, columns = sympy.Integer(shape[0]), sympy.Integer(shape[1])
+        k, n = (columns, rows) if transposed else (rows, columns)
     found = _linear_role(lw)
     quant = _quant_of(lw)
     routed = any(lw.is_(r, Trait.ROUTER) for r in lw.consumers.get(out or "", ()))
@@ -227,10 +244,55 @@ def _linear(lw: Lowering) -> None:
     lw.bind_act(out, ref, x.lead)
 
 
+def _unstated_weight(lw: Lowering, x: Act) -> tuple[Expr, Expr] | None:
+    """A weight whose shape the dump does not state: its rows are the input's features (per
+    rank, as typed), its columns what the result's readers state — a split's sizes, a
+    token-led view's features, the width of the activation it is added to — else a symbol."""
+    value = lw.type(x)
+    if value.is_top or len(value.shape) < 2:
+        return None
+    return sympy.Mul(*value.shape[1:]), _result_width(lw)
+
+
+def _result_width(lw: Lowering) -> Expr:
+    out = lw.output(0) or ""
+    for reader in lw.consumers.get(out, ()):
+        entry = lw.opmaps.get(reader.target)
+        if entry is None:
+            continue
+        if lw.lowerings.is_(entry.lower, Trait.SPLIT):
+            sizes = lw.arg_of(reader, entry, "split_sizes")
+            dim = lw.arg_of(reader, entry, "dim")
+            if (
+                isinstance(sizes, tuple)
+                and sizes
+                and all(isinstance(s, int) and s > 0 for s in sizes)
+                and dim in (-1, 1)
+            ):
+                return sympy.Integer(sum(sizes))
+        if lw.lowerings.is_(entry.lower, Trait.VIEW):
+            for size_name in SIZE_ARGUMENTS:
+                position = entry.args.index(size_name) if size_name in entry.args else None
+                features = token_led_features(reader.arg(size_name, position), lw.token_names)
+                if features is not None and reader.tensor_inputs()[:1] == (out,):
+                    return sympy.Integer(math.prod(features))
+        if lw.lowerings.is_(entry.lower, Trait.FUSED_ADD_NORM) or entry.params.get("residual"):
+            # added to an activation typed already: the same width (the residual stream's)
+            for name in reader.tensor_inputs():
+                peer = lw.values.get(name) if name != out else None
+                if isinstance(peer, Act) and not lw.type(peer).is_top:
+                    shape = lw.type(peer).shape
+                    if len(shape) == 2:
+                        return shape[1]
+    return lw.width_symbol(lw.current_node.name)
+
+
 def _out_dtype(lw: Lowering, x: Act) -> str | None:
-    """The engine's result dtype where it is not the input's (int8 in, bf16 out)."""
+    """The engine's result dtype where it is not the input's (int8 in, bf16 out): as the
+    result's meta records it, else as the op's own output_dtype argument asks."""
     meta = lw.program.meta(lw.output(0) or "")
-    dtype = lw.dtype(meta.dtype) if meta is not None else None
+    asked = lw.argv("output_dtype")
+    dtype = lw.dtype(meta.dtype if meta is not None else str(asked))
     return dtype.value if dtype is not None and dtype is not lw.type(x).dtype else None
 
 

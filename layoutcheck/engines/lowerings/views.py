@@ -119,7 +119,8 @@ def _int_dims(value: object) -> tuple[int, ...] | None:
 
 def _view(lw: Lowering) -> None:
     act = first_act(lw)
-    target = _int_dims(lw.argv("shape") if lw.arg("shape") is not None else lw.argv("size"))
+    # the target sizes, the token count's names (vLLM's `[arg1_1, 4096]`) standing for T's
+    target = lw.size_list("shape") if lw.arg("shape") is not None else lw.size_list("size")
     if target is None:
         lw.bind(lw.output(0), opaque(lw, act))
         return
