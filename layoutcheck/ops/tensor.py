@@ -106,10 +106,11 @@ def _broadcast(call: OpCall) -> tuple[Expr, ...]:
         width = max(len(out), len(theirs))
         out = [sympy.Integer(1)] * (width - len(out)) + out
         theirs = [sympy.Integer(1)] * (width - len(theirs)) + theirs
+        one = sympy.Integer(1)  # Context.same compares sympy values (a plain 1 has no is_Number)
         for index, (a, b) in enumerate(zip(out, theirs, strict=True)):
-            if call.context.same(a, b) or call.context.same(b, 1):
+            if call.context.same(a, b) or call.context.same(b, one):
                 continue
-            if call.context.same(a, 1):
+            if call.context.same(a, one):
                 out[index] = b
                 continue
             raise RuleViolation(

@@ -1257,3 +1257,21 @@ def test_mla_prolog_outputs(parallel: str, heads: int, q_layout: FeatureState) -
     q = typed.value("model.layers.0.self_attn.mla_prolog")
     assert typed.numeric_shape(q) == (4096, heads, 256) and q.features is q_layout
     assert typed.numeric_shape(typed.value("model.layers.0.self_attn.mla_prolog:3")) == (4096, 2048)
+
+
+def test_a_pointwise_of_unequal_widths_is_a_shape_mismatch_not_a_crash() -> None:
+    # broadcasting compared a width with the plain number 1, which sympy's comparison refused
+    from tests.helpers import run
+
+    text = (
+        "format: layoutcheck-graph/1\nname: b\nsymbols: {T: 8}\n"
+        "inputs:\n  a: {shape: [T, 1024]}\n  b: {shape: [T, 512]}\n"
+        "ops:\n  - {name: p, op: pointwise, inputs: [a, b], attrs: {fn: mul}}\n"
+    )
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
+        handle.write(text)
+    result = run("check", handle.name, "--format", "json")
+    assert result.code == 1
+    assert [d["rule"] for d in json.loads(result.out)["diagnostics"]] == ["shape-mismatch"]
