@@ -1261,6 +1261,9 @@ def test_mla_prolog_outputs(parallel: str, heads: int, q_layout: FeatureState) -
 
 def test_a_pointwise_of_unequal_widths_is_a_shape_mismatch_not_a_crash() -> None:
     # broadcasting compared a width with the plain number 1, which sympy's comparison refused
+    import json
+    import tempfile
+
     from tests.helpers import run
 
     text = (
@@ -1268,8 +1271,6 @@ def test_a_pointwise_of_unequal_widths_is_a_shape_mismatch_not_a_crash() -> None
         "inputs:\n  a: {shape: [T, 1024]}\n  b: {shape: [T, 512]}\n"
         "ops:\n  - {name: p, op: pointwise, inputs: [a, b], attrs: {fn: mul}}\n"
     )
-    import tempfile
-
     with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
         handle.write(text)
     result = run("check", handle.name, "--format", "json")
