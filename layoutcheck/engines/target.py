@@ -43,6 +43,13 @@ def read_target(target: str) -> EngineProgram:
     """The engine program a target holds: one archive or dump, or a folder's pieces stitched."""
     path = Path(target)
     try:
+        ranks = _rank_set(path)
+        if ranks is not None:
+            # every rank's dump, checked to be one program up to rank constants; rank 0's
+            # is checked, and where the others differ is said with it
+            from layoutcheck.engines.ranks import read_rank_programs
+
+            return read_rank_programs(path).program
         if path.is_dir():
             pieces = dump_pieces(path)
             if len(pieces) > MAX_PIECES:
@@ -53,6 +60,20 @@ def read_target(target: str) -> EngineProgram:
         return read_program(target)
     except ReadError as error:
         raise EngineGraphError(str(error)) from None
+
+
+def _rank_set(path: Path) -> dict[int, str] | None:
+    """The per-rank dumps ``path`` stands for, when it stands for two or more ranks: a folder
+    of rank folders or per-rank files, or one rank's file beside its siblings."""
+    from layoutcheck.engines.ranks import rank_files, rank_of
+
+    if path.is_file() and rank_of(path.name) is None:
+        return None
+    try:
+        found = rank_files(path)
+    except ReadError:
+        return None  # not a set of ranks: a plain dump, a folder of pieces
+    return found if len(found) > 1 else None
 
 
 @attrs.frozen
