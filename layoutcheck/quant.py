@@ -123,7 +123,11 @@ def mma_dtype(word: str, activation: Dtype | None = None) -> str:
 
 # -- recipes -----------------------------------------------------------------------------------
 
-RECIPES = ("bf16", "w8a8", "w8a8_dynamic")
+# the recipes Ascend users run (TensorCast's --quantize-linear-action names W4A8_DYNAMIC; C8 is
+# msModelSlim's kv_cache_type for an int8 KV cache)
+RECIPES = ("bf16", "w8a8", "w8a8_dynamic", "w4a8_dynamic", "w8a8c8")
+# recipes that store the KV cache (and the indexer's keys) in int8
+KV_INT8_RECIPES = {"w8a8c8": "C8"}
 
 # Modules a W8A8 recipe leaves FLOAT in DeepSeek-V3.2 / GLM-5-style checkpoints (as their
 # published descriptions do): the latent KV up-projection, the indexer's key projection and
@@ -143,7 +147,10 @@ def recipe_type(recipe: str, role: Role | None, float_roles: Sequence[Role] = FL
         return "FLOAT"
     if recipe == "w8a8_dynamic":
         return "W8A8_DYNAMIC"
-    # the W8A8 recipe: static W8A8 attention projections, dynamic MLP and experts
+    if recipe == "w4a8_dynamic":
+        return "W4A8_DYNAMIC"
+    # the W8A8 recipe (and w8a8c8, the same weights with an int8 KV cache): static W8A8
+    # attention projections, dynamic MLP and experts
     return "W8A8" if role is not None and role.block is Block.ATTENTION else "W8A8_DYNAMIC"
 
 
@@ -205,10 +212,14 @@ class QuantDescription:
 
 
 def recipe(name: str) -> QuantDescription:
-    """A named recipe (``bf16``, ``w8a8``, ``w8a8_dynamic``) as a description."""
+    """A named recipe (``bf16``, ``w8a8``, ``w8a8_dynamic``, ``w4a8_dynamic``, ``w8a8c8``) as a
+    description."""
     if name not in RECIPES:
         raise QuantError(f"--quant {name!r}: use {', '.join(RECIPES)}")
-    header = {"model_quant_type": "FLOAT" if name == "bf16" else name.upper(), "version": "1.0"}
+    weights = "W8A8" if name == "w8a8c8" else name.upper()
+    header = {"model_quant_type": "FLOAT" if name == "bf16" else weights, "version": "1.0"}
+    if name in KV_INT8_RECIPES:
+        header["kv_cache_type"] = KV_INT8_RECIPES[name]
     return QuantDescription({}, header, f"--quant {name}", recipe=name)
 
 
