@@ -172,6 +172,12 @@ def _ranks_in_log(path: Path, index: int | None, limits: TextLimits) -> dict[int
 # -- finding each rank's file ------------------------------------------------------------------
 
 
+def named_rank(name: str) -> bool:
+    """Does ``name`` say its rank outright (``rank_1``, ``fw.g0.r1.py``), not only by a
+    trailing ``-N``?"""
+    return _RANK_IN_NAME.search(name) is not None
+
+
 def rank_of(name: str) -> tuple[int, int] | None:
     """``(rank, dp)`` a file or folder name gives (its last rank mark: ``r1``, ``rank_1_0``,
     else a ``-1`` before the suffix), else None."""

@@ -65,15 +65,24 @@ def read_target(target: str) -> EngineProgram:
 def _rank_set(path: Path) -> dict[int, str] | None:
     """The per-rank dumps ``path`` stands for, when it stands for two or more ranks: a folder
     of rank folders or per-rank files, or one rank's file beside its siblings."""
-    from layoutcheck.engines.ranks import rank_files, rank_of
+    from layoutcheck.engines.ranks import named_rank, rank_files
 
-    if path.is_file() and rank_of(path.name) is None:
+    # a file stands for its rank set only when its name says which rank it is (fw.g0.r0.py,
+    # rank_0.txt): a name that merely ends in -N (glm-3.pt2) is a file of its own
+    if path.is_file() and not named_rank(path.name):
         return None
     try:
         found = rank_files(path)
     except ReadError:
         return None  # not a set of ranks: a plain dump, a folder of pieces
-    return found if len(found) > 1 else None
+    if len(found) < 2:
+        return None
+    # each rank said by its file's or its folder's name; dump pieces named piece-0, piece-1
+    # are pieces of one graph, stitched, not ranks
+    named = all(
+        named_rank(Path(file).name) or named_rank(Path(file).parent.name) for file in found.values()
+    )
+    return found if named else None
 
 
 @attrs.frozen
