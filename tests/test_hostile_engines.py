@@ -112,6 +112,27 @@ def _negative_tokens() -> str:
     return _dump(['n: "bf16[-16, 64]" = torch.ops.aten.neg.default(x)', "return (n,)"])
 
 
+def _graph_text(nodes: int, graphs: int = 1) -> str:
+    """A ``Graph.__str__`` log of ``graphs`` graphs of ``nodes`` unknown ops each (no metadata,
+    so no shapes: read, then refused for that)."""
+    lines = [
+        "graph():",
+        "    %ids : [num_users=1] = placeholder[target=ids]",
+        "    %table : [num_users=1] = placeholder[target=table]",
+        "    %x : [num_users=1] = call_function[target=torch.ops.aten.embedding.default]"
+        "(args = (%table, %ids), kwargs = {})",
+    ]
+    previous = "x"
+    for i in range(nodes):
+        lines.append(
+            f"    %a{i} : [num_users=1] = call_function[target=torch.ops.f.b]"
+            f"(args = (%{previous},), kwargs = {{}})"
+        )
+        previous = f"a{i}"
+    lines.append(f"    return ({previous},)")
+    return "\n".join(lines * graphs) + "\n"
+
+
 # -- archives ------------------------------------------------------------------------------------
 
 
@@ -230,6 +251,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "argument-list-under-the-budget.py": _huge_argument_list(TOKEN_LIMIT - 100),
         "four-ways-12-deep.py": _calls_four_ways(12),
         "negative-tokens.py": _negative_tokens(),
+        "graph-text-over-the-node-limit.txt": _graph_text(NODE_LIMIT + 10),
+        "graph-text-log-of-3-graphs.txt": _graph_text(NODE_LIMIT - 1000, graphs=3),
+        "graph-text-log-of-4-graphs.txt": _graph_text(NODE_LIMIT - 1000, graphs=4),
     }
     for name, text in texts.items():
         (root / name).write_text(text)
@@ -309,6 +333,16 @@ CASES: dict[str, Case] = {
     ),
     "submodules-four-ways-12-deep": engine(
         "check", "{four-ways-12-deep.py}", says="with its submodules inlined"
+    ),
+    # Graph.__str__ logs: node lines counted as they are found, before any graph is built
+    "graph-text-over-the-node-limit": engine(
+        "check", "{graph-text-over-the-node-limit.txt}", says=f"over {NODE_LIMIT} nodes"
+    ),
+    "graph-text-log-under-the-line-limit": engine(
+        "check", "{graph-text-log-of-3-graphs.txt}", says="graph input 'ids' has no shape"
+    ),
+    "graph-text-log-over-the-line-limit": engine(
+        "check", "{graph-text-log-of-4-graphs.txt}", says="node lines in all its graphs"
     ),
     # an engine graph gets every check a graph file gets
     "negative-token-size-in-an-annotation": engine(

@@ -61,6 +61,10 @@ class TextLimits:
     # 17,000 nodes written out (the node limit counts inlined ones), and at most about 0.6 GB
     # and 1.5 s of parsing
     syntax_tokens: int = 600_000
+    # node lines of a Graph.__str__ log over all its graphs (a pass prints two per compile
+    # range and rank), counted as they are found: each holds about 4 KB until one graph is
+    # picked, so this is about 0.4 GB
+    graph_text_node_lines: int = 100_000
 
 
 DEFAULT_LIMITS = TextLimits()
@@ -281,6 +285,8 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
                 max_depth=limits.list_depth,
                 max_items=limits.list_items,
                 max_graphs=limits.graphs,
+                max_nodes=limits.nodes,
+                max_node_lines=limits.graph_text_node_lines,
             )
         ]
     tokens = len(data.translate(None, _NOT_PUNCTUATION))  # a C loop, before any parsing
