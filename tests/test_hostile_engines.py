@@ -183,14 +183,51 @@ def _one_name_archive(nodes: int, tokens: int = 16) -> bytes:
     chain += [
         node("torch.ops.foo.bar.default", {"self": f"y{i}"}, f"y{i + 1}") for i in range(nodes)
     ]
-    values = {f"y{i}": _tensor(tokens, 64) for i in range(nodes + 1)}
+    values: dict[str, object] = {f"y{i}": _tensor(tokens, 64) for i in range(nodes + 1)}
     values.update(ids={"dtype": 4, "sizes": [{"as_int": tokens}]}, table=_tensor(128, 64))
+    return _model_archive(chain, values, f"y{nodes}")
+
+
+def _split_archive(results: int) -> bytes:
+    """ids → embedding → a split of the tokens into ``results`` pieces of one token, as one
+    ``as_tensors`` output."""
+
+    def tensor_arg(name: str, value: str) -> dict[str, object]:
+        return {"name": name, "arg": {"as_tensor": {"name": value}}, "kind": 1}
+
+    embedding = {
+        "name": "embedding",
+        "target": "torch.ops.aten.embedding.default",
+        "inputs": [tensor_arg("weight", "table"), tensor_arg("indices", "ids")],
+        "outputs": [{"as_tensor": {"name": "x"}}],
+        "metadata": {},
+    }
+    split = {
+        "name": "split",
+        "target": "torch.ops.aten.split_with_sizes.default",
+        "inputs": [
+            tensor_arg("self", "x"),
+            {"name": "split_sizes", "arg": {"as_ints": [1] * results}, "kind": 1},
+            {"name": "dim", "arg": {"as_int": 0}, "kind": 1},
+        ],
+        "outputs": [{"as_tensors": [{"name": f"s{i}"} for i in range(results)]}],
+        "metadata": {},
+    }
+    values = {f"s{i}": _tensor(1, 64) for i in range(results)}
+    values.update(x=_tensor(results, 64), table=_tensor(128, 64))
+    values["ids"] = {"dtype": 4, "sizes": [{"as_int": results}]}
+    return _model_archive([embedding, split], values, "s0")
+
+
+def _model_archive(nodes: list[dict[str, object]], values: dict[str, object], out: str) -> bytes:
+    """A .pt2 of ``nodes`` on the inputs ``ids`` and ``table`` (the embedding's), returning
+    ``out``."""
     model = {
         "graph_module": {
             "graph": {
                 "inputs": [{"as_tensor": {"name": "ids"}}, {"as_tensor": {"name": "table"}}],
-                "outputs": [{"as_tensor": {"name": f"y{nodes}"}}],
-                "nodes": chain,
+                "outputs": [{"as_tensor": {"name": out}}],
+                "nodes": nodes,
                 "tensor_values": values,
                 "sym_int_values": {},
             },
@@ -206,10 +243,10 @@ def _one_name_archive(nodes: int, tokens: int = 16) -> bytes:
         "schema_version": {"major": 8, "minor": 20},
         "torch_version": "2.13.0+cpu",
     }
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+    out_bytes = io.BytesIO()
+    with zipfile.ZipFile(out_bytes, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         zf.writestr("g/models/model.json", json.dumps(model))
-    return out.getvalue()
+    return out_bytes.getvalue()
 
 
 def _empty_objects_archive() -> bytes:
@@ -268,6 +305,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "one-name.pt2": _one_name_archive(20_000),
         "negative-tokens.pt2": _one_name_archive(3, tokens=-16),
         "nodes-over-the-limit.pt2": _one_name_archive(NODE_LIMIT),
+        "split-20000.pt2": _split_archive(20_000),
+        "split-90000.pt2": _split_archive(90_000),
+        "split-100000.pt2": _split_archive(100_000),  # 100,003 tensor values
     }
     for name, data in archives.items():
         (root / name).write_bytes(data)
@@ -323,6 +363,15 @@ CASES: dict[str, Case] = {
     ),
     "token-split-of-20000": engine(
         "check", "{split-20000.py}", code=(0, 1), says="(2 ops", quiet=False
+    ),
+    "pt2-token-split-of-20000": engine(
+        "check", "{split-20000.pt2}", code=(0, 1), says="(2 ops", quiet=False
+    ),
+    "pt2-split-of-90000-results": engine(
+        "check", "{split-90000.pt2}", says="over 65,536 results (the limit)"
+    ),
+    "pt2-tensor-values-over-the-limit": engine(
+        "check", "{split-100000.pt2}", says="100,003 tensor values, over the limit of 100,000"
     ),
     "split-read-at-65535": engine(
         "check", "{split-read-65535.py}", says="reads result 65535 of a split into 2"

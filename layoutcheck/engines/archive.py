@@ -54,12 +54,15 @@ class ArchiveLimits:
     settings_bytes: int = 2**20  # a dozen keys
     json_depth: int = 200  # model.json nests ~12 deep; json's C parser recurses per level
     nodes: int = 30_000  # as an fx text dump's (TextLimits.nodes): what lowers in seconds
+    results_per_node: int = 65_536  # as an fx text dump's; the widest real op: a 256-way split
+    tensors: int = 100_000  # tensor_values: one per node result and weight (~1,100 in GLM-5.1's)
     # JSON objects and arrays in model.json, counted as "{" and "[" bytes (an upper bound)
     # before json.loads: 120 MiB of "{}," would be 40 million dicts, several GB, before any
     # node count could refuse them. A real one has about 22 per KB (37,000 in the 4-layer
-    # GLM-5.1's 1.7 MB, 75 a node), so this is a 90 MB graph of about 27,000 nodes; json.loads
-    # holds 2 million small objects in about 0.3 GB and 1.5 s
-    json_containers: int = 2_000_000
+    # GLM-5.1's 1.7 MB, 75 a node), so this is a 45 MB graph of about 13,000 nodes (an
+    # unrolled 100-layer GLM-5.1), which reads in about 2 s; json.loads alone holds a million
+    # small objects in about 0.2 GB and 0.8 s
+    json_containers: int = 1_000_000
     int_digits: int = 30  # sizes and ids fit in 20; int() of a huge literal is quadratic
 
 
@@ -570,6 +573,11 @@ class _Reader:
     def _tensor_metas(self, graph: Mapping[str, object]) -> dict[str, TensorMeta]:
         metas: dict[str, TensorMeta] = {}
         values = _optional_field(graph, "tensor_values", dict, "graph") or {}
+        if len(values) > self.limits.tensors:  # before any is read: ~10 µs each
+            raise ReadError(
+                f"graph has {len(values):,} tensor values, "
+                f"over the limit of {self.limits.tensors:,}"
+            )
         for name, raw in values.items():
             where = f"tensor_values[{shown(name, 60)}]"
             meta = _typed(raw, dict, where)
@@ -710,6 +718,10 @@ class _Reader:
                 names.append(_tensor_name(payload, f"{at}.as_custom_obj"))
             else:  # as_none, or a constant result: nothing a later node can read
                 names.append(None)
+            if len(names) > self.limits.results_per_node:  # each result is bound and typed
+                raise ReadError(
+                    f"{where} has over {self.limits.results_per_node:,} results (the limit)"
+                )
         return tuple(names)
 
     def _graph_output(self, raw: object, where: str) -> str | None:
