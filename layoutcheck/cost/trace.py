@@ -260,6 +260,7 @@ def _event(
         raise TraceError(
             f"event {position}: name must be text of 1 to {_MAX_NAME_CHARS} characters"
         )
+    name = _printable(name)  # once, here: every later output may show it as it is
     try:
         return _fields(item, name, index, limits)
     except _Bad as bad:  # the message is made for the one bad event, not for every event
@@ -357,6 +358,19 @@ def _shapes(value: object, limits: TraceLimits) -> tuple[tuple[int, ...], ...] |
             continue
         shapes.append(tuple(shape))
     return tuple(shapes)
+
+
+# what must never reach a terminal or an output file from an event name: control characters
+# (an ANSI escape clears the screen) and lone surrogates (no UTF-8 output can write them)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _printable(name: str) -> str:
+    """``name`` with each unprintable character written as its escape (``\\x1b``,
+    ``\\ud800``)."""
+    if _UNPRINTABLE.search(name) is None:
+        return name
+    return _UNPRINTABLE.sub(lambda found: ascii(found.group())[1:-1], name)
 
 
 def _clean(text: str) -> str:

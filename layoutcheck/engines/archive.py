@@ -53,6 +53,16 @@ class ArchiveLimits:
     model_json_bytes: int = 128 * 2**20  # 2x an unrolled 100-layer graph (~60 MB)
     settings_bytes: int = 2**20  # a dozen keys
     json_depth: int = 200  # model.json nests ~12 deep; json's C parser recurses per level
+    nodes: int = 30_000  # as an fx text dump's (TextLimits.nodes): what lowers in seconds
+    results_per_node: int = 65_536  # as an fx text dump's; the widest real op: a 256-way split
+    tensors: int = 100_000  # tensor_values: one per node result and weight (~1,100 in GLM-5.1's)
+    # JSON objects and arrays in model.json, counted as "{" and "[" bytes (an upper bound)
+    # before json.loads: 120 MiB of "{}," would be 40 million dicts, several GB, before any
+    # node count could refuse them. A real one has about 22 per KB (37,000 in the 4-layer
+    # GLM-5.1's 1.7 MB, 75 a node), so this is a 45 MB graph of about 13,000 nodes (an
+    # unrolled 100-layer GLM-5.1), which reads in about 2 s; json.loads alone holds a million
+    # small objects in about 0.2 GB and 0.8 s
+    json_containers: int = 1_000_000
     int_digits: int = 30  # sizes and ids fit in 20; int() of a huge literal is quadratic
 
 
@@ -73,6 +83,7 @@ def read_archive(
     try:
         with open_regular_file(path, max_bytes=limits.file_bytes, what="a .pt2 archive") as stream:
             model_bytes, settings_bytes = _read_members(stream, limits)
+        _check_containers(model_bytes, limits)
         document = loads_json(
             model_bytes,
             what="models/model.json",
@@ -209,6 +220,71 @@ def _reason(error: BaseException) -> str:
     return text if len(text) <= 160 else text[:157] + "…"
 
 
+def _check_containers(data: bytes, limits: ArchiveLimits) -> None:
+    containers = data.count(b"{") + data.count(b"[")  # C loops: linear, before any parsing
+    if containers > limits.json_containers:
+        raise ReadError(
+            f"{MODEL_JSON} holds about {containers:,} JSON containers (objects and arrays), "
+            f"over the limit of {limits.json_containers:,}"
+        )
+
+
+# What a recorded setting may be, as the command-line flags and a capture bound it (the
+# readers import nothing outside layoutcheck.engines; a test keeps these equal to
+# layoutcheck.limits). Whole numbers run from 1 to the bound; text is a short printable name.
+RECORDED_INTEGERS: Mapping[str, int] = {
+    "tp": 2**20,  # MAX_PARALLEL, as --tp
+    "dp": 2**20,
+    "ep": 2**20,
+    "tokens": 10**9,  # MAX_TOKENS, as --tokens
+    "context": 10**9,
+}
+RECORDED_TEXT = ("engine", "model", "phase", "quant")
+MAX_RECORDED_CHARS = 255  # a model name or path component; a file system refuses longer
+# control characters would reach the terminal in every note naming the setting; a lone
+# surrogate (a JSON "\ud800") cannot be written as UTF-8 at all
+_UNPRINTABLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+
+
+def _check_recorded(settings: Mapping[str, object]) -> None:
+    """Refuse a recorded setting the command line would refuse, naming it. (A value of another
+    type is no setting at all: the settings reader skips it, as before.)"""
+    for key, bound in RECORDED_INTEGERS.items():
+        value = settings.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and not 1 <= value <= bound:
+            raise ReadError(
+                f"{SETTINGS_JSON}: {key} is {_recorded_shown(value)}; a recorded {key} is a "
+                f"whole number from 1 to {bound:,}"
+            )
+    for key in RECORDED_TEXT:
+        value = settings.get(key)
+        if not isinstance(value, str):
+            continue
+        if not 0 < len(value) <= MAX_RECORDED_CHARS:
+            raise ReadError(
+                f"{SETTINGS_JSON}: {key} is {_recorded_shown(value)}; a recorded {key} is text "
+                f"of 1 to {MAX_RECORDED_CHARS} characters"
+            )
+        bad = _UNPRINTABLE.search(value)
+        if bad is not None:
+            kind = "lone surrogate" if "\ud800" <= bad.group() <= "\udfff" else "control character"
+            raise ReadError(
+                f"{SETTINGS_JSON}: {key} {_recorded_shown(value)} holds the {kind} {bad.group()!a}"
+            )
+
+
+def _recorded_shown(value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        return f"an integer of {len(str(abs(value)))} digits"
+    if isinstance(value, str) and len(value) > 40:
+        return f"{value[:40]!a}… ({len(value)} characters)"
+    if isinstance(value, str | int | float | bool):
+        return ascii(value)
+    return _kind_name(value)
+
+
 def _settings(data: bytes | None, limits: ArchiveLimits) -> Mapping[str, object]:
     if data is None:
         return MappingProxyType({})
@@ -217,6 +293,7 @@ def _settings(data: bytes | None, limits: ArchiveLimits) -> Mapping[str, object]
     )
     if not isinstance(value, dict):
         raise ReadError(f"{SETTINGS_JSON} is not a JSON object")
+    _check_recorded(value)
     return _frozen_object(value)
 
 
@@ -456,6 +533,10 @@ class _Reader:
         tensors = self._tensor_metas(graph)
         inputs = self._inputs(signature, tensors)
         raw_nodes = _field(graph, "nodes", list, "graph")
+        if len(raw_nodes) > self.limits.nodes:  # before any is read: lowering is the work
+            raise ReadError(
+                f"graph has {len(raw_nodes):,} nodes, over the limit of {self.limits.nodes:,}"
+            )
         nodes = tuple(self._node(index, raw) for index, raw in enumerate(raw_nodes))
         outputs = tuple(
             self._graph_output(raw, f"graph.outputs[{i}]")
@@ -492,6 +573,11 @@ class _Reader:
     def _tensor_metas(self, graph: Mapping[str, object]) -> dict[str, TensorMeta]:
         metas: dict[str, TensorMeta] = {}
         values = _optional_field(graph, "tensor_values", dict, "graph") or {}
+        if len(values) > self.limits.tensors:  # before any is read: ~10 µs each
+            raise ReadError(
+                f"graph has {len(values):,} tensor values, "
+                f"over the limit of {self.limits.tensors:,}"
+            )
         for name, raw in values.items():
             where = f"tensor_values[{shown(name, 60)}]"
             meta = _typed(raw, dict, where)
@@ -632,6 +718,10 @@ class _Reader:
                 names.append(_tensor_name(payload, f"{at}.as_custom_obj"))
             else:  # as_none, or a constant result: nothing a later node can read
                 names.append(None)
+            if len(names) > self.limits.results_per_node:  # each result is bound and typed
+                raise ReadError(
+                    f"{where} has over {self.limits.results_per_node:,} results (the limit)"
+                )
         return tuple(names)
 
     def _graph_output(self, raw: object, where: str) -> str | None:
@@ -693,7 +783,10 @@ class _Reader:
 def _size(value: object, where: str) -> int | str:
     form, payload = _union(value, where)
     if form == "as_int":
-        return _int(payload, f"{where}.as_int")
+        size = _int(payload, f"{where}.as_int")
+        if size < 0:  # a graph file refuses it too; an export must never write one
+            raise ReadError(f"{where}.as_int is {size}: a tensor size is never negative")
+        return size
     if form == "as_expr":
         return _expr(payload, f"{where}.as_expr")
     if form == "as_name":

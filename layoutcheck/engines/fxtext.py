@@ -49,8 +49,22 @@ class TextLimits:
     annotation_chars: int = 4096  # `"f16[s0, 6144]"`; a 64-dim symbolic shape stays under 2 KB
     results_per_node: int = 65_536  # getitem indices; the widest real op: a 256-way split
     graphs: int = 4096  # in one log; a pass prints two per compile range and rank
-    nodes: int = 1_000_000  # after inlining submodules; an unrolled 100-layer dump has ~50,000
+    # after inlining submodules: reading, lowering and checking take 75 µs a node (an unknown
+    # op's) to 140 µs (the 4-layer GLM-5.1 dump's 500 nodes, fixed costs included), so this
+    # many end in 2-4 s; an unrolled 100-layer GLM-5.1 would have about 12,000
+    nodes: int = 30_000
     list_items: int = 65_536  # one argument list; a grouped matmul lists a few hundred tensors
+    # Python syntax tokens, estimated as the punctuation bytes (`,` `.` `(` `=` …) before
+    # ast.parse, whose tree costs 500-1000 bytes a token (a literal list of small ints the
+    # most): 3 MB of "0, " would hold 1.5 GB before the list-item limit could refuse it. A real
+    # dump has about 35 a node (17,000 in the 4-layer GLM-5.1's 180 KB), so this is about
+    # 17,000 nodes written out (the node limit counts inlined ones), and at most about 0.6 GB
+    # and 1.5 s of parsing
+    syntax_tokens: int = 600_000
+    # node lines of a Graph.__str__ log over all its graphs (a pass prints two per compile
+    # range and rank), counted as they are found: each holds about 4 KB until one graph is
+    # picked, so this is about 0.4 GB
+    graph_text_node_lines: int = 100_000
 
 
 DEFAULT_LIMITS = TextLimits()
@@ -271,8 +285,16 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
                 max_depth=limits.list_depth,
                 max_items=limits.list_items,
                 max_graphs=limits.graphs,
+                max_nodes=limits.nodes,
+                max_node_lines=limits.graph_text_node_lines,
             )
         ]
+    tokens = len(data.translate(None, _NOT_PUNCTUATION))  # a C loop, before any parsing
+    if tokens > limits.syntax_tokens:
+        raise ReadError(
+            f"holds about {tokens:,} syntax tokens, over the limit of {limits.syntax_tokens:,} "
+            f"for an fx text dump (about {limits.syntax_tokens // _TOKENS_PER_NODE:,} nodes)"
+        )
     try:
         return [_parse_code(source, text)]
     except ReadError as error:
@@ -289,6 +311,9 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
 
 
 _SYNTAX = "not an fx graph dump: "  # what a syntax error's message starts with
+# the bytes that start an ast node of their own (an operator, a call, an attribute, an item)
+_NOT_PUNCTUATION = bytes(b for b in range(256) if b not in b",.()[]{}=+-*/%:;<>&|^~@")
+_TOKENS_PER_NODE = 35  # in the real dumps (tests/data/engine-graphs)
 
 
 def _is_log(lines: Sequence[str]) -> bool:
@@ -640,8 +665,8 @@ class _Builder:
         size = self._inlined_size(module, 0, self.limits.nodes - len(self.nodes))
         if len(self.nodes) + size > self.limits.nodes:
             raise ReadError(
-                f"inlining its submodules makes over {self.limits.nodes} nodes "
-                f"(the limit); {len(self.nodes)} read before this graph",
+                f"over {self.limits.nodes} nodes with its submodules inlined (the node "
+                f"limit); {len(self.nodes)} read before this graph",
                 line=module.forward.lineno,
             )
 

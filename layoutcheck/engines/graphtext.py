@@ -102,11 +102,18 @@ class GraphText:
 
 
 def parse_graph_text(
-    text: str, *, max_depth: int, max_items: int, max_graphs: int
+    text: str,
+    *,
+    max_depth: int,
+    max_items: int,
+    max_graphs: int,
+    max_nodes: int | None = None,
+    max_node_lines: int | None = None,
 ) -> list[GraphText]:
     """Every graph in ``text``, in the order they start. Raises :class:`ReadError` with the
-    line of anything that looks like a node line but is not one."""
-    graphs = _split(text.split("\n"), max_graphs)
+    line of anything that looks like a node line but is not one, and (before any graph is
+    built) of the node line past ``max_nodes`` in one graph or ``max_node_lines`` in all."""
+    graphs = _split(text.split("\n"), max_graphs, max_nodes, max_node_lines)
     return [_Converter(raw, max_depth, max_items).tree() for raw in graphs]
 
 
@@ -174,12 +181,18 @@ def _top_level_parts(text: str) -> list[str]:
     return parts
 
 
-def _split(lines: Sequence[str], max_graphs: int) -> list[_RawGraph]:
+def _split(
+    lines: Sequence[str],
+    max_graphs: int,
+    max_nodes: int | None = None,
+    max_node_lines: int | None = None,
+) -> list[_RawGraph]:
     """The graphs of a log, each from the lines of its own worker stream (ranks printing at
     once interleave their lines): a header or a first node line opens one, ``return`` closes
     it, any other text on its stream cuts it short."""
     graphs: list[_RawGraph] = []
     open_graphs: dict[str | None, _RawGraph] = {}
+    node_lines = 0
 
     def start(stream: str | None, number: int, params: list[str]) -> _RawGraph:
         if len(graphs) >= max_graphs:
@@ -202,7 +215,16 @@ def _split(lines: Sequence[str], max_graphs: int) -> list[_RawGraph]:
             continue
         match = _node_match(text)
         if match is not None:
-            (current or start(stream, number, [])).nodes.append((number, match))
+            graph = current or start(stream, number, [])
+            graph.nodes.append((number, match))
+            node_lines += 1
+            # counted here, as the lines are found: each costs about 4 KB once converted
+            if max_nodes is not None and len(graph.nodes) > max_nodes:
+                raise ReadError(f"a graph of over {max_nodes} nodes (the node limit)", line=number)
+            if max_node_lines is not None and node_lines > max_node_lines:
+                raise ReadError(
+                    f"over {max_node_lines} node lines in all its graphs (the limit)", line=number
+                )
             continue
         if text.startswith("%") and any(mark in text for mark in _NODE_MARKS):
             raise ReadError(f"a malformed node line {shown(text, 80)}", line=number)

@@ -109,6 +109,7 @@ class Lowering:
         self.values: dict[str, Value] = {}
         self.ops: list[Op] = []
         self.names: set[str] = set()
+        self.suffixes: dict[str, int] = {}  # the next #n to try per base name
         self.unknown: Counter[str] = Counter()
         self.warnings: list[str] = list(program.warnings)
         self.regions: list[ExpertRegion] = []
@@ -641,10 +642,14 @@ class Lowering:
         return text
 
     def _unique(self, name: str) -> str:
-        candidate, n = name, 1
+        # the next #n to try per base name: 20,000 ops of one name would otherwise try every
+        # earlier suffix each time (quadratic)
+        n = self.suffixes.get(name, 1)
+        candidate = name if n == 1 else f"{name}#{n}"
         while candidate in self.names or candidate in self.values:
             n += 1
             candidate = f"{name}#{n}"
+        self.suffixes[name] = n
         self.names.add(candidate)
         return candidate
 

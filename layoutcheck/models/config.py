@@ -133,7 +133,13 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
         name = str(source.get("_name_or_path", "config"))
         return dict(source), name, name
     path = Path(source)
-    if not path.exists():
+    try:
+        exists = path.exists()
+    except OSError as error:  # a name too long for the file system (exists() raises for it)
+        raise ConfigError(
+            f"{str(source)[:80]!r}: not a readable path ({error.strerror or error})"
+        ) from None
+    if not exists:
         shipped = resources.find("models", str(source))
         if shipped is None:
             known = ", ".join(shipped_models())

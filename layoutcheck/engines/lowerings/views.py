@@ -264,19 +264,34 @@ def _cat(lw: Lowering) -> None:
 def _split(lw: Lowering) -> None:
     act = first_act(lw)
     sizes = _int_dims(lw.argv("split_sizes"))
+    if sizes is not None and len(lw.outputs()) > len(sizes):
+        raise lw.fail(f"reads result {len(lw.outputs()) - 1} of a split into {len(sizes)}")
     axis = token_axis(lw, act, lw.argv("dim", 0))
     numbers = lw.numbers(act)
     if sizes is None or axis is None or axis == 0 or numbers is None:
-        for out in lw.outputs():
-            lw.bind(out, opaque(lw, act))
+        _opaque_results(lw, act)
         return
     if axis != len(numbers) - 1:
-        for out in lw.outputs():
-            lw.bind(out, opaque(lw, act))
+        _opaque_results(lw, act)
         return
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+def _opaque_results(lw: Lowering, act: Act) -> None:
+    """Every result of a split this lowering cannot follow: one op with a port each (a token
+    split into 20,000 pieces is one op, not 20,000)."""
+    outputs = lw.outputs()
+    if lw.type(act).is_top:
+        for out in outputs:
+            lw.bind(out, act)
+        return
+    lw.unknown[f"{lw.current_node.target} (a view of tokens and features together)"] += 1
+    ports = (1,) * max(1, len(outputs))
+    ref = lw.emit("opaque", [act.ref], target=lw.current_node.target, ports=ports)
+    for port, out in enumerate(outputs):
+        lw.bind_act(out, ValueRef(ref.op, port))
 
 
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
