@@ -157,6 +157,11 @@ CASES: dict[str, Case] = {
         "view", MC2, "-o", "{missing/v.html}", says="does not exist"
     ),
     "export-into-a-folder": case("export", MC2, "-o", "{folder}", says="it is a folder"),
+    # a name longer than a file name may be: one line, wherever it is given
+    "target-name-of-300-chars": case("check", "m" * 300, says="a file name too long"),
+    "contract-name-of-300-chars": case(
+        "check", MC2, "--contract", "c" * 300, says="a file name too long"
+    ),
     # search: its points are budgeted over all structures, before any is built
     "search-a-million-points": case(
         "search", "qwen3-8b", "--tokens", "1..4096", "--context", "1..244", says="points in all"

@@ -4,6 +4,7 @@ one command and turns every error into one line and an exit code."""
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -180,6 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     except OSError as error:
+        if error.errno == errno.ENAMETOOLONG:
+            # a name given for a file (a target, --config, -o …) longer than a path may be
+            name = str(error.filename or "a path")
+            short = name if len(name) <= 80 else name[:80] + "…"
+            say(f"layoutcheck: error: {short}: a file name too long for this system")
+            return EXIT_INPUT
         if not is_output_error(error):
             return internal_error(error)
         discard_stdout()
