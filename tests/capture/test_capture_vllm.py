@@ -13,6 +13,7 @@ import pytest
 from layoutcheck.capture.errors import CaptureError
 from layoutcheck.capture.vllm import (
     INSTALL_HINT,
+    VllmCapture,
     VllmRun,
     engine_arguments,
     op_counts,
@@ -94,6 +95,38 @@ def test_collectives_are_counted_by_their_calls() -> None:
         "ag_2 = torch.ops.vllm.all_gather.default(rs, 0, 2, 'tp:0')\n"
     )
     assert op_counts(text) == {"all_reduce": 1, "reduce_scatter": 1, "all_gather": 2}
+
+
+def test_the_summary_names_the_graph_to_check_with_and_without_sp() -> None:
+    counts = {"all_reduce": 5, "reduce_scatter": 0, "all_gather": 0}
+    plain = VllmCapture(
+        "out",
+        VllmRun(model="m", tp=2),
+        {"before_sp": ("out/before_sp/rank_0.py", "out/before_sp/rank_1.py")},
+        {"before_sp": ()},
+        {"before_sp": "not written: UnsupportedOperatorException: x"},
+        {"before_sp": counts},
+        (),
+        "2 to 64",
+        95.0,
+    )
+    text = plain.summary()
+    assert "before_sp: 2 graphs (5 all_reduce, 0 reduce_scatter" in text
+    assert text.splitlines()[-1] == "check: layoutcheck check out/before_sp/rank_0.py"
+    assert "replaced" not in text and ".pt2 not written: UnsupportedOperatorException" in text
+    sp = VllmCapture(
+        "out",
+        VllmRun(model="m", tp=2, sp=True),
+        {"before_sp": ("b0.py", "b1.py"), "after_sp": ("a0.py", "a1.py")},
+        {"before_sp": ("b0.pt2", "b1.pt2"), "after_sp": ("a0.pt2", "a1.pt2")},
+        {},
+        {"before_sp": counts, "after_sp": counts},
+        (5, 5),
+        "2 to 64",
+        95.0,
+    )
+    assert "SequenceParallelismPass replaced 5, 5 patterns" in sp.summary()
+    assert sp.summary().splitlines()[-1] == "check: layoutcheck check a0.pt2"
 
 
 def test_a_capture_error_is_an_input_error() -> None:
