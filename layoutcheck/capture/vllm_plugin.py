@@ -167,13 +167,18 @@ def _export_archive(module: Any, tokens: int, path: Path) -> str:
 
 
 def _example(torch: Any, value: Any, tokens: int) -> Any:
-    """A meta tensor (or int) standing for a placeholder's fake value, symbols set to tokens."""
+    """A tensor (or int) standing for a placeholder's fake value, symbols set to tokens: empty
+    (never written, so its pages are never touched) on the fake's device, since the graph makes
+    tensors of its own there and export refuses to mix devices."""
     if isinstance(value, torch.SymInt):
         return tokens
+    real = getattr(value, "real_obj", None)  # an opaque input (vLLM's layer name) as traced
+    if real is not None:
+        return real
     if not isinstance(value, torch.Tensor):
         return value
     sizes = [tokens if isinstance(d, torch.SymInt) else int(d) for d in value.size()]
-    return torch.empty(sizes, dtype=value.dtype, device="meta")
+    return torch.empty(sizes, dtype=value.dtype, device=value.device)
 
 
 def _record_around_sp(folder: Path) -> None:
