@@ -144,16 +144,16 @@ def test_a_fresh_capture_checks_as_tp_and_as_sp(tmp_path: Path) -> None:
     out = tmp_path / "sp"
     result = run("capture", "vllm", "-o", out, "--", TINY_QWEN3, "--tp", "2", "--sp")
     assert result.code == 0, result.err
-    record = json.loads((out / "capture.json").read_text(encoding="utf-8"))
+    record = json.loads((out / RUN_FILE).read_text(encoding="utf-8"))
     assert record["patterns_replaced"] == [5, 5]  # the embedding's all-reduce and two a layer
     assert record["op_counts_rank_0"]["before_sp"]["all_reduce"] == 5
     after = record["op_counts_rank_0"]["after_sp"]
     assert after["reduce_scatter"] == 5 and after["all_gather"] == 5
+    assert read_rank_programs(out / "after_sp").ranks == (0, 1)
     before = out / "before_sp" / "rank_0.py"
-    assert run("check", before, "--tp", "2").code == 0
-    not_applied = run("check", before, "--tp", "2", "--sp")
-    assert not_applied.code == 1 and "all_reduce" in not_applied.out
-    assert run("check", out / "after_sp" / "rank_0.py", "--engine-version", "vllm==0.31").code == 0
+    assert run("check", before, "--config", TINY_QWEN3, "--tp", 2).code == 0
+    not_applied = run("check", before, "--config", TINY_QWEN3, "--tp", 2, "--sp")
+    assert not_applied.code == 1 and "[sequence-parallel-not-applied]" in not_applied.out
 
 
 # The captures committed under tests/data/vllm-capture (README there says how they were made):
