@@ -342,7 +342,7 @@ def _write(
             shutil.copyfile(text, destination)
             written.append(os.fspath(destination))
             record = _record(note)
-            if archive.is_file():
+            if archive.is_file() and record.get("pt2") == "written":
                 shutil.copyfile(archive, destination.with_suffix(".pt2"))
                 exported.append(os.fspath(destination.with_suffix(".pt2")))
             else:

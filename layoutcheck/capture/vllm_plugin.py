@@ -161,6 +161,7 @@ def _export_archive(module: Any, tokens: int, path: Path) -> str:
         with unset_fake_temporarily():
             export_graph(module, inputs, path, settings)
     except Exception as error:  # torch.export and vLLM's ops fail in many ways
+        path.unlink(missing_ok=True)  # torch.export.save leaves what it wrote before failing
         text = str(error).strip().splitlines()
         return f"not written: {type(error).__name__}: {text[0][:300] if text else ''}"
     return "written"
