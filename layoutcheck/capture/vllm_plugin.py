@@ -140,10 +140,12 @@ def _plain_linears() -> None:  # change 6
     setattr(utils, "dispatch_cpu_unquantized_gemm", dispatch)  # noqa: B010
 
 
-def _export_archive(module: Any, tokens: int, path: Path) -> str:
+def _export_archive(module: Any, tokens: int, sp: bool, path: Path) -> str:
     """Re-export the graph as a ``.pt2`` with the run's settings, at ``tokens`` tokens (the
     largest of the compile range: torch.export needs sizes, and vLLM's only dynamic dim is the
-    token count). Best effort: the reason it failed, in one line, instead of the archive."""
+    token count). ``sp`` is whether this graph is SP's (after the pass): the graph the pass is
+    given records none, so it checks as the TP graph it is, and ``check --sp`` asks what the
+    pass should make of it. Best effort: the reason it failed, in one line, instead."""
     try:
         torch = importlib.import_module("torch")
         from torch._subclasses.fake_tensor import unset_fake_temporarily
@@ -152,19 +154,39 @@ def _export_archive(module: Any, tokens: int, path: Path) -> str:
         from layoutcheck.capture.settings import CaptureSettings
 
         settings = CaptureSettings.from_json(os.environ.get(ENV_SETTINGS, "{}"))
-        settings = CaptureSettings.from_mapping({**settings.recorded(), "tokens": tokens})
+        settings = CaptureSettings.from_mapping({**settings.recorded(), "tokens": tokens, "sp": sp})
+        copy = _without_opaque_inputs(torch, module)
         inputs = [
             _example(torch, node.meta.get("val"), tokens)
-            for node in module.graph.nodes
+            for node in copy.graph.nodes
             if node.op == "placeholder"
         ]
         with unset_fake_temporarily():
-            export_graph(module, inputs, path, settings)
+            export_graph(copy, inputs, path, settings, keep_inputs=False)
     except Exception as error:  # torch.export and vLLM's ops fail in many ways
         path.unlink(missing_ok=True)  # torch.export.save leaves what it wrote before failing
         text = str(error).strip().splitlines()
         return f"not written: {type(error).__name__}: {text[0][:300] if text else ''}"
     return "written"
+
+
+def _without_opaque_inputs(torch: Any, module: Any) -> Any:
+    """A copy of the graph whose opaque inputs (vLLM's per-layer name objects, which
+    torch.export.save cannot write as inputs) are constants of the ops that read them, which
+    it can. The graph being compiled is left as it is."""
+    graph = torch.fx.Graph()
+    values: dict[Any, Any] = {}
+    result = graph.graph_copy(module.graph, values)
+    graph.output(result)
+    for node in list(graph.nodes):
+        real = getattr(node.meta.get("val"), "real_obj", None)
+        if node.op != "placeholder" or real is None:
+            continue
+        for user in list(node.users):
+            user.args = tuple(real if arg is node else arg for arg in user.args)
+            user.kwargs = {key: real if arg is node else arg for key, arg in user.kwargs.items()}
+        graph.erase_node(node)
+    return torch.fx.GraphModule(module, graph)
 
 
 def _example(torch: Any, value: Any, tokens: int) -> Any:
@@ -219,7 +241,8 @@ def _record_around_sp(folder: Path) -> None:
                 record["sp_applied"] = self.sp_pass.is_applicable_for_range(compile_range)
                 record["replaced"] = getattr(self.sp_pass, "matched_count", None)
             if module is not None:
-                record["pt2"] = _export_archive(module, end, rank_folder / f"{stem}.pt2")
+                after = self.stage == STAGES[1]
+                record["pt2"] = _export_archive(module, end, after, rank_folder / f"{stem}.pt2")
             (rank_folder / f"{stem}.json").write_text(json.dumps(record), encoding="utf-8")
 
     manager_class = manager_module.PostGradPassManager
