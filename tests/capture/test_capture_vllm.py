@@ -149,7 +149,7 @@ def test_a_fresh_capture_checks_as_tp_and_as_sp(tmp_path: Path) -> None:
     assert record["op_counts_rank_0"]["before_sp"]["all_reduce"] == 5
     after = record["op_counts_rank_0"]["after_sp"]
     assert after["reduce_scatter"] == 5 and after["all_gather"] == 5
-    assert read_rank_programs(out / "after_sp").ranks == (0, 1)
+    assert read_rank_programs(out / "after_sp" / "rank_0.py").ranks == (0, 1)
     before = out / "before_sp" / "rank_0.py"
     assert run("check", before, "--config", TINY_QWEN3, "--tp", 2).code == 0
     not_applied = run("check", before, "--config", TINY_QWEN3, "--tp", 2, "--sp")
@@ -224,7 +224,7 @@ def test_the_graph_after_the_pass_checks_clean_under_vllm_s_sp_contract() -> Non
 
 
 def test_every_rank_s_graph_is_read() -> None:
-    read = read_rank_programs(SP_RUN / "after_sp")
+    read = read_rank_programs(SP_RUN / "after_sp" / "rank_0.py")
     assert read.ranks == (0, 1) and read.tp == 2
 
 
@@ -235,4 +235,36 @@ def test_every_rank_s_graph_is_read() -> None:
     "is reported as a different target instead of a rank constant",
 )
 def test_the_ranks_graphs_are_one_program_up_to_rank_constants() -> None:
-    assert read_rank_programs(SP_RUN / "after_sp").same_program
+    assert read_rank_programs(SP_RUN / "after_sp" / "rank_0.py").same_program
+
+
+# The .pt2 archives carry the run's settings (engine, model, tp, sp, tokens): check needs no flags.
+@pytest.mark.parametrize("folder", [SP_RUN, TP_RUN])
+def test_the_archive_before_the_pass_checks_as_plain_tp_without_flags(folder: Path) -> None:
+    result = run("check", folder / "before_sp" / "rank_0.pt2")
+    assert result.code == 0, result.out
+    assert "0 errors" in result.out
+
+
+def test_asking_sp_of_the_archive_before_the_pass_names_the_all_reduce_it_left() -> None:
+    result = run("check", SP_RUN / "before_sp" / "rank_0.pt2", "--sp")
+    assert result.code == 1
+    assert "[sequence-parallel-not-applied]" in result.out
+
+
+def test_the_archive_after_the_pass_checks_clean_under_vllm_s_sp_contract() -> None:
+    after = SP_RUN / "after_sp" / "rank_0.pt2"
+    assert run("check", after).code == 0
+    result = run("check", after, "--engine-version", "vllm==0.31")
+    assert result.code == 0, result.out
+    assert "against vllm-sp: 0 errors" in result.out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="op maps (layoutcheck/engines/opmaps): vllm_ir.rms_norm, vllm_ir.fused_add_rms_norm, "
+    "vllm.unified_kv_cache_update and aten.split.Tensor are not mapped yet",
+)
+def test_no_target_of_vllm_s_is_left_unknown() -> None:
+    result = run("check", SP_RUN / "after_sp" / "rank_0.pt2")
+    assert "[unknown-engine-op]" not in result.out, result.out
