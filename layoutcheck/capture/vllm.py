@@ -13,7 +13,8 @@ name passes the CPU platform never loads).
 What is written, in the output folder::
 
     before_sp/rank_0.py, rank_1.py, …   the graph SequenceParallelismPass is given
-    after_sp/rank_0.py, …               what it made of it (--sp only)
+    before_sp/rank_0.pt2, …             the same re-exported, settings recorded (sp false)
+    after_sp/rank_0.py, rank_0.pt2, …   what the pass made of it (--sp only; sp true)
     layoutcheck_settings.json           the run's settings (the keys a .pt2 capture records)
     capture.json                        the run: versions, compile range, patterns replaced, tokens
 """
