@@ -200,9 +200,25 @@ def capture_vllm(run: VllmRun, output: str | os.PathLike[str]) -> VllmCapture:
             from layoutcheck.capture import vllm_plugin
 
             vllm_plugin.register()  # this process too: the engine's config is made here
-            tokens = _generate(vllm, run, scratch)
+            try:
+                tokens = _generate(vllm, run, scratch)
+            except CaptureError as failure:
+                raise _with_graphs_kept(failure, run, graphs, target, started, vllm) from None
         seconds = time.monotonic() - started
         return _write(run, graphs, target, tokens, seconds, getattr(vllm, "__version__", "?"))
+
+
+def _with_graphs_kept(
+    failure: CaptureError, run: VllmRun, graphs: Path, target: Path, started: float, vllm: Any
+) -> CaptureError:
+    """A run that failed after compiling (vLLM runs its compiled graph while it warms up)
+    still wrote its graphs: keep them, they are what to look at, and say so in the error."""
+    seconds = time.monotonic() - started
+    try:
+        _write(run, graphs, target, [], seconds, getattr(vllm, "__version__", "?"))
+    except CaptureError:
+        return failure  # nothing (or not every rank) compiled: nothing to keep
+    return CaptureError(f"{failure.message}; the graphs compiled before it are in {target}")
 
 
 @contextlib.contextmanager
