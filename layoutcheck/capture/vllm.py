@@ -215,10 +215,11 @@ def _with_graphs_kept(
     still wrote its graphs: keep them, they are what to look at, and say so in the error."""
     seconds = time.monotonic() - started
     try:
-        _write(run, graphs, target, [], seconds, getattr(vllm, "__version__", "?"))
+        _write(run, graphs, target, [], seconds, getattr(vllm, "__version__", "?"), failure.message)
     except CaptureError:
         return failure  # nothing (or not every rank) compiled: nothing to keep
-    return CaptureError(f"{failure.message}; the graphs compiled before it are in {target}")
+    said = failure.message.rstrip(".")
+    return CaptureError(f"{said}; the graphs compiled before it are in {target}")
 
 
 @contextlib.contextmanager
@@ -324,6 +325,7 @@ def _write(
     tokens: list[list[int]],
     seconds: float,
     version: str,
+    failure: str | None = None,
 ) -> VllmCapture:
     """Copy each rank's graphs of the largest compile range (the one SP applies to) out."""
     ranks = sorted(
@@ -380,6 +382,7 @@ def _write(
         "op_counts_rank_0": counts,
         "archives": {stage: failures.get(stage, "written") for stage in stages},
         "greedy_tokens": tokens,
+        **({} if failure is None else {"failed": failure}),
         "seconds": round(seconds, 1),
     }
     (target / RUN_FILE).write_text(json.dumps(run_record, indent=2) + "\n", encoding="utf-8")
