@@ -21,6 +21,7 @@ from layoutcheck.capture.vllm import (
     SETTINGS_FILE,
     VllmCapture,
     VllmRun,
+    _write,
     engine_arguments,
     op_counts,
     parse_vllm_args,
@@ -298,3 +299,43 @@ def test_a_qwen3_moe_capture_checks_as_tp_before_the_pass_and_as_sp_after_it() -
     assert not_applied.code == 1 and "[sequence-parallel-not-applied]" in not_applied.out
     after = run("check", MOE_RUN / "after_sp" / "rank_0.pt2", "--engine-version", "vllm==0.31")
     assert after.code == 0 and "against vllm-sp: 0 errors" in after.out
+
+
+def _worker_files(
+    graphs: Path, rank: int, stage: str, span: str, text: str, **note: object
+) -> None:
+    folder = graphs / f"rank_{rank}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{stage}.{span}.py").write_text(text, encoding="utf-8")
+    (folder / f"{stage}.{span}.json").write_text(json.dumps(note), encoding="utf-8")
+
+
+def test_the_largest_compile_range_of_every_rank_is_written_with_the_run_s_record(
+    tmp_path: Path,
+) -> None:
+    """What the workers leave (a graph and a note per stage and compile range) becomes one
+    graph per rank and stage, of the range SP applies to, and the record says how it ended."""
+    graphs = tmp_path / "graphs"
+    reduce = "x = torch.ops.vllm.all_reduce.default(mm, 'tp:0')\n"
+    scatter = "x = torch.ops.vllm.reduce_scatter.default(mm, 0, 2, 'tp:0')\n"
+    for rank in (0, 1):
+        for span in ("1-1", "2-64"):
+            _worker_files(graphs, rank, "before_sp", span, reduce * 5)
+            after = reduce * 5 if span == "1-1" else scatter * 5
+            _worker_files(graphs, rank, "after_sp", span, after, replaced=5, pt2="not written: X")
+    run_ = VllmRun(model="/m", tp=2, sp=True)
+    capture = _write(run_, graphs, tmp_path / "out", [], 3.0, "0.31.0", "vLLM failed: E")
+    assert capture.compile_range == "2 to 64" and capture.replaced == (5, 5)
+    assert capture.counts["after_sp"]["reduce_scatter"] == 5
+    assert capture.archives == {"before_sp": (), "after_sp": ()}
+    assert (tmp_path / "out" / "after_sp" / "rank_1.py").read_text(encoding="utf-8") == scatter * 5
+    record = json.loads((tmp_path / "out" / RUN_FILE).read_text(encoding="utf-8"))
+    assert record["failed"] == "vLLM failed: E" and record["compile_range"] == "2-64"
+    assert record["archives"]["after_sp"] == "not written: X"
+
+
+def test_a_rank_that_compiled_nothing_is_named(tmp_path: Path) -> None:
+    graphs = tmp_path / "graphs"
+    _worker_files(graphs, 0, "before_sp", "1-64", "")
+    with pytest.raises(CaptureError, match=r"compiled no graph on ranks \[1\]"):
+        _write(VllmRun(model="/m", tp=2), graphs, tmp_path / "out", [], 1.0, "0.31.0")
