@@ -72,8 +72,9 @@ FUSION_FLAGS = (
     "fuse_rope_kvcache",
     "fuse_qk_norm_rope_kvcache",
 )
-# the compiled ops counted in the summary, by the name their call has in print_readable code
-COUNTED_OPS = ("all_reduce", "reduce_scatter", "all_gather")
+# the compiled ops counted in the summary: vLLM's collective custom ops (engine targets, not
+# catalogue kinds), counted under their name in the torch.ops.vllm namespace
+COUNTED_TARGETS = ("vllm.all_reduce", "vllm.reduce_scatter", "vllm.all_gather")
 _OP_CALL = re.compile(r"torch\.ops\.vllm\.(?P<op>[a-z_]+)\.default\(")
 
 
@@ -424,7 +425,7 @@ def _largest_range(folder: Path, stage: str) -> str:
 
 def op_counts(text: str) -> dict[str, int]:
     """How many calls of each counted vLLM collective a print_readable graph makes."""
-    counts = dict.fromkeys(COUNTED_OPS, 0)
+    counts = dict.fromkeys((target.removeprefix("vllm.") for target in COUNTED_TARGETS), 0)
     for match in _OP_CALL.finditer(text):
         if match["op"] in counts:
             counts[match["op"]] += 1
