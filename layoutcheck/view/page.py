@@ -235,12 +235,13 @@ def _draw_panel(panel: Panel, view: View) -> str:
 
 
 def _legend() -> str:
-    """Two columns: the layouts' colours, then the marks on the ops."""
-    rows = []
+    """Two columns, each its own drawing so a narrow page wraps the second under the first:
+    the layouts' colours, then the marks on the ops (a warning's among them)."""
+    layouts = []
     y = 14
     for tone, swatch in SWATCHES.items():
         dash = ' stroke-dasharray="5 4"' if swatch.dashed else ""
-        rows.append(
+        layouts.append(
             f'<g class="swatch tone-{tone.value}"><line x1="8" y1="{y}" x2="56" y2="{y}" '
             f'stroke="{swatch.colour}" stroke-width="3"{dash}/>'
             f'<text x="66" y="{y + 4}" fill="{swatch.colour}" class="layout">'
@@ -248,27 +249,32 @@ def _legend() -> str:
             f'<text x="100" y="{y + 4}">{_text(swatch.meaning)}</text></g>'
         )
         y += 20
-    height = y
+    layouts_height = y - 4
     marks = [
         (OP_FILL, OP_STROKE, 1.2, "", 4, "op: name, kind · µs, output layout and shape"),
         (COLLECTIVE_FILL, COLLECTIVE_STROKE, 2.0, "", 10, "collective: kind · group · µs"),
         (ERROR_FILL, ERROR, 3.0, "", 4, "violation (✗): the op a rule fails at"),
+        (OP_FILL, WARNING, 2.0, "", 4, "warning (!): the op a rule warns at"),
         (OP_FILL, ERROR, 2.0, "6 3", 4, "on a violation's provenance path (red halo on edges)"),
         ("#ffffff", STUB_STROKE, 1.2, "4 3", 9, "a value from or to another panel"),
     ]
-    y, left = 14, 480
+    drawn = []
+    y = 14
     for fill, stroke, stroke_width, dash, radius, meaning in marks:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        rows.append(
-            f'<g class="mark"><rect x="{left}" y="{y - 8}" width="48" height="16" rx="{radius}" '
+        drawn.append(
+            f'<g class="mark"><rect x="8" y="{y - 8}" width="48" height="16" rx="{radius}" '
             f'fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"{dash_attr}/>'
-            f'<text x="{left + 58}" y="{y + 4}">{_text(meaning)}</text></g>'
+            f'<text x="66" y="{y + 4}">{_text(meaning)}</text></g>'
         )
         y += 20
+    marks_height = y - 4
     return (
-        '<section class="legend" id="legend"><h2>Legend</h2>'
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="960" height="{max(height, y) - 4}" '
-        f'role="img" aria-label="legend">{"".join(rows)}</svg>'
+        '<section class="legend" id="legend"><h2>Legend</h2><div class="legend-columns">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="470" height="{layouts_height}" '
+        f'role="img" aria-label="legend: layouts">{"".join(layouts)}</svg>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="470" height="{marks_height}" '
+        f'role="img" aria-label="legend: marks">{"".join(drawn)}</svg></div>'
         "<p>Edges are values, coloured by layout; hover an op or an edge for its shapes "
         "(symbolic and numeric), cost and source line.</p></section>"
     )
@@ -328,6 +334,8 @@ svg text {{ font-family: "DejaVu Sans Mono", "Liberation Mono", monospace;
 .diagnostics li {{ margin: .4em 0 .8em; }}
 .diagnostics li.error .head {{ color: {ERROR}; font-weight: bold; }}
 .diagnostics li.warning .head {{ color: {WARNING}; font-weight: bold; }}
+.legend-columns {{ display: flex; flex-wrap: wrap; gap: 8px 24px; }}
+.legend-columns svg {{ max-width: 100%; }}
 .diagnostics pre {{ white-space: pre-wrap; margin: .2em 0; background: #f4f4f4; padding: .3em; }}
 .diagnostics .provenance {{ background: {ERROR_FILL}; margin: .2em 0; padding: .2em 1.6em; }}
 .diagnostics .path code {{ background: {ERROR_FILL}; padding: 0 .2em; }}

@@ -145,3 +145,14 @@ def test_control_characters_in_names_are_spelled_out() -> None:
 def test_a_view_without_costs_says_so(bug_view: View) -> None:
     quiet = attrs.evolve(bug_view, notes=("no costs: for a reason",))
     assert "no costs: for a reason" in render_page(quiet)
+
+
+def test_the_legend_shows_the_warning_style_and_wraps_on_a_narrow_page() -> None:
+    from layoutcheck.view.page import _legend
+    from layoutcheck.view.palette import WARNING
+
+    legend = _legend()
+    assert "warning (!): the op a rule warns at" in legend
+    assert f'stroke="{WARNING}"' in legend
+    # two drawings in a wrapping row: on a narrow page the marks go under the layouts
+    assert legend.count("<svg") == 2 and 'class="legend-columns"' in legend
