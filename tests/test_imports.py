@@ -69,3 +69,24 @@ def test_a_planted_cycle_is_found(tmp_path: Path) -> None:
     count, failed = _import_each("cyclic", tmp_path)
     assert count == 2
     assert failed and all("ImportError" in line for line in failed)
+
+
+def test_version_and_help_answer_without_sympy() -> None:
+    # the parser is assembled from light modules; graph code (and sympy, ~0.3 s) loads only for
+    # a command that works on a graph
+    script = (
+        "import contextlib, io, sys\n"
+        "from layoutcheck.cli import main\n"
+        "for argv in (['--version'], ['--help'], ['check', '--help']):\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        try:\n"
+        "            main(argv)\n"
+        "        except SystemExit:\n"
+        "            pass\n"
+        "print(sorted(m for m in ('sympy', 'numpy', 'networkx', 'yaml') if m in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -50,8 +50,6 @@ from layoutcheck.cli.common import (
     status_shown,
 )
 from layoutcheck.errors import EXIT_INPUT, EXIT_OK, InputError
-from layoutcheck.graph import GraphError
-from layoutcheck.passes.manager import PassError
 from layoutcheck.terminal import protect
 
 __all__ = ["COMMANDS", "FOLDED_COMMANDS", "build_parser", "main", "options_of", "parse_sets"]
@@ -140,42 +138,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 code = COMMANDS[args.command](args)
             sys.stdout.flush()  # a full disk is found here, inside the handlers below
             return code
-    except PassError as error:
-        say(f"layoutcheck: error: {error.message}")
-        for diagnostic in error.diagnostics[1:6]:
-            say(f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]")
-        first = error.diagnostics[0].rule.id if error.diagnostics else None
-        if as_json:
-            json_error(error.message, rule=first)
-        elif as_sarif:
-            sarif_error(error.message, first or "bad-spec", None, None)
-        return error.exit_code
     except InputError as error:
-        graph_file = getattr(args, "graph", None)
-        located = (
-            isinstance(error, GraphError) or error.source is not None or error.line is not None
-        )
-        if not located:
-            # not about a place in a file: a usage, model or option problem
-            say(f"layoutcheck: error: {error.message}")
-        else:
-            say(format_input_error(error, graph_file))
-        if as_json:
-            json_error(
-                error.message,
-                rule="bad-spec" if located else "usage",
-                file=(error.source or graph_file) if located else None,
-                line=error.line,
-                op=error.op,
-            )
-        elif as_sarif:
-            sarif_error(
-                error.message,
-                "bad-spec" if located else "usage",
-                (error.source or graph_file) if located else None,
-                error.line,
-            )
-        return error.exit_code
+        if _is_error_of(error, "layoutcheck.passes.manager", "PassError"):
+            return _pass_error(error, as_json, as_sarif)
+        return _input_error(error, args, as_json, as_sarif)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
@@ -202,3 +168,56 @@ def sarif_error(message: str, rule: str, file: str | None, line: int | None) -> 
     from layoutcheck.sarif import error_log
 
     print(error_log(message, rule, file, line))
+
+
+def _is_error_of(error: Exception, module: str, name: str) -> bool:
+    """Is ``error`` an instance of ``module.name``? Asked of the loaded module only: an error of
+    a class never imported cannot be one, and the CLI's start imports none of the graph code."""
+    loaded = sys.modules.get(module)
+    kind = getattr(loaded, name, None) if loaded is not None else None
+    return isinstance(kind, type) and isinstance(error, kind)
+
+
+def _pass_error(error: Any, as_json: bool, as_sarif: bool) -> int:
+    """A pass that broke the type rules: its first finding, and the next few."""
+    say(f"layoutcheck: error: {error.message}")
+    for diagnostic in error.diagnostics[1:6]:
+        say(f"  also: {diagnostic.op}: {diagnostic.message} [{diagnostic.rule}]")
+    first = error.diagnostics[0].rule.id if error.diagnostics else None
+    if as_json:
+        json_error(error.message, rule=first)
+    elif as_sarif:
+        sarif_error(error.message, first or "bad-spec", None, None)
+    return int(error.exit_code)
+
+
+def _input_error(
+    error: InputError, args: argparse.Namespace | None, as_json: bool, as_sarif: bool
+) -> int:
+    graph_file = getattr(args, "graph", None)
+    located = (
+        _is_error_of(error, "layoutcheck.graph", "GraphError")
+        or error.source is not None
+        or error.line is not None
+    )
+    if not located:
+        # not about a place in a file: a usage, model or option problem
+        say(f"layoutcheck: error: {error.message}")
+    else:
+        say(format_input_error(error, graph_file))
+    if as_json:
+        json_error(
+            error.message,
+            rule="bad-spec" if located else "usage",
+            file=(error.source or graph_file) if located else None,
+            line=error.line,
+            op=error.op,
+        )
+    elif as_sarif:
+        sarif_error(
+            error.message,
+            "bad-spec" if located else "usage",
+            (error.source or graph_file) if located else None,
+            error.line,
+        )
+    return error.exit_code

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     add_target,
@@ -16,14 +16,15 @@ from layoutcheck.cli.common import (
     session_of,
     state,
 )
-from layoutcheck.diagnostics import render_text
 from layoutcheck.errors import (
     EXIT_ERRORS,
     EXIT_OK,
     InputError,
     UsageError,
 )
-from layoutcheck.session import Session
+
+if TYPE_CHECKING:
+    from layoutcheck.session import Session
 
 
 def add_parser(commands: Any) -> None:
@@ -67,6 +68,8 @@ def add_parser(commands: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    from layoutcheck.diagnostics import render_text
+
     if args.with_graph is not None:
         return _check_with(args)
     if args.for_all:
@@ -136,7 +139,9 @@ def _check_engine_version(
 def _check_for_all(args: argparse.Namespace) -> int:
     """``check --for-all SYM=a..b``: the check at the graph's own values, then the proof over
     the range; a value that fails is checked as ``--set SYM=value`` and that report shown."""
+    from layoutcheck.diagnostics import render_text
     from layoutcheck.forall import Range, prove
+    from layoutcheck.session import Session
 
     if args.format == "sarif":
         raise UsageError("--for-all reports as text or json, not sarif")

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -32,9 +32,10 @@ from layoutcheck.limits import (
     ascii_int,
     shown,
 )
-from layoutcheck.models import Layout, SharedExperts, shipped_models
-from layoutcheck.session import Options, Session
 from layoutcheck.terminal import clean_line, shorten
+
+if TYPE_CHECKING:
+    from layoutcheck.session import Options, Session
 
 
 @attrs.define
@@ -125,6 +126,12 @@ def add_colour_everywhere(commands: Any) -> None:
 
 
 def add_target(parser: argparse.ArgumentParser) -> None:
+    from layoutcheck.layouts import Layout, SharedExperts
+    from layoutcheck.resources import shipped
+
+    def shipped_models() -> tuple[str, ...]:
+        return shipped("models")
+
     parser.add_argument(
         "graph",
         metavar="GRAPH|MODEL",
@@ -297,6 +304,8 @@ def folded_build(args: argparse.Namespace) -> bool:
 
 def options_of(args: argparse.Namespace, **changes: Any) -> Options:
     """The request the parsed arguments describe."""
+    from layoutcheck.session import Options
+
     values = {
         "target": args.graph,
         "tp": args.tp,
@@ -340,6 +349,8 @@ def note(message: str) -> None:
 def session_of(args: argparse.Namespace, **changes: Any) -> Session:
     """The session the arguments ask for; a model's config is read now, so what it holds
     but layoutcheck does not model is said (once) before any output."""
+    from layoutcheck.session import Session
+
     session = Session(options_of(args, **changes))
     for told in session.notes:
         note(told)

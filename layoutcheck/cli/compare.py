@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     add_device,
@@ -18,8 +18,10 @@ from layoutcheck.errors import (
     EXIT_OK,
     UsageError,
 )
-from layoutcheck.models import Layout
 from layoutcheck.terminal import clean, clean_line
+
+if TYPE_CHECKING:
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -48,6 +50,7 @@ def add_parser(commands: Any) -> None:
 def run_compare(args: argparse.Namespace) -> int:
     from layoutcheck.cost.compare import compare_reports
     from layoutcheck.cost.render import render_comparison
+    from layoutcheck.models import Layout
 
     if args.trace is not None:
         return _compare_trace(args)

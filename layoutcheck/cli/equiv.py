@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     add_target,
@@ -14,9 +14,10 @@ from layoutcheck.errors import (
     EXIT_ERRORS,
     EXIT_OK,
 )
-from layoutcheck.passes.repetition import compare_forms, fold
 from layoutcheck.terminal import clean_line
-from layoutcheck.validate import normalize
+
+if TYPE_CHECKING:
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -27,6 +28,9 @@ def add_parser(commands: Any) -> None:
 
 
 def run_equiv(args: argparse.Namespace) -> int:
+    from layoutcheck.passes.repetition import compare_forms, fold
+    from layoutcheck.validate import normalize
+
     expanded = session_of(args, repetition=False).graph
     folded = normalize(fold(expanded))
     differences = compare_forms(expanded, folded)

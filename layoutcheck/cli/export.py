@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     add_device,
@@ -16,8 +16,9 @@ from layoutcheck.errors import (
     EXIT_OK,
     UsageError,
 )
-from layoutcheck.graph import GraphError
-from layoutcheck.graph_io import write_graph
+
+if TYPE_CHECKING:
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -41,6 +42,9 @@ def add_parser(commands: Any) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from layoutcheck.graph import GraphError
+    from layoutcheck.graph_io import write_graph
+
     if not (args.output or args.model_explorer or args.model_explorer_graph):
         raise UsageError(
             "export writes -o FILE, --model-explorer FILE.json or "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     Bounded,
@@ -16,12 +16,13 @@ from layoutcheck.errors import (
     EXIT_OK,
     UsageError,
 )
-from layoutcheck.graph import GraphError
-from layoutcheck.graph_io import write_graph
 from layoutcheck.limits import (
     MAX_FUZZ_EXAMPLES,
     MAX_SEED,
 )
+
+if TYPE_CHECKING:
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -44,7 +45,8 @@ def add_parser(commands: Any) -> None:
 def run_fuzz(args: argparse.Namespace) -> int:
     import importlib
 
-    from layoutcheck.graph_io import dumps_graph
+    from layoutcheck.graph import GraphError
+    from layoutcheck.graph_io import dumps_graph, write_graph
 
     try:
         from layoutcheck.testing import fuzz_pass

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
-
-import sympy
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     add_device,
@@ -25,9 +23,11 @@ from layoutcheck.errors import (
     EXIT_OK,
     UsageError,
 )
-from layoutcheck.session import Session
-from layoutcheck.symbols import Expr
 from layoutcheck.terminal import clean
+
+if TYPE_CHECKING:
+    from layoutcheck.session import Session
+    from layoutcheck.symbols import Expr
 
 
 def add_parser(commands: Any) -> None:
@@ -104,6 +104,8 @@ def run_query(args: argparse.Namespace) -> int:
 
 
 def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
+    import sympy
+
     from layoutcheck.memory import kv_bytes_per_token_all_layers
 
     items = session.memory()

@@ -5,21 +5,16 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from layoutcheck.contracts import all_rules, load_contract
 from layoutcheck.errors import (
     EXIT_OK,
     UsageError,
 )
-from layoutcheck.ops import default_registry
-from layoutcheck.render import (
-    render_catalogue,
-    render_rule,
-    render_rule_list,
-    rule_json,
-)
 from layoutcheck.terminal import clean, shorten
+
+if TYPE_CHECKING:
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -33,7 +28,12 @@ def add_parser(commands: Any) -> None:
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    from layoutcheck.contracts import all_rules
     from layoutcheck.packs import shipped_packs
+    from layoutcheck.render import (
+        render_rule_list,
+        rule_json,
+    )
 
     rules = all_rules()
     packs = [
@@ -56,6 +56,12 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def run_explain(args: argparse.Namespace) -> int:
+    from layoutcheck.contracts import all_rules, load_contract
+    from layoutcheck.render import (
+        render_rule,
+        rule_json,
+    )
+
     rules = all_rules()
     if args.contract is not None:  # a user's own contract: its rules first
         own = load_contract(args.contract)
@@ -76,5 +82,10 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def run_ops(args: argparse.Namespace) -> int:
+    from layoutcheck.ops import default_registry
+    from layoutcheck.render import (
+        render_catalogue,
+    )
+
     print(render_catalogue(default_registry()))
     return EXIT_OK

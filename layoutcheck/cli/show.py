@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     Bounded,
@@ -18,10 +18,10 @@ from layoutcheck.errors import (
 from layoutcheck.limits import (
     MAX_LAYERS,
 )
-from layoutcheck.render import (
-    render_typed_graph,
-)
 from layoutcheck.terminal import rerun_as
+
+if TYPE_CHECKING:
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -35,6 +35,10 @@ def add_parser(commands: Any) -> None:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from layoutcheck.render import (
+        render_typed_graph,
+    )
+
     session = session_of(args)
     graph = session.graph
     if args.layer is not None and args.layer not in graph.layers():

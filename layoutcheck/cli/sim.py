@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     Bounded,
@@ -22,8 +22,10 @@ from layoutcheck.errors import (
 from layoutcheck.limits import (
     MAX_SEED,
 )
-from layoutcheck.session import Session
 from layoutcheck.terminal import clean_line
+
+if TYPE_CHECKING:
+    from layoutcheck.session import Session
 
 
 def add_parser(commands: Any) -> None:

@@ -18,7 +18,6 @@ one that does not is left as it is and named in the pass's notes.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Callable, Mapping
 
@@ -27,6 +26,8 @@ import attrs
 from layoutcheck import rules
 from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import FeatureState, TokenLayout
+from layoutcheck.layouts import Layout as Layout
+from layoutcheck.layouts import SharedExperts as SharedExperts
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.common import DROP_COMPLETE_REDUCTION, REPLICATE_SHARED_EXPERTS
@@ -35,25 +36,6 @@ from layoutcheck.passes.rewriter import Pattern, Rewriter, sweep
 from layoutcheck.roles import Block, Role, role
 
 MARKER = Trait.REGION_MARKER  # values pass region markers unchanged: readers look through them
-
-
-class Layout(enum.Enum):
-    """Which engine's DSA-CP prefill layer to produce."""
-
-    TENSORCAST = "tensorcast"  # RFC: FULL-token attention, slice before the replicated o_proj
-    VLLM_ASCEND = "vllm-ascend"  # v0.18 sfa_v1: LOCAL queries, one key-side all_gather
-
-
-class SharedExperts(enum.Enum):
-    """How the shared experts run: on the local tokens under SP; without SP under expert
-    parallelism, on all tokens or on the MoE prepare step's slice (passes/moe_prepare.py)."""
-
-    # the RFC's table (§3.3.1): a TP MLP + all_reduce, on local tokens under SP (not
-    # executable), on all tokens without it
-    TP_LOCAL = "tp"
-    # vLLM-Ascend FlashComm1, and TensorCast's code for GLM-5 under expert parallelism: full
-    # weights on local tokens (without SP: the routed experts' slice), no reduce
-    REPLICATED = "replicated"
 
 
 _MOE_BLOCKS = frozenset({Block.MOE, Block.SHARED_EXPERTS})
