@@ -65,22 +65,28 @@ def write_text(path: str | Path, text: str, error: type[Exception], what: str = 
     write_bytes(path, text.encode("utf-8"), error, what)
 
 
+def _existing_output(file: Path, name: str, error: type[Exception]) -> os.stat_result | None:
+    """What is at an output path (None: nothing yet); a folder, pipe, socket or device there
+    is refused (opening a FIFO for writing waits for a reader forever)."""
+    try:
+        info = os.stat(file)
+    except FileNotFoundError:
+        return None
+    except OSError as problem:
+        raise error(f"cannot write {name}: {problem.strerror or problem}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"cannot write {name}: it is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise error(f"cannot write {name}: not a regular file (a pipe, socket or device)")
+    return info
+
+
 def check_writable(path: str | Path, error: type[Exception], what: str = "") -> None:
     """Refuse, before any work, an output path that cannot be written: a folder, a pipe, socket
     or device, a missing or read-only folder. (Writing may still fail later, on a full disk.)"""
     file = Path(path)
     name = what or str(file)
-    try:
-        info = os.stat(file)
-    except FileNotFoundError:
-        info = None
-    except OSError as problem:
-        raise error(f"cannot write {name}: {problem.strerror or problem}") from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise error(f"cannot write {name}: it is a folder")
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise error(f"cannot write {name}: not a regular file (a pipe, socket or device)")
-    if info is not None:
+    if _existing_output(file, name, error) is not None:
         if not os.access(file, os.W_OK):
             raise error(f"cannot write {name}: permission denied")
         return
@@ -95,16 +101,7 @@ def write_bytes(path: str | Path, data: bytes, error: type[Exception], what: str
     """Write a regular file, as :func:`write_text` does."""
     file = Path(path)
     name = what or str(file)
-    try:
-        info = os.stat(file)
-    except FileNotFoundError:
-        info = None
-    except OSError as problem:
-        raise error(f"cannot write {name}: {problem.strerror or problem}") from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise error(f"cannot write {name}: it is a folder")
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise error(f"cannot write {name}: not a regular file (a pipe, socket or device)")
+    _existing_output(file, name, error)
     try:
         file.write_bytes(data)
     except OSError as problem:
