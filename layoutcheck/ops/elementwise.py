@@ -168,29 +168,44 @@ def _reshape_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple
 
 def _concat(call: OpCall) -> Sequence[OutLayout]:
     require_agree(call, tuple(range(len(call.inputs))), "inputs")
-    # A rank's block of a SPLIT value is a slice of the whole feature axis; cutting or joining
-    # parts of it per rank would not match the global parts, so both need complete features.
-    for slot in range(len(call.inputs)):
-        _reject_split(call, slot, rules.INCOMPLETE_FEATURES)
+    # A rank's block of a SPLIT value is a slice of its first feature axis; joining parts of
+    # that axis per rank would not match the global parts, so a [tokens, features] concat needs
+    # complete features. A per-head value [tokens, heads, d] joins along d, inside each of the
+    # rank's own heads (the rotary embedding's halves): its split heads stay split.
+    for slot, value in enumerate(call.inputs):
+        if len(value.shape) <= 2:
+            _reject_split(call, slot, rules.INCOMPLETE_FEATURES)
     return (same_layout(call.inputs[0]),)
 
 
 def _concat_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    """The last dims add up; every other feature dim must agree."""
+    first = call.inputs[0]
     for slot, value in enumerate(call.inputs):
-        if len(value.shape) != 2:
+        if len(value.shape) < 2 or len(value.shape) != len(first.shape):
             raise RuleViolation(
                 rules.SHAPE_MISMATCH,
-                f"concat reads [tokens, features] values; input {slot} is {call.shape(value)}",
-                "reshape to two dims first",
+                f"concat joins the last dim of values of one rank; input {slot} is "
+                f"{call.shape(value)}, input 0 {call.shape(first)}",
+                "reshape the inputs to one rank (two dims, or per head) first",
                 slot,
             )
-    return ((_sum_features(call),),)
+        for dim, (a, b) in enumerate(zip(value.shape[1:-1], first.shape[1:-1], strict=True)):
+            if not call.context.same(a, b):
+                raise RuleViolation(
+                    rules.SHAPE_MISMATCH,
+                    f"concat inputs disagree on feature dim {dim + 1}: input {slot} is "
+                    f"{call.shape(value)}, input 0 {call.shape(first)}",
+                    "concatenate values of the same heads (only the last dim may differ)",
+                    slot,
+                )
+    return ((*first.shape[1:-1], _sum_features(call)),)
 
 
 def _sum_features(call: OpCall) -> Expr:
     total: Expr = sympy.Integer(0)
     for value in call.inputs:
-        total = total + value.shape[1]
+        total = total + value.shape[-1]
     return total
 
 

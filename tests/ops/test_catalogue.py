@@ -1276,3 +1276,29 @@ def test_a_pointwise_of_unequal_widths_is_a_shape_mismatch_not_a_crash() -> None
     result = run("check", handle.name, "--format", "json")
     assert result.code == 1
     assert [d["rule"] for d in json.loads(result.out)["diagnostics"]] == ["shape-mismatch"]
+
+
+def test_a_per_head_concat_keeps_split_heads_split() -> None:
+    # the rotary embedding's cat of each head's halves: [T, heads/tp, d/2] twice -> [T, heads/tp, d]
+    import json
+    import tempfile
+
+    from tests.helpers import run
+
+    def graph(heads: str) -> str:
+        return (
+            "format: layoutcheck-graph/1\nname: c\nsymbols: {T: 8, tp: 2, h: 4, d: 16}\n"
+            "inputs:\n"
+            f"  a: {{shape: [T, {heads}, d/2], features: split}}\n"
+            f"  b: {{shape: [T, {heads}, d/2], features: split}}\n"
+            "ops:\n  - {name: c, op: concat, inputs: [a, b]}\noutputs: [c]\n"
+        )
+
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as handle:
+        handle.write(graph("h/tp"))
+    ok = run("show", handle.name)
+    assert ok.code == 0 and "[T, h/tp, d]" in ok.out.replace(" ", "").replace(",", ", ")
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as flat:
+        flat.write(graph("h/tp").replace("[T, h/tp, d/2]", "[T, h*d/(2*tp)]"))
+    refused = run("check", flat.name, "--format", "json")
+    assert [d["rule"] for d in json.loads(refused.out)["diagnostics"]] == ["incomplete-features"]

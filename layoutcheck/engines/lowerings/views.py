@@ -264,6 +264,8 @@ def _cat(lw: Lowering) -> None:
 def _split(lw: Lowering) -> None:
     act = first_act(lw)
     sizes = _int_dims(lw.argv("split_sizes"))
+    if sizes is None:
+        sizes = _equal_parts(lw, act)
     if sizes is not None and len(lw.outputs()) > len(sizes):
         raise lw.fail(f"reads result {len(lw.outputs()) - 1} of a split into {len(sizes)}")
     axis = token_axis(lw, act, lw.argv("dim", 0))
@@ -277,6 +279,26 @@ def _split(lw: Lowering) -> None:
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
+    """``split(x, split_size, dim)``'s sizes: parts of split_size along the dim, the last one
+    what is left (None when the size or the dim's width is not a known whole number)."""
+    size = lw.argv("split_size")
+    numbers = lw.numbers(act)
+    dim = lw.argv("dim", 0)
+    if not isinstance(size, int) or isinstance(size, bool) or size < 1 or numbers is None:
+        return None
+    if not isinstance(dim, int) or isinstance(dim, bool) or not -len(numbers) <= dim < len(numbers):
+        return None
+    width = numbers[dim]
+    if not isinstance(width, int) or width < 1 or width // size > MAX_EQUAL_PARTS:
+        return None
+    parts = (size,) * (width // size)
+    return parts + ((width % size,) if width % size else ())
+
+
+MAX_EQUAL_PARTS = 4096  # parts of an equal split followed one by one; more is one opaque op
 
 
 def _opaque_results(lw: Lowering, act: Act) -> None:
