@@ -148,10 +148,22 @@ class Lowering:
             model.hidden if model is not None else None,
             model.moe.experts if model is not None and model.moe is not None else None,
         )
+        # a token dim the dump keeps symbolic (vLLM compiles for a range of counts: `s72`)
+        # stands for T, which then has no value: the walk follows its views with an assumed one
+        symbolic = {
+            name
+            for name in self.token_inputs
+            if any(d in self.token_names for d in self._meta_shape(name) if isinstance(d, str))
+        }
         counts = {
-            math.prod(int(d) for d in self._meta_shape(name) if isinstance(d, int))
+            math.prod(
+                d if isinstance(d, int) else ASSUMED_TOKENS
+                for d in self._meta_shape(name)
+                if isinstance(d, int) or d in self.token_names
+            )
             for name in self.token_inputs
         }
+        self.tokens_assumed = bool(symbolic) or not self.token_inputs
         # a graph that embeds no token ids (a piecewise subgraph, a fragment): its activation
         # inputs carry the tokens, as many as its token symbols say, else an assumed number
         self.embeds = bool(self.token_inputs)
@@ -766,7 +778,7 @@ class Lowering:
                 f"states no shape): {', '.join(unsettled)}"
             )
         graph = self.frame.evolve(ops=tuple(self.ops), outputs=tuple(outputs))
-        if not self.embeds:  # the assumed count guided the walk; the graph's T has no value
+        if self.tokens_assumed:  # the assumed count guided the walk; the graph's T has no value
             symbols = tuple((n, None if n == "T" else v) for n, v in graph.symbols)
             graph = graph.evolve(symbols=symbols)
         return graph

@@ -1,5 +1,5 @@
 """Pointwise ops, feature sums, activations and quantizations of activations, and the
-constants a graph makes (data to the layout)."""
+constants and shape queries a graph makes (data to the layout)."""
 
 from __future__ import annotations
 
@@ -94,6 +94,12 @@ def _constant(lw: Lowering) -> None:
     lw.data_outputs()
 
 
+def _shape_query(lw: Lowering) -> None:
+    # `sym_size(x, 0)` reads x's size, not its rows: no tensor work, a symbolic scalar that
+    # later size arithmetic uses (vLLM's SP pass asks the reduce-scattered chunk's length)
+    lw.data_outputs()
+
+
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
         spec("pointwise", _pointwise, Trait.ROW_WISE),
@@ -102,5 +108,6 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         spec("activation", _activation, Trait.ACTIVATION, Trait.ROW_WISE),
         spec("quantize", _quantize, Trait.CAST, Trait.ROW_WISE),
         spec("constant", _constant, source=True),
+        spec("shape_query", _shape_query),
     )
 )
