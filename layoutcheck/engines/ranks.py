@@ -2,15 +2,16 @@
 shard offsets, device indices), and rank 0's returned with where the others differ.
 
 Each rank traces the same model code, so its graph differs from rank 0's only in the literals a
-rank computes (``input_ >= 75968`` on rank 1 of a TP-2 vocab-parallel embedding, ``cuda:1``).
-Anything else (an op, a shape, a tensor read) is a different program, reported node by node.
+rank computes (``input_ >= 75968`` on rank 1 of a TP-2 vocab-parallel embedding, ``cuda:1``) and
+the nodes its compiler folded at them; :mod:`.rankdiff` aligns the graphs and says what else
+differs (an op, a shape, a tensor read), node by node.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -18,15 +19,18 @@ import attrs
 
 from layoutcheck.engines.archive import read_archive
 from layoutcheck.engines.fxtext import DEFAULT_LIMITS, TextLimits, read_fx_streams, read_fx_text
+from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
-from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
+from layoutcheck.engines.program import ArgKind, EngineProgram
+from layoutcheck.engines.rankdiff import CONSTANT as _CONSTANT
+from layoutcheck.engines.rankdiff import RankDifference, compare_ranks, constant_kinds
 from layoutcheck.engines.read import ReadError, shown
+from layoutcheck.ops.traits import Trait
 from layoutcheck.target_kind import TEXT_SUFFIXES
 
 _T = TypeVar("_T")
 
 MAX_RANKS = 1024  # ranks read from one folder
-MAX_REPORTED = 20  # differences kept per rank: past the first, most are its consequences
 
 # `rank_1_0`, `rank_1_dp_0` (vLLM's cache and debug dump folders), `fw.g0.r1.py`, `rank1.txt`:
 # the rank's number, then the data-parallel index where a folder name has one.
@@ -37,30 +41,8 @@ _RANK_IN_NAME = re.compile(
 _DASH_RANK = re.compile(r"-(?P<rank>[0-9]{1,6})(?=\.[A-Za-z0-9]{1,8}$)")
 # the rank in a log stream's worker tag: vLLM's `Worker_TP1 pid=12`, `VllmWorker rank=1 pid=12`
 _STREAM_RANK = re.compile(r"(?:TP|rank[ =_]?)(?P<rank>[0-9]{1,6})\b")
-_DEVICE_TEXT = re.compile(r"(?P<type>[a-z]+):[0-9]{1,6}")
 # group-size arguments of the collectives, by their schema names in the op maps
 _GROUP_SIZE_ARGS = ("world_size", "rank_group")
-
-
-@attrs.frozen
-class RankDifference:
-    """Where rank ``rank``'s program differs from rank 0's: a node (by rank 0's name), what of it
-    (``argument 'epsilon'``, ``target``, ``shape``, ``node count``), and both values."""
-
-    rank: int
-    source: str
-    line: int | None
-    node: str
-    where: str
-    base: str
-    other: str
-
-    def __str__(self) -> str:
-        place = self.source if self.line is None else f"{self.source}:{self.line}"
-        return (
-            f"{place}: rank {self.rank} differs from rank 0 at {self.node} ({self.where}): "
-            f"{self.base} on rank 0, {self.other} on rank {self.rank}"
-        )
 
 
 @attrs.frozen
@@ -110,14 +92,15 @@ def read_rank_programs(
     base = programs[0]
     constants: list[RankDifference] = []
     differences: list[RankDifference] = []
+    opmaps = shipped_opmaps()
     for rank, other in zip(ranks[1:], programs[1:], strict=True):
-        found = _compare(base, other, rank)
-        constants.extend(d for d in found if d.where.startswith(_CONSTANT))
-        differences.extend(d for d in found if not d.where.startswith(_CONSTANT))
+        found = compare_ranks(base, other, rank, opmaps)
+        constants.extend(d for d in found if d.is_constant)
+        differences.extend(d for d in found if not d.is_constant)
     stated = _stated_group_size(base)
     # the ranks read are the group when the dump says no size; one rank alone says nothing
     tp = stated if stated is not None else (len(ranks) if len(ranks) > 1 else None)
-    notes = [_summary(ranks, constants, differences)]
+    notes = [_summary(ranks, programs, constants, differences, opmaps)]
     if stated is not None and stated != len(ranks):
         notes.append(
             f"{base.source}: the collectives state a group of {stated} ranks; "
@@ -289,88 +272,6 @@ def _checked(found: Mapping[int, _T], path: Path) -> dict[int, _T]:
     return dict(found)
 
 
-# -- comparing two ranks --------------------------------------------------------------------------
-
-_CONSTANT = "rank constant"
-
-
-def _compare(base: EngineProgram, other: EngineProgram, rank: int) -> list[RankDifference]:
-    """The differences of ``other`` from ``base``, constants and structure alike, in node order;
-    structural ones stop at :data:`MAX_REPORTED`."""
-    found: list[RankDifference] = []
-    structural = [0]  # how many of `found` are not constants, counted as they come
-
-    def differ(node: EngineNode | None, where: str, was: object, now: object) -> None:
-        line = node.dump_line if node is not None else None
-        name = node.name if node is not None else "the graph"
-        found.append(RankDifference(rank, other.source, line, name, where, _text(was), _text(now)))
-        structural[0] += not where.startswith(_CONSTANT)
-
-    base_inputs = [(i.name, i.kind, i.meta) for i in base.inputs]
-    other_inputs = [(i.name, i.kind, i.meta) for i in other.inputs]
-    if base_inputs != other_inputs:
-        at = next(
-            (
-                k
-                for k, pair in enumerate(zip(base_inputs, other_inputs, strict=False))
-                if pair[0] != pair[1]
-            ),
-            min(len(base_inputs), len(other_inputs)),
-        )
-        was = base_inputs[at] if at < len(base_inputs) else "nothing"
-        now = other_inputs[at] if at < len(other_inputs) else "nothing"
-        differ(None, f"input {at}", _input_text(was), _input_text(now))
-    if len(base.nodes) != len(other.nodes):
-        differ(None, "node count", len(base.nodes), len(other.nodes))
-    for ours, theirs in zip(base.nodes, other.nodes, strict=False):  # a count differs: said
-        if structural[0] >= MAX_REPORTED:
-            break
-        if (ours.name, ours.target, ours.wrapper) != (theirs.name, theirs.target, theirs.wrapper):
-            differ(
-                theirs, "target", f"{ours.name} = {ours.target}", f"{theirs.name} = {theirs.target}"
-            )
-            continue
-        _compare_args(ours, theirs, differ)
-        if ours.outputs != theirs.outputs:
-            differ(theirs, "results", ours.outputs, theirs.outputs)
-        for name in ours.outputs:
-            if name is not None and base.meta(name) != other.meta(name):
-                differ(theirs, f"shape of {name}", base.meta(name), other.meta(name))
-    if base.outputs != other.outputs and structural[0] < MAX_REPORTED:
-        differ(None, "outputs", base.outputs, other.outputs)
-    return found
-
-
-_Differ = Callable[[EngineNode | None, str, object, object], None]  # records one difference
-
-
-def _compare_args(ours: EngineNode, theirs: EngineNode, differ: _Differ) -> None:
-    if len(ours.args) != len(theirs.args):
-        differ(theirs, "argument count", len(ours.args), len(theirs.args))
-        return
-    for position, (a, b) in enumerate(zip(ours.args, theirs.args, strict=True)):
-        if a == b:
-            continue
-        where = f"argument {a.name!r}" if a.name is not None else f"argument {position}"
-        if _is_rank_constant(a, b):
-            differ(theirs, f"{_CONSTANT}, {where}", a.value, b.value)
-        else:
-            differ(theirs, where, _arg_text(a), _arg_text(b))
-
-
-def _is_rank_constant(a: Arg, b: Arg) -> bool:
-    """A literal each rank computes for itself: a scalar number (a shard's offset or bound), or
-    a device that differs only in its index."""
-    if a.name != b.name or a.kind is not b.kind:
-        return False
-    if a.kind in (ArgKind.INT, ArgKind.FLOAT):
-        return True
-    if a.kind is ArgKind.OTHER and isinstance(a.value, str) and isinstance(b.value, str):
-        ours, theirs = _DEVICE_TEXT.fullmatch(a.value), _DEVICE_TEXT.fullmatch(b.value)
-        return ours is not None and theirs is not None and ours["type"] == theirs["type"]
-    return False
-
-
 def _stated_group_size(program: EngineProgram) -> int | None:
     """The group size the collectives state (``world_size``, or a ``rank_group``'s length), by
     the op maps' argument names; None when none states one or they disagree."""
@@ -392,7 +293,11 @@ def _stated_group_size(program: EngineProgram) -> int | None:
 
 
 def _summary(
-    ranks: Sequence[int], constants: Sequence[RankDifference], differences: Sequence[RankDifference]
+    ranks: Sequence[int],
+    programs: Sequence[EngineProgram],
+    constants: Sequence[RankDifference],
+    differences: Sequence[RankDifference],
+    opmaps: Mapping[str, OpMapEntry],
 ) -> str:
     if len(ranks) == 1:
         return "rank 0 alone: no other rank to compare it with"
@@ -401,29 +306,26 @@ def _summary(
         first = differences[0]
         more = f"; {len(differences) - 1} more" if len(differences) > 1 else ""
         return f"{span}: not one program: {first}{more}; rank 0's is read"
-    if constants:
-        examples = ", ".join(
-            f"{d.node} {d.where.removeprefix(_CONSTANT + ', ')} ({d.base} vs {d.other})"
-            for d in constants[:3]
-        )
-        more = ", …" if len(constants) > 3 else ""
-        return (
-            f"{span}: one program up to {len(constants)} rank constants "
-            f"(e.g. {examples}{more}); rank 0's is read"
-        )
-    return f"{span}: one program, identical on every rank; rank 0's is read"
+    if not constants:
+        return f"{span}: one program, identical on every rank; rank 0's is read"
+    lowerings = default_lowerings()
+    lookups = {t: e for t, e in opmaps.items() if lowerings.is_(e.lower, Trait.EMBEDDING)}
+    parts = []
+    for kind, found in constant_kinds(programs, constants, lookups).items():
+        examples = "; ".join(_constant_text(d) for d in found[:3])
+        more = f"; {len(found) - 3} more" if len(found) > 3 else ""
+        parts.append(f"{kind} ({examples}{more})")
+    return (
+        f"{span}: one program up to {len(constants)} rank constants: {', '.join(parts)}; "
+        "rank 0's is read"
+    )
 
 
-def _text(value: object) -> str:
-    return shown(str(value), 80).strip("'\"")
-
-
-def _arg_text(arg: Arg) -> str:
-    return f"{arg.kind.value} {_text(arg.value)}"
-
-
-def _input_text(value: object) -> str:
-    if isinstance(value, tuple) and len(value) == 3:
-        name, kind, meta = value
-        return f"{name} ({kind}, {meta if meta is not None else 'no shape'})"
-    return _text(value)
+def _constant_text(constant: RankDifference) -> str:
+    """``ge argument 1: 0 vs 75968``; a folded node: ``mul folded on rank 0``."""
+    where = constant.where.removeprefix(_CONSTANT + ", ")
+    if where.startswith("folded"):
+        return f"{constant.node} {where}"
+    if where.startswith("value of"):
+        return f"{constant.node}: {constant.base} vs {constant.other}"
+    return f"{constant.node} {where}: {constant.base} vs {constant.other}"

@@ -59,8 +59,9 @@ def test_two_ranks_are_one_program_up_to_their_vocab_offsets(tmp_path: Path) -> 
     assert read.program.nodes == rank0.nodes
     assert read.program.settings["tp"] == 2
     assert read.program.warnings[-1] == (
-        "ranks 0–1: one program up to 4 rank constants (e.g. ge argument 1 (0 vs 75968), "
-        "lt argument 1 (75968 vs 151936), mul argument 1 (0 vs 75968), …); rank 0's is read"
+        "ranks 0–1: one program up to 4 rank constants: the vocab shard's bounds and offsets "
+        "(ge argument 1: 0 vs 75968; lt argument 1: 75968 vs 151936; mul argument 1: 0 vs 75968), "
+        "the device index (empty argument 'device': cuda:0 vs cuda:1); rank 0's is read"
     )
     # the folder, or rank 1's file, finds the same set
     assert read_rank_programs(folder).constants == read.constants
@@ -79,10 +80,11 @@ def test_a_structural_difference_is_reported_at_its_node_and_argument(tmp_path: 
     difference = read.differences[0]
     assert (difference.node, difference.where) == ("auto_functionalized_5", "argument 'residual'")
     assert (difference.base, difference.other) == ("tensor getitem_30", "tensor all_reduce_2")
+    assert difference.base_line == difference.line  # rank 1 is rank 0's text, edited in place
     assert str(difference) == (
         f"{folder / 'fw.g0.r1.py'}:{difference.line}: rank 1 differs from rank 0 at "
-        "auto_functionalized_5 (argument 'residual'): tensor getitem_30 on rank 0, "
-        "tensor all_reduce_2 on rank 1"
+        f"auto_functionalized_5 (argument 'residual'): tensor getitem_30 on rank 0 "
+        f"(fw.g0.r0.py:{difference.base_line}), tensor all_reduce_2 on rank 1"
     )
     assert read.program.warnings[-1].startswith("ranks 0–1: not one program: ")
 

@@ -40,4 +40,5 @@ def test_a_rank_that_runs_another_program_is_said(ranks: Path) -> None:
     rank1.write_text(text[:at] + "torch.ops.aten.bmm.default(" + text[at + 26 :])
     result = run("check", ranks)
     assert "ranks 0–1: not one program" in result.err
-    assert "mm = aten.mm.default on rank 0, mm = aten.bmm.default on rank 1" in result.err
+    assert "mm = aten.mm.default on rank 0 (fw.g0.r0.py:" in result.err
+    assert "), mm = aten.bmm.default on rank 1" in result.err
