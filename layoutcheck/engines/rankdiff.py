@@ -117,7 +117,8 @@ class _Walk:
         self.other_names = _names(other)
         self.base_values: dict[str, Values] = {}  # rank 0's folded names -> what they stand for
         self.other_values: dict[str, Values] = {}  # the rank's names -> rank 0's values
-        self.tainted: set[str] = set()  # the rank's values computed from a rank constant
+        # the rank's symbolic sizes computed from a rank constant or a folded node
+        self.tainted: set[str] = set()
         self.found: list[RankDifference] = []
         self.folded: list[_Folded] = []
         self.structural = 0
@@ -295,16 +296,19 @@ class _Walk:
                     self.differ(ours, theirs, f"{CONSTANT}, {where}", a.value, b.value)
                 elif verdict == "different":
                     self.differ(ours, theirs, where, _arg_text(a), _arg_text(b))
-                refs = self.refs(b, False) or ()
-                rank_dependent |= any(r in self.tainted for r in refs if r is not None)
+                theirs_read = self.refs(b, False) or ()
+                ours_read = self.refs(a, True) or ()
+                rank_dependent |= any(r in self.tainted for r in theirs_read if r is not None)
+                rank_dependent |= any(r in self.base_values for r in ours_read if r is not None)
         if len(ours.outputs) != len(theirs.outputs):
             self.differ(ours, theirs, "results", len(ours.outputs), len(theirs.outputs))
         for mine, yours in zip(ours.outputs, theirs.outputs, strict=False):
             if mine is None or yours is None:
                 continue
             self.other_values[yours] = frozenset({mine})
-            if rank_dependent:
-                self.tainted.add(yours)
+            meta = self.other.meta(yours)
+            if rank_dependent and meta is not None and meta.is_symbolic_scalar:
+                self.tainted.add(yours)  # sizes computed from the rank (tensors never are)
             self._compare_meta(ours, theirs, mine, yours, rank_dependent)
 
     def _compare_meta(

@@ -146,3 +146,13 @@ def test_the_cli_says_the_ranks_are_one_program() -> None:
     result = run("check", AFTER_SP / "rank_0.py", "--tp", 2)
     assert "ranks 0–1: one program up to 12 rank constants" in result.err
     assert "not one program" not in result.err
+
+
+def test_a_size_that_no_rank_constant_computes_is_a_difference(tmp_path: Path) -> None:
+    # the chunk length the SP pass asks of the reduce_scatter is the same on every rank; only
+    # sizes computed from a rank's constant (its chunk's start) may differ
+    folder = _mutated(tmp_path, 'sym_size_int_5: "Sym((s72//2))"', 'sym_size_int_5: "Sym(s72)"')
+    read = read_rank_programs(folder / "rank_0.py")
+    assert [(d.node, d.where) for d in read.differences] == [
+        ("sym_size_int_5", "shape of sym_size_int_5")
+    ]
