@@ -12,6 +12,7 @@ anything else (another target, a shape, an extra collective) at both ranks' node
 
 from __future__ import annotations
 
+import enum
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -51,6 +52,14 @@ ALGEBRA: Mapping[str, Algebra] = {
     "floordiv": Algebra(1, (1,)),  # x // 1 = x
     "or": Algebra(0, (0, 1)),  # a mask | False = the mask
 }
+
+
+class Verdict(enum.Enum):
+    """How one argument of two paired nodes compares."""
+
+    SAME = "same"
+    CONSTANT = "constant"  # a literal each rank computes for itself
+    DIFFERENT = "different"
 
 
 @attrs.frozen
@@ -144,38 +153,37 @@ class _Walk:
         return None
 
     # -- comparing one pair of nodes ----------------------------------------------------------
-    def arg_verdict(self, a: Arg, b: Arg) -> str:
-        """``same``, ``constant`` (a literal each rank computes for itself) or ``different``."""
+    def arg_verdict(self, a: Arg, b: Arg) -> Verdict:
         if a.name != b.name or a.kind is not b.kind:
-            return "different"
+            return Verdict.DIFFERENT
         ours, theirs = self.refs(a, True), self.refs(b, False)
         if ours is not None or theirs is not None:
             if ours is None or theirs is None or len(ours) != len(theirs):
-                return "different"
+                return Verdict.DIFFERENT
             for x, y in zip(ours, theirs, strict=True):
                 if (x is None) != (y is None):
-                    return "different"
+                    return Verdict.DIFFERENT
                 if x is not None and y is not None and not self.of_base(x) & self.of_other(y):
-                    return "different"
-            return "same"
+                    return Verdict.DIFFERENT
+            return Verdict.SAME
         if a.kind is ArgKind.SYMS:
             return self._size_list(a, b)
         if a.value == b.value:
-            return "same"
-        return "constant" if _rank_literal(a, b) else "different"
+            return Verdict.SAME
+        return Verdict.CONSTANT if _rank_literal(a, b) else Verdict.DIFFERENT
 
-    def _size_list(self, a: Arg, b: Arg) -> str:
+    def _size_list(self, a: Arg, b: Arg) -> Verdict:
         if not (isinstance(a.value, tuple) and isinstance(b.value, tuple)):
-            return "same" if a.value == b.value else "different"
+            return Verdict.SAME if a.value == b.value else Verdict.DIFFERENT
         if len(a.value) != len(b.value):
-            return "different"
+            return Verdict.DIFFERENT
         for x, y in zip(a.value, b.value, strict=True):
             if isinstance(x, str) and isinstance(y, str) and x in self.base_names:
                 if y not in self.other_names or not self.of_base(x) & self.of_other(y):
-                    return "different"
+                    return Verdict.DIFFERENT
             elif x != y:
-                return "different"
-        return "same"
+                return Verdict.DIFFERENT
+        return Verdict.SAME
 
     def pairs(self, ours: EngineNode, theirs: EngineNode) -> bool:
         """The same op on the same values (literals may be rank constants)."""
@@ -187,7 +195,7 @@ class _Walk:
         ):
             return False
         return all(
-            self.arg_verdict(a, b) != "different"
+            self.arg_verdict(a, b) is not Verdict.DIFFERENT
             for a, b in zip(ours.args, theirs.args, strict=True)
         )
 
@@ -259,11 +267,12 @@ class _Walk:
         near: EngineNode | None = None,
     ) -> None:
         line_node = theirs or near
+        named = ours or theirs
         difference = RankDifference(
             self.rank,
             self.other.source,
             line_node.dump_line if line_node is not None else None,
-            (ours or theirs).name if (ours or theirs) is not None else "the graph",  # type: ignore[union-attr]
+            named.name if named is not None else "the graph",
             where,
             _text(was),
             _text(now),
@@ -291,10 +300,10 @@ class _Walk:
             for position, (a, b) in enumerate(zip(ours.args, theirs.args, strict=True)):
                 verdict = self.arg_verdict(a, b)
                 where = f"argument {a.name!r}" if a.name is not None else f"argument {position}"
-                if verdict == "constant":
+                if verdict is Verdict.CONSTANT:
                     rank_dependent = True
                     self.differ(ours, theirs, f"{CONSTANT}, {where}", a.value, b.value)
-                elif verdict == "different":
+                elif verdict is Verdict.DIFFERENT:
                     self.differ(ours, theirs, where, _arg_text(a), _arg_text(b))
                 theirs_read = self.refs(b, False) or ()
                 ours_read = self.refs(a, True) or ()
