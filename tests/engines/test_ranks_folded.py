@@ -156,3 +156,58 @@ def test_a_size_that_no_rank_constant_computes_is_a_difference(tmp_path: Path) -
     assert [(d.node, d.where) for d in read.differences] == [
         ("sym_size_int_5", "shape of sym_size_int_5")
     ]
+
+
+# A small Graph.__str__ graph per rank: rank 1 has `op` between the all_reduce and the view,
+# rank 0 (whose constant folded it) reads the all_reduce directly.
+HEAD = """graph():
+    %x : [num_users=1] = placeholder[target=x]
+    %s0 : [num_users=1] = placeholder[target=s0]
+    %all_reduce : [num_users=1] = call_function[target=torch.ops.vllm.all_reduce.default](args = (%x, tp:0), kwargs = {})
+"""  # noqa: E501
+FOLDED = HEAD + (
+    "    %view : [num_users=1] = call_function[target=torch.ops.aten.view.default]"
+    "(args = (%all_reduce, [%s0, -1]), kwargs = {})\n    return (view,)"
+)
+
+
+def _kept(call: str) -> str:
+    return HEAD + (
+        f"    %op : [num_users=1] = call_function[target=torch.ops.{call})\n"
+        "    %view : [num_users=1] = call_function[target=torch.ops.aten.view.default]"
+        "(args = (%op, [%s0, -1]), kwargs = {})\n    return (view,)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "one_program"),
+    [
+        ("aten.sub.Tensor](args = (%all_reduce, 512), kwargs = {}", True),  # x - 0 on rank 0
+        ("aten.add.Tensor](args = (512, %all_reduce), kwargs = {}", True),  # 0 + x
+        ("aten.mul.Tensor](args = (%all_reduce, 2), kwargs = {}", True),  # x * 1
+        ("aten.div.Tensor](args = (%all_reduce, 2), kwargs = {}", True),  # x / 1
+        ("aten.sub.Tensor](args = (512, %all_reduce), kwargs = {}", False),  # c - x: x at no c
+        ("aten.div.Tensor](args = (2, %all_reduce), kwargs = {}", False),  # nor is c / x
+        ("aten.add.Tensor](args = (%all_reduce, 512), kwargs = {alpha: 2}", False),
+        ("aten.neg.default](args = (%all_reduce,), kwargs = {}", False),  # no constant
+        ("aten.mul.Tensor](args = (%all_reduce, %x), kwargs = {}", False),  # nor here
+    ],
+)
+def test_a_node_folds_only_where_a_constant_is_the_op_s_identity(
+    tmp_path: Path, call: str, one_program: bool
+) -> None:
+    kept = _kept(call)
+    (tmp_path / "g.r0.txt").write_text(FOLDED)
+    (tmp_path / "g.r1.txt").write_text(kept)
+    read = read_rank_programs(tmp_path / "g.r0.txt")
+    assert read.same_program is one_program, read.differences[:1]
+    if one_program:
+        assert [(d.node, d.where) for d in read.constants] == [
+            ("op", "rank constant, folded on rank 0")
+        ]
+    else:
+        assert read.differences[0].other_node == "op"
+    # the other way round: rank 0 keeps the node, rank 1 folded it
+    (tmp_path / "g.r0.txt").write_text(kept)
+    (tmp_path / "g.r1.txt").write_text(FOLDED)
+    assert read_rank_programs(tmp_path / "g.r0.txt").same_program is one_program
