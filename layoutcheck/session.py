@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from layoutcheck import resources
+from layoutcheck.batch import DecodeBatch
 from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, ContractError, load_contract
 from layoutcheck.diagnostics import Diagnostic, Report
@@ -63,6 +64,10 @@ class Options:
     phase: str | None = None  # None: prefill for a model; for an engine graph, as recorded
     tokens: int | None = None
     context: int | None = None  # KV context per request: decode's cache, a chunked prefix
+    # decode: B requests over the DP ranks (layoutcheck.batch), each with its own context:
+    # ``contexts`` one per request (else ``context`` for all)
+    batch: int | None = None
+    contexts: tuple[int, ...] = ()
     layout: str = Layout.TENSORCAST.value
     shared_experts: str | None = None
     mla_prolog: str = "separate"  # "fused": the MLA q-side as one op (TensorCast's mlapo)
@@ -367,7 +372,7 @@ class Session:
             is PrologForm.FUSED,
         )
         parallel = ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep)
-        execution = Execution(phase, tokens, options.context or 0)
+        execution = self._execution(phase, tokens, parallel.dp)
         if build is build_from_spec and self.spec.layers > EXPANDED_CHECK_LAYERS:
             # the work of an op-by-op build is known from the folded one (milliseconds)
             folded = build_folded(self.spec, parallel, execution, **arguments)
@@ -381,11 +386,42 @@ class Session:
                 )
         return build(self.spec, parallel, execution, **arguments)
 
+    def _execution(self, phase: Phase, tokens: int, dp: int) -> Execution:
+        """What runs: ``tokens`` with one context, or a decode batch's busiest DP rank."""
+        options = self.options
+        if options.batch is None:
+            if len(options.contexts) > 1:
+                raise UsageError(
+                    f"--context lists {len(options.contexts):,} contexts, one per request of "
+                    f"a decode batch: add --batch {len(options.contexts)}"
+                )
+            context = options.contexts[0] if options.contexts else options.context
+            return Execution(phase, tokens, context or 0)
+        if phase is not Phase.DECODE:
+            raise UsageError(
+                "--batch counts the requests of a decode step: add --phase decode (a prefill's "
+                "prompts are --set requests=N)"
+            )
+        if options.tokens is not None:
+            raise UsageError(
+                "--batch and --tokens both size a decode step: --batch B runs ceil(B/dp) "
+                "requests of one token on each DP rank; give one of them"
+            )
+        given = options.contexts or (options.context or 0,)
+        batch = DecodeBatch.of(options.batch, given, dp)
+        share = batch.share(batch.busiest)
+        return Execution(phase, len(share), max(share), request_contexts=share)
+
     @functools.cached_property
     def graph(self) -> Graph:
         """The graph every command works on: the loaded file, the built model (folded into
         repetition regions with ``repetition``) or the lowered engine graph, with the symbol
         overrides applied."""
+        if not self.is_model and (self.options.batch is not None or self.options.contexts):
+            raise UsageError(
+                f"--batch builds a decode batch of a model from its config; "
+                f"{self.options.target} is a graph, whose requests are its own"
+            )
         return with_symbols(self.kind.graph(self), self.options.sets)
 
     @functools.cached_property
