@@ -149,7 +149,7 @@ def render_memory(
     if held is not None:
         lines.append(
             f"KV cache of the decode step: {held['requests']} requests on the DP rank hold "
-            f"{held['tokens']} tokens, {held['bytes'] / GIB:.3f} GiB (latent "
+            f"{held['tokens']} tokens, {held['bytes'] / GIB:.3f} GiB (main "
             f"{held['kv_bytes'] / GIB:.3f}, indexer {held['indexer_bytes'] / GIB:.3f})"
         )
     lines.append(
