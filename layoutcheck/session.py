@@ -191,6 +191,17 @@ class ModelTarget(TargetKind):
             raise UsageError(f"{session.options.target}: the model did not build")
         return built.graph  # already folded with ``repetition``
 
+    def notes(self, session: Session) -> tuple[str, ...]:
+        batch = session.decode_batch
+        if batch is None or len(set(batch.contexts)) == 1:
+            return ()
+        rank = batch.busiest
+        share = batch.share(rank)
+        return (
+            f"--batch {batch.size} over dp {batch.dp}: built DP rank {rank}, whose "
+            f"{len(share)} requests hold the most keys ({sum(share) + len(share):,})",
+        )
+
 
 class GraphFileTarget(TargetKind):
     name = "graph file"
@@ -407,10 +418,19 @@ class Session:
                 "--batch and --tokens both size a decode step: --batch B runs ceil(B/dp) "
                 "requests of one token on each DP rank; give one of them"
             )
-        given = options.contexts or (options.context or 0,)
-        batch = DecodeBatch.of(options.batch, given, dp)
+        batch = self.decode_batch
+        assert batch is not None
         share = batch.share(batch.busiest)
         return Execution(phase, len(share), max(share), request_contexts=share)
+
+    @functools.cached_property
+    def decode_batch(self) -> DecodeBatch | None:
+        """``--batch``'s requests over the DP ranks (None: no batch)."""
+        options = self.options
+        if options.batch is None:
+            return None
+        given = options.contexts or (options.context or 0,)
+        return DecodeBatch.of(options.batch, given, options.dp or 1)
 
     @functools.cached_property
     def graph(self) -> Graph:

@@ -53,6 +53,7 @@ def test_a_padded_uneven_batch_checks_and_exports_with_its_requests(tmp_path: Pa
     flags = [*D1, "--batch", "18", "--context", ",".join(map(str, contexts))]
     code, out, err = run("check", *flags)
     assert code == 0, out + err
+    assert "built DP rank 2, whose 3 requests hold the most keys (2,403)" in err
     path = tmp_path / "batch.yaml"
     assert run("export", *flags, "-o", path).code == 0
     text = path.read_text()
