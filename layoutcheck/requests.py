@@ -627,6 +627,8 @@ def listed_keys(graph: Graph) -> RequestKeys | None:
     requests = graph.requests
     if requests is None or not isinstance(requests.seq_lens, tuple):
         return None
+    if any(value is None for _, value in graph.symbols):
+        return None  # a rank's rows are read at the values: the cost report names the missing
     values = {name: value for name, value in graph.symbols if value is not None}
     names = tuple(sorted(values))
     point = [float(values[name]) for name in names]

@@ -11,9 +11,11 @@ import functools
 import math
 
 import pytest
+import sympy
 
 from layoutcheck.batch import DecodeBatch
 from layoutcheck.cost.report import CostReport
+from layoutcheck.ops.costing import RequestKeys
 from layoutcheck.requests import listed_keys
 from layoutcheck.session import Options, Session
 
@@ -148,3 +150,14 @@ def test_a_padded_batch_prices_only_its_requests() -> None:
     # and the top-k indices (int64) are as wide as the longest request's keys, on all 5 rows
     expected += 5 * 8 * (min(short + 2, TOPK) - min(short + 1, TOPK))
     assert longer_bytes - alike_bytes == pytest.approx(expected, rel=1e-9)
+
+
+def test_a_rank_s_rows_hold_their_requests_keys() -> None:
+    # four one-token requests; a LOCAL query of two rows a rank holds two of them
+    requests = RequestKeys(
+        starts=(0, 1, 2, 3), ends=(1, 2, 3, 4), keys=(5, 0, 7, 5), values=(("T", 4),)
+    )
+    assert requests.on_rows(0, 4) == ((2, 5), (1, 7))  # the padded slot (0 keys) attends none
+    assert requests.on_rows(0, 2) == ((1, 5),)
+    assert requests.on_rows(2, 2) == ((1, 5), (1, 7))
+    assert requests.number(sympy.Symbol("T", integer=True, positive=True) / 2) == 2
