@@ -31,9 +31,10 @@ import sympy
 from layoutcheck import rules
 from layoutcheck.arrays import compile_arrays
 from layoutcheck.diagnostics import Diagnostic, Severity
-from layoutcheck.graph import GraphError, Op, RequestArray, Requests
+from layoutcheck.graph import Graph, GraphError, Op, RequestArray, Requests
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import TokenLayout
+from layoutcheck.ops.costing import RequestKeys
 from layoutcheck.ops.traits import Trait
 from layoutcheck.rules import Rule
 from layoutcheck.symbols import Expr, format_expr, parse_expr
@@ -613,3 +614,41 @@ class Screen:
 def _whole_array(values: np.ndarray) -> np.ndarray:
     whole: np.ndarray = np.isfinite(values) & (np.abs(values - np.rint(values)) < 1e-9)
     return whole
+
+
+# -- per-request pricing -----------------------------------------------------------------------
+
+
+def listed_keys(graph: Graph) -> RequestKeys | None:
+    """The graph's requests at its symbol values, for the cost rules that price each request:
+    where ``seq_lens`` lists each slot's keys (a decode batch of uneven contexts). None where
+    the graph states no requests, writes the keys as one expression (every request alike: the
+    rules' one formula is the per-request sum), or a symbol has no value."""
+    requests = graph.requests
+    if requests is None or not isinstance(requests.seq_lens, tuple):
+        return None
+    if any(value is None for _, value in graph.symbols):
+        return None  # a rank's rows are read at the values: the cost report names the missing
+    values = {name: value for name, value in graph.symbols if value is not None}
+    names = tuple(sorted(values))
+    point = [float(values[name]) for name in names]
+    arrays = [requests.slots, *requests.seq_lens]
+    offsets_given = requests.query_start_loc
+    arrays.extend(offsets_given if isinstance(offsets_given, tuple) else (offsets_given,))
+    used = {s.name.removesuffix(_SHIFT) for e in arrays for s in e.free_symbols}
+    if not used <= {*names, INDEX}:
+        return None  # a symbol without a value: the cost report names it
+    (slots,) = compile_arrays([requests.slots], names)(*point)
+    count = round(float(slots))
+    if not 0 <= count <= MAX_REQUEST_SLOTS:
+        return None  # the request checks report it
+    offsets = _ArrayProgram(offsets_given, names)(point, count + 1)
+    lengths = _ArrayProgram(requests.seq_lens, names)(point, count)
+    if offsets.size != count + 1 or lengths.size != count or _offset_problem(offsets):
+        return None  # the request checks report it; the op's own formula prices it
+    return RequestKeys(
+        starts=tuple(int(v) for v in offsets[:-1]),
+        ends=tuple(int(v) for v in offsets[1:]),
+        keys=tuple(max(round(float(v)), 0) for v in lengths),
+        values=tuple(sorted(values.items())),
+    )

@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from layoutcheck import resources
+from layoutcheck.batch import DecodeBatch
 from layoutcheck.check import report_for
 from layoutcheck.contracts import Contract, ContractError, load_contract
 from layoutcheck.diagnostics import Diagnostic, Report
@@ -63,6 +64,10 @@ class Options:
     phase: str | None = None  # None: prefill for a model; for an engine graph, as recorded
     tokens: int | None = None
     context: int | None = None  # KV context per request: decode's cache, a chunked prefix
+    # decode: B requests over the DP ranks (layoutcheck.batch), each with its own context:
+    # ``contexts`` one per request (else ``context`` for all)
+    batch: int | None = None
+    contexts: tuple[int, ...] = ()
     layout: str = Layout.TENSORCAST.value
     shared_experts: str | None = None
     mla_prolog: str = "separate"  # "fused": the MLA q-side as one op (TensorCast's mlapo)
@@ -185,6 +190,17 @@ class ModelTarget(TargetKind):
         if built is None:  # a model always builds; the builder raises what stops it
             raise UsageError(f"{session.options.target}: the model did not build")
         return built.graph  # already folded with ``repetition``
+
+    def notes(self, session: Session) -> tuple[str, ...]:
+        batch = session.decode_batch
+        if batch is None or len(set(batch.contexts)) == 1:
+            return ()
+        rank = batch.busiest
+        share = batch.share(rank)
+        return (
+            f"--batch {batch.size} over dp {batch.dp}: built DP rank {rank}, whose "
+            f"{len(share)} requests hold the most keys ({sum(share) + len(share):,})",
+        )
 
 
 class GraphFileTarget(TargetKind):
@@ -367,7 +383,7 @@ class Session:
             is PrologForm.FUSED,
         )
         parallel = ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep)
-        execution = Execution(phase, tokens, options.context or 0)
+        execution = self._execution(phase, tokens, parallel.dp)
         if build is build_from_spec and self.spec.layers > EXPANDED_CHECK_LAYERS:
             # the work of an op-by-op build is known from the folded one (milliseconds)
             folded = build_folded(self.spec, parallel, execution, **arguments)
@@ -381,11 +397,51 @@ class Session:
                 )
         return build(self.spec, parallel, execution, **arguments)
 
+    def _execution(self, phase: Phase, tokens: int, dp: int) -> Execution:
+        """What runs: ``tokens`` with one context, or a decode batch's busiest DP rank."""
+        options = self.options
+        if options.batch is None:
+            if len(options.contexts) > 1:
+                raise UsageError(
+                    f"--context lists {len(options.contexts):,} contexts, one per request of "
+                    f"a decode batch: add --batch {len(options.contexts)}"
+                )
+            context = options.contexts[0] if options.contexts else options.context
+            return Execution(phase, tokens, context or 0)
+        if phase is not Phase.DECODE:
+            raise UsageError(
+                "--batch counts the requests of a decode step: add --phase decode (a prefill's "
+                "prompts are --set requests=N)"
+            )
+        if options.tokens is not None:
+            raise UsageError(
+                "--batch and --tokens both size a decode step: --batch B runs ceil(B/dp) "
+                "requests of one token on each DP rank; give one of them"
+            )
+        batch = self.decode_batch
+        assert batch is not None
+        share = batch.share(batch.busiest)
+        return Execution(phase, len(share), max(share), request_contexts=share)
+
+    @functools.cached_property
+    def decode_batch(self) -> DecodeBatch | None:
+        """``--batch``'s requests over the DP ranks (None: no batch)."""
+        options = self.options
+        if options.batch is None:
+            return None
+        given = options.contexts or (options.context or 0,)
+        return DecodeBatch.of(options.batch, given, options.dp or 1)
+
     @functools.cached_property
     def graph(self) -> Graph:
         """The graph every command works on: the loaded file, the built model (folded into
         repetition regions with ``repetition``) or the lowered engine graph, with the symbol
         overrides applied."""
+        if not self.is_model and (self.options.batch is not None or self.options.contexts):
+            raise UsageError(
+                f"--batch builds a decode batch of a model from its config; "
+                f"{self.options.target} is a graph, whose requests are its own"
+            )
         return with_symbols(self.kind.graph(self), self.options.sets)
 
     @functools.cached_property

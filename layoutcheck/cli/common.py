@@ -95,6 +95,19 @@ class Bounded:
         return value
 
 
+class Contexts(Bounded):
+    """An argparse type: one bounded integer, or a comma-separated list of them (a decode
+    batch's contexts, one per request)."""
+
+    def __call__(self, text: str) -> tuple[int, ...]:  # type: ignore[override]
+        parts = text.split(",")
+        if len(parts) > 1 and not all(p.strip() for p in parts):
+            raise argparse.ArgumentTypeError(
+                f"{self.flag} {shorten(text, 40)}: a list is whole numbers between commas"
+            )
+        return tuple(Bounded.__call__(self, part) for part in parts)
+
+
 def add_plot(parser: argparse.ArgumentParser, help: str) -> None:
     parser.add_argument("--plot", metavar="FILE", help=f"{help} (needs layoutcheck[plot])")
 
@@ -171,10 +184,17 @@ def add_target(parser: argparse.ArgumentParser) -> None:
     )
     model.add_argument(
         "--context",
-        type=Bounded("--context", 0, MAX_TOKENS),
+        type=Contexts("--context", 0, MAX_TOKENS),
         help="tokens each request already holds in its KV cache (decode: default 0; a "
         "chunked prefill's earlier chunks); attention then sees S = context + new tokens keys, "
-        "a symbol a what-if can sweep (--sweep S=…)",
+        "a symbol a what-if can sweep (--sweep S=…). With --batch B: one for all, or a list "
+        "of B (1024,2048,…), one per request",
+    )
+    model.add_argument(
+        "--batch",
+        type=Bounded("--batch", 1, MAX_TOKENS),
+        help="decode: B requests of one new token each over the DP ranks, ceil(B/dp) on a DP "
+        "rank (TensorCast's --num-queries); the busiest DP rank is built and priced per request",
     )
     model.add_argument(
         "--layout",
@@ -314,7 +334,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "sp": args.sp,
         "phase": args.phase,
         "tokens": args.tokens,
-        "context": getattr(args, "context", None),
+        **_contexts(args),
         "layout": args.layout,
         "shared_experts": args.shared_experts,
         "mla_prolog": args.mla_prolog,
@@ -332,6 +352,16 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
     }
     values.update(changes)
     return Options(**values)
+
+
+def _contexts(args: argparse.Namespace) -> dict[str, Any]:
+    """``--context`` and ``--batch`` as the Options fields: one context, or one per request."""
+    given: tuple[int, ...] = getattr(args, "context", None) or ()
+    return {
+        "context": given[0] if len(given) == 1 else None,
+        "contexts": given if len(given) > 1 else (),
+        "batch": getattr(args, "batch", None),
+    }
 
 
 def warn(message: str) -> None:

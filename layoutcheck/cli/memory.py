@@ -85,6 +85,8 @@ def run_memory(args: argparse.Namespace) -> int:
         hbm_bytes=device.hbm_bytes,
         mtp_layers=mtp,
         kv_cache_type=description.kv_cache_type,
+        accounting=args.accounting,
+        decode=args.phase == "decode",
     )
     if args.format == "json":
         print(json.dumps(data, indent=1))

@@ -239,6 +239,9 @@ def cost_report(
     unpriced: list[str] = []
     chosen = cost_options(options)
     rank_value = rank_expr(rank, graph)
+    from layoutcheck.requests import listed_keys
+
+    requests = listed_keys(graph)  # a batch of uneven requests: attention priced per request
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
     profile = device_key(device)  # the op-time cache's key of this device
@@ -259,7 +262,9 @@ def cost_report(
                 name: attr.default for name, attr in spec.attrs.items() if attr.default is not None
             }
             attrs_.update(op.attr_dict)
-            call = CostCall(op, inputs, outputs, typed.context, attrs_, rank_value, chosen)
+            call = CostCall(
+                op, inputs, outputs, typed.context, attrs_, rank_value, chosen, requests
+            )
             cost = spec.cost(call)
             costs[key] = cost
         time = times.get(cost)

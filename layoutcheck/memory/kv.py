@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from layoutcheck.graph import Graph
 from layoutcheck.models.config import MlaSpec, ModelSpec
 
 # C8 (msModelSlim's ``kv_cache_type``) stores the caches in int8; the indexer key then carries
@@ -34,7 +35,43 @@ def kv_bytes_per_token_all_layers(
 ) -> int:
     """KV-cache bytes per token over every decoder layer: a shared-indexer layer (GLM-5.2)
     reuses an earlier layer's top-k and keeps no indexer key."""
+    caches = kv_bytes_all_layers(spec, tp, kv_cache_type)
+    return caches["kv"] + caches["indexer"]
+
+
+# TensorCast sizes a decode step's KV cache from one request template (msmodeling's
+# ``generate_inputs``): every request of a DP rank reserves its seq_len (context + new tokens)
+# plus one more token, and the cache is whole blocks of 128 tokens
+TENSORCAST_BLOCK_TOKENS = 128
+TENSORCAST_SPARE_TOKENS = 1
+
+
+def batch_kv_tokens(graph: Graph, accounting: str) -> tuple[int, int] | None:
+    """A decode graph's requests on the built DP rank and the tokens their KV caches hold:
+    each request its own context and new token, Σ_i S_i (a batch's listed requests; else T
+    requests of S keys each). ``tensorcast``: TensorCast's reservation, every request the
+    longest one's S + 1 tokens, in whole 128-token blocks. None: the graph has no KV context
+    (no ``S``)."""
+    from layoutcheck.requests import listed_keys
+
+    values = dict(graph.symbols)
+    requests, longest = values.get("T"), values.get("S")
+    if requests is None or longest is None:
+        return None
+    listed = listed_keys(graph)
+    if accounting == "tensorcast":
+        reserved = requests * (longest + TENSORCAST_SPARE_TOKENS)
+        blocks = -(-reserved // TENSORCAST_BLOCK_TOKENS)
+        return requests, blocks * TENSORCAST_BLOCK_TOKENS
+    if listed is not None:
+        return requests, sum(listed.keys)
+    return requests, requests * longest
+
+
+def kv_bytes_all_layers(spec: ModelSpec, tp: int, kv_cache_type: str | None) -> dict[str, int]:
+    """KV-cache bytes per token over every decoder layer, the latent (main) cache and the
+    indexer's apart."""
     per_layer = kv_bytes_per_token(spec, tp, kv_cache_type)
     layers = len(spec.layer_kinds)
     indexer_layers = layers - (len(spec.dsa.shared_layers) if spec.dsa is not None else 0)
-    return per_layer["kv"] * layers + per_layer["indexer"] * indexer_layers
+    return {"kv": per_layer["kv"] * layers, "indexer": per_layer["indexer"] * indexer_layers}

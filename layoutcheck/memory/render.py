@@ -12,7 +12,12 @@ import sympy
 
 from layoutcheck.graph import Graph
 from layoutcheck.memory.accounting import CATEGORIES, Item
-from layoutcheck.memory.kv import kv_bytes_per_token, kv_bytes_per_token_all_layers
+from layoutcheck.memory.kv import (
+    batch_kv_tokens,
+    kv_bytes_all_layers,
+    kv_bytes_per_token,
+    kv_bytes_per_token_all_layers,
+)
 from layoutcheck.memory.parameters import parameters
 from layoutcheck.models.config import ModelSpec
 from layoutcheck.quant import QuantDescription
@@ -54,12 +59,26 @@ def summary(
     hbm_bytes: float | None,
     mtp_layers: int = 0,
     kv_cache_type: str | None = None,
+    accounting: str = "engine",
+    decode: bool = False,
 ) -> dict[str, Any]:
     values = {name: value for name, value in graph.symbols if value is not None}
     total = sum(numeric(i.bytes, values) for i in items)
     tp = values.get("tp", 1)
     kv = kv_bytes_per_token(spec, tp, kv_cache_type)
     per_token = kv_bytes_per_token_all_layers(spec, tp, kv_cache_type)
+    batch = batch_kv_tokens(graph, accounting) if decode else None
+    held = None
+    if batch is not None:
+        caches = kv_bytes_all_layers(spec, tp, kv_cache_type)
+        requests, tokens = batch
+        held = {
+            "requests": requests,
+            "tokens": tokens,
+            "bytes": tokens * per_token,
+            "kv_bytes": tokens * caches["kv"],
+            "indexer_bytes": tokens * caches["indexer"],
+        }
     fits = (
         max(0, int((hbm_bytes - total) // per_token))
         if hbm_bytes is not None and per_token
@@ -84,6 +103,8 @@ def summary(
             "bytes_per_token_per_layer": kv,
             "bytes_per_token": per_token,
             "tokens_that_fit": fits,
+            # a decode step's requests on the built DP rank: what their caches hold
+            "batch": held,
         },
     }
 
@@ -124,6 +145,13 @@ def render_memory(
         f"({params['active_without_embedding'] / 1e9:.1f}B without the input embedding)"
     )
     fits = kv["tokens_that_fit"]
+    held = kv.get("batch")
+    if held is not None:
+        lines.append(
+            f"KV cache of the decode step: {held['requests']} requests on the DP rank hold "
+            f"{held['tokens']} tokens, {held['bytes'] / GIB:.3f} GiB (main "
+            f"{held['kv_bytes'] / GIB:.3f}, indexer {held['indexer_bytes'] / GIB:.3f})"
+        )
     lines.append(
         f"KV cache: {kv['bytes_per_token']} bytes per token (all layers); "
         f"{fits if fits is not None else '?'} tokens fit on {device} after the weights"

@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from layoutcheck.batch import decode_requests
 from layoutcheck.graph import Graph, Region, freeze_attrs
 from layoutcheck.limits import MAX_TOKENS, shown
 from layoutcheck.models.builder import (
@@ -251,6 +252,15 @@ def build_from_spec(
             f"requests {shown(execution.requests)}: a prefill of {execution.tokens} tokens "
             f"holds 1..{execution.tokens} requests (each samples one token)"
         )
+    if execution.request_contexts and (
+        execution.phase is not Phase.DECODE
+        or len(execution.request_contexts) != execution.tokens
+        or max(execution.request_contexts) != execution.context
+    ):
+        raise ConfigError(
+            "a decode batch's request contexts must be one per token of a decode step, the "
+            "longest its context"
+        )
     passes, contract, dsa_cp = plan_passes(
         spec,
         parallel,
@@ -278,6 +288,15 @@ def build_from_spec(
         )
     )
     graph, records = run_passes(baseline, passes)
+    if execution.request_contexts:
+        # MC2 pads the tokens to a multiple of tp for the MoE's slice: padded request slots
+        mc2 = any(isinstance(p, Mc2DecodePass) for p in passes)
+        requests = decode_requests(
+            execution.request_contexts,
+            pad_to=parallel.tp if mc2 else None,
+            known=graph.symbol_names,
+        )
+        graph = graph.evolve(requests=requests)
     return BuiltModel(
         graph.evolve(contract=contract), spec, records, contract, dsa_cp, spec.warnings
     )

@@ -60,6 +60,10 @@ class Execution:
     # prefill only: how many prompts the tokens hold (a what-if symbol, ``requests``); the
     # attention is still costed as one causal range of ``tokens``
     requests: int = 1
+    # decode with --batch: the contexts of this DP rank's requests, one new token each (then
+    # ``tokens`` is their count and ``context`` the longest); the graph carries them as its
+    # ``requests:`` (layoutcheck.batch), so attention is priced per request
+    request_contexts: tuple[int, ...] = ()
 
     @property
     def keys(self) -> int:

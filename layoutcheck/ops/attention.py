@@ -478,6 +478,21 @@ def _attended(call: CostCall, q: AbstractValue, keys: Expr, topk: Expr | None) -
     return sparse_pairs(prefix + first, prefix + end, topk)
 
 
+def _per_request(call: CostCall, q: AbstractValue, keys: Expr) -> tuple[tuple[Expr, Expr], ...]:
+    """A decode step's (query rows, keys per query) groups: where the graph lists its requests'
+    keys, those of the requests on this rank's query rows (all of them when the query is
+    FULL, the rank's own slice when LOCAL); else every row at ``keys`` (every request alike,
+    so the one formula is the sum over them)."""
+    requests = call.requests
+    if requests is None or not call.attrs.get("decode"):
+        return ((rows(q), keys),)
+    count = requests.number(rows(q))
+    first = requests.number(call.rank) * count if q.tokens is TokenLayout.LOCAL else 0
+    return tuple(
+        (sympy.Integer(held), sympy.Integer(n)) for held, n in requests.on_rows(first, count)
+    )
+
+
 # TensorCast's read efficiencies: a prefill's sparse KV gather, and a decode step's paged read
 # (pages of 128 keys; better the more pages a query touches, within 1.5%–8%).
 SPARSE_PREFILL_EFFICIENCY = sympy.Float(0.92)
@@ -506,15 +521,25 @@ def _mla_cost(call: CostCall) -> OpCost:
     ctx = _attended(call, q, keys, topk)
     t = rows(q)
     kv_bytes = kv.dtype.bytes
+    kv_read: Expr
     if call.attrs.get("decode"):
+        # each request reads its own min(S_i, topk) keys from the paged cache, at the read
+        # efficiency of its own page count
+        groups = [
+            (held, n if topk is None else smallest(n, topk))
+            for held, n in _per_request(call, q, keys)
+        ]
+        ctx = sum((held * n for held, n in groups), ZERO)
         flops = (
             2 * t * heads * d_nope * latent
             + 2 * ctx * heads * (latent + d_rope)
             + 2 * ctx * heads * latent
             + 2 * t * heads * latent * d_v
         )
-        per_query = keys if topk is None else smallest(keys, topk)
-        efficiency = _paged_efficiency(per_query)
+        kv_read = sum(
+            (held * n * (latent + d_rope) * kv_bytes / _paged_efficiency(n) for held, n in groups),
+            ZERO,
+        )
     else:
         flops = (
             2 * t * heads * (d_nope + d_v) * latent
@@ -522,7 +547,7 @@ def _mla_cost(call: CostCall) -> OpCost:
             + 2 * ctx * heads * d_v
         )
         efficiency = SPARSE_PREFILL_EFFICIENCY if sparse else sympy.Integer(1)
-    kv_read = ctx * (latent + d_rope) * kv_bytes / efficiency
+        kv_read = ctx * (latent + d_rope) * kv_bytes / efficiency
     kv_b = latent * heads * (d_nope + d_v) * q.dtype.bytes
     indices = nbytes(call.inputs[2]) if sparse else ZERO
     return OpCost(
@@ -546,18 +571,21 @@ def _indexer_cost(call: CostCall) -> OpCost:
     d_rope = dim / 2  # the indexer rotates half of each head (DeepSeek-V3.2, GLM-5)
     projects = "hidden" in call.attrs and features(x) != dim
     act = q_c.dtype.bytes
+    # query-key pairs scored: each request's queries against its own keys
+    groups = _per_request(call, q_c, keys)
+    pairs = sum((held * n for held, n in groups), ZERO)
     query = OpCost(
         mma=(
             (
                 float_mma(q_c),
                 2 * t_q * features(q_c) * index_heads * dim  # wq_b
                 + 2 * t_q * hidden * index_heads  # weights_proj
-                + 2 * t_q * index_heads * keys * dim,  # scores
+                + 2 * pairs * index_heads * dim,  # scores
             ),
         ),
         vector=3 * t_q * (index_heads * d_rope + d_rope)  # rope
-        + 2 * t_q * index_heads * keys  # head weights and their reduce
-        + t_q * keys,  # top-k
+        + 2 * pairs * index_heads  # head weights and their reduce
+        + pairs,  # top-k
         # wq_b is stored as its quant type says (its matmul still runs in the activations'
         # dtype, as TensorCast prices it); weights_proj, a float exception under DSA-CP, is
         # read in the activations' dtype (0.2 MB on GLM-5: TensorCast reads it as int8 when
@@ -565,7 +593,7 @@ def _indexer_cost(call: CostCall) -> OpCost:
         hbm_bytes=features(q_c) * index_heads * dim * weight_bytes(str(call.attrs.get("quant")))
         + hidden * index_heads * act
         + nbytes(q_c)
-        + _key_cache_read(call, t_q, keys, dim)
+        + sum((_key_cache_read(call, held, n, dim) for held, n in groups), ZERO)
         + nbytes(out),
     )
     key = OpCost(

@@ -16,7 +16,7 @@ from attrs import field as _field  # CostCall has an attr named attrs
 from layoutcheck.graph import Op
 from layoutcheck.lattice import AbstractValue, TokenLayout
 from layoutcheck.ops.base import Context
-from layoutcheck.symbols import Expr
+from layoutcheck.symbols import Expr, symbol
 
 ZERO = sympy.Integer(0)
 
@@ -126,6 +126,34 @@ def kernels(parts: Sequence[tuple[str, OpCost]]) -> OpCost:
 
 
 @attrs.frozen
+class RequestKeys:
+    """A graph's listed requests at its symbol values, for the rules that price each request
+    (a decode batch's attention): slot s owns token rows ``[starts[s], ends[s])`` and its
+    queries attend ``keys[s]`` keys (its ``seq_lens``; 0 for a padded slot)."""
+
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    keys: tuple[int, ...]
+    values: tuple[tuple[str, int], ...]  # the symbol values a rank's rows are read at
+
+    def number(self, expr: Expr) -> int:
+        """``expr`` at the graph's values (a rank, a per-rank row count)."""
+        known = {symbol(name): sympy.Integer(v) for name, v in self.values}
+        return int(sympy.sympify(expr).xreplace(known))
+
+    def on_rows(self, first: int, count: int) -> tuple[tuple[int, int], ...]:
+        """(query rows, keys) of the requests' rows within ``[first, first + count)``, the rows
+        of requests with the same keys added up (a slot with no keys attends nothing)."""
+        rows: dict[int, int] = {}
+        end = first + count
+        for start, stop, keys in zip(self.starts, self.ends, self.keys, strict=True):
+            held = min(stop, end) - max(start, first)
+            if held > 0 and keys > 0:
+                rows[keys] = rows.get(keys, 0) + held
+        return tuple((held, keys) for keys, held in sorted(rows.items()))
+
+
+@attrs.frozen
 class CostCall:
     """What a cost rule sees: the op, its typed inputs and outputs, and the rank being costed."""
 
@@ -136,6 +164,7 @@ class CostCall:
     attrs: Mapping[str, object]
     rank: Expr  # which rank of a LOCAL range (0 = first, g−1 = last)
     options: Mapping[str, str] = _field(factory=dict)  # the pricing's named choices
+    requests: RequestKeys | None = None  # the graph's requests, where it lists their keys
 
     def option(self, name: str) -> str | None:
         return self.options.get(name)

@@ -105,3 +105,26 @@ def test_in_tensorcast_s_layout_d1_and_p2_are_within_10_percent(run: str) -> Non
     assert linear[1] == pytest.approx(linear[0], rel=0.20)  # d1 +8.1%, p2 +16.5%
     # and nearer than with the fused q-side alone (d1 -10.6%, p2 +5.0%)
     assert abs(result.total.delta_us) < abs(comparison(run, "fused-prolog").total.delta_us)
+
+
+@functools.cache
+def batch_comparison() -> TraceComparison:
+    # d1 as TensorCast ran it: --num-queries 64 --context-length 4096 --dp-size 8, i.e. 8
+    # requests on a DP rank, each priced on its own (layoutcheck.batch)
+    options = attrs.evolve(OPTIONS["d1"], tokens=None, context=4096, batch=64)
+    session = Session(options)
+    assert session.graph.requests is not None
+    report = session.cost("a3-752t", rank=0)
+    trace = read_trace(RUNS / "d1.trace.json.gz")
+    return compare_with_trace(trace, report, typed=session.quantized)
+
+
+@pytest.mark.parametrize("kind", ["sparse_attention", "dsa_indexer"])
+def test_d1_as_a_batch_of_64_prices_attention_per_layer_within_2_percent(kind: str) -> None:
+    (row,) = [r for r in batch_comparison().kinds if r.key == kind]
+    assert row.events == row.ops == 78  # one per layer on each side
+    per_layer_tensorcast = row.tensorcast_us / row.events
+    per_layer_layoutcheck = row.layoutcheck_us / row.ops
+    assert per_layer_layoutcheck == pytest.approx(per_layer_tensorcast, rel=0.02)
+    # and the batch is the same run as --tokens 8: the same time to the last digit
+    assert row.layoutcheck_us == pytest.approx(kind_ms(comparison("d1"), kind)[1] * 1e3)
