@@ -44,6 +44,7 @@ UNKNOWN_NAMESPACE = "dynamo_call"
 INT64_MAX = 2**63 - 1  # the end AOTAutograd gives an open slice (`x[..., 64:]`)
 _ALIAS_CHASE = 10_000  # names an alias chain may pass through (each rewrite adds at most one)
 _AUTO_FUNCTIONALIZED = "torch.ops.higher_order.auto_functionalized"
+_MAYBE_INPLACE = ".maybe_inplace"
 _NOT_VALUES = frozenset({"self", "torch", "operator", "_operator", "device", "inf", "nan"})
 
 # Dynamo names an input after where it came from: L['self']._modules['layers']._modules['0']
@@ -692,6 +693,14 @@ class _Forward:
         from layoutcheck.engines.fxtext import op_target
 
         target = op_target(dotted)
+        default = target.rpartition(".")[0] + ".default"
+        if target.endswith(_MAYBE_INPLACE) and default in self.opmaps:
+            # vLLM IR's maybe_inplace overload: the default's schema, its activations donated
+            # (nothing reads them after); vLLM's VllmIRInplaceFunctionalizationPass makes the
+            # default of it, as here
+            dotted = f"torch.ops.{default}"
+            target = default
+            call = ast.Call(_attribute_chain(dotted), call.args, call.keywords)
         entry = self.opmaps.get(target)
         mutates = entry.params.get("mutates") if entry is not None else None
         if entry is None or not isinstance(mutates, list) or not mutates:
@@ -1084,6 +1093,19 @@ def _cat(
     forward.emit(name, call, annotation)
 
 
+def _size(
+    forward: _Forward, name: str, entry: CallEntry, bound: _Bound, annotation: ast.expr | None
+) -> None:
+    """``x.size()``: the list of ``x``'s dims (numbers, or the inputs holding them), which
+    later views read as their size list; ``x.size(d)``: ``aten.sym_size``."""
+    tensor = bound.values.get("self")
+    meta = forward.meta(tensor) if tensor is not None else None
+    if "dim" in bound.values or meta is None:
+        forward.emit(name, forward.aten_call("aten.sym_size.int", entry, bound), annotation)
+        return
+    forward.redirect[name] = ast.List([forward._size(d) for d in meta.shape], ast.Load())
+
+
 def _index_select(
     forward: _Forward, name: str, entry: CallEntry, bound: _Bound, annotation: ast.expr | None
 ) -> None:
@@ -1152,6 +1174,7 @@ def _reshape_as_result(
 REWRITES: Mapping[str, Any] = {
     "same_as": _same_as,
     "cat": _cat,
+    "size": _size,
     "chunk": _chunk,
     "split": _split,
     "index_select": _index_select,
