@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import itertools
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -92,6 +93,7 @@ class CallTable:
     operators: Mapping[str, OperatorEntry]
 
 
+_OPERATOR_KEYS = frozenset({"tensor", "scalar", "reflected", "unary"})
 _CALL_KEYS = frozenset(
     {"aten", "args", "rename", "defaults", "varargs", "mutates", "dtype", "rewrite", "value"}
 )
@@ -132,7 +134,7 @@ def load_call_table(path: str | Path = TABLE) -> CallTable:
         raise DynamoTableError("functions, methods and operators are mappings", source=source)
     operators = {}
     for name, body in sections["operators"].items():
-        if not isinstance(body, dict) or not set(body) <= {"tensor", "scalar", "reflected", "unary"}:
+        if not isinstance(body, dict) or not set(body) <= _OPERATOR_KEYS:
             raise DynamoTableError(f"{name}: an operator maps tensor/scalar/reflected/unary")
         operators[str(name)] = OperatorEntry(**body)
     return CallTable(
@@ -215,14 +217,13 @@ def compiled_fn_called(tree: ast.Module) -> str | None:
     for stmt in tree.body:
         if not isinstance(stmt, ast.FunctionDef):
             continue
-        seen = 0
-        for node in ast.walk(stmt):
-            seen += 1
-            if seen > _SCAN:
-                break
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                if node.func.id.startswith(_COMPILED_FN):
-                    return node.func.id
+        for node in itertools.islice(ast.walk(stmt), _SCAN):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id.startswith(_COMPILED_FN)
+            ):
+                return node.func.id
         if stmt.name.startswith("__transformed_code"):
             return _COMPILED_FN
     return None
@@ -293,12 +294,11 @@ def placed(program: EngineProgram, unknown: Mapping[str, str]) -> EngineProgram:
     nodes = []
     for node in program.nodes:
         owners = [modules[n] for n in node.tensor_inputs() if readers.get(n) == 1]
-        changes: dict[str, object] = {}
         if owners and node.module is None:
-            changes["module"] = owners[0]
+            node = attrs.evolve(node, module=owners[0])
         if node.target in unknown:
-            changes["target"] = unknown[node.target]
-        nodes.append(attrs.evolve(node, **changes) if changes else node)
+            node = attrs.evolve(node, target=unknown[node.target])
+        nodes.append(node)
     return attrs.evolve(program, nodes=tuple(nodes))
 
 
@@ -415,6 +415,7 @@ class _Forward:
             if meta is not None and meta.is_symbolic_scalar and meta.symbol
         }
         self.read_later = self._reads(forward.body)
+        self.defined = {arg.arg for arg in forward.args.args}  # the names assigned so far
 
     @staticmethod
     def _reads(body: Sequence[ast.stmt]) -> set[str]:
@@ -487,6 +488,13 @@ class _Forward:
     # -- statements --------------------------------------------------------------------------
 
     def _statement(self, stmt: ast.stmt) -> None:
+        self.defined.update(
+            target.id
+            for target in (stmt.targets if isinstance(stmt, ast.Assign) else [])
+            if isinstance(target, ast.Name)
+        )
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            self.defined.add(stmt.target.id)
         if isinstance(stmt, ast.Assign):
             names = [t.id for t in stmt.targets if isinstance(t, ast.Name)]
             if isinstance(stmt.value, ast.Constant) and stmt.value.value is None:
@@ -503,8 +511,13 @@ class _Forward:
                 self._assign(stmt.target.id, stmt.value, stmt.annotation)
                 return
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-            self._assign(None, stmt.value, None)
-            return
+            callee = stmt.value.func
+            dotted = _dotted(callee) or ""
+            if dotted.startswith("torch.") or (
+                isinstance(callee, ast.Attribute) and self._is_value(callee.value)
+            ):
+                self._assign(None, stmt.value, None)  # an op called for what it writes
+                return
         elif isinstance(stmt, ast.Return) and stmt.value is not None:
             self._keep(ast.Return(self.read(stmt.value)))
             return
@@ -534,7 +547,9 @@ class _Forward:
         self.redirect.pop(name, None)
         return _name(name)
 
-    def op(self, target: str, args: Sequence[ast.expr], keywords: Sequence[ast.keyword]) -> ast.Call:
+    def op(
+        self, target: str, args: Sequence[ast.expr], keywords: Sequence[ast.keyword]
+    ) -> ast.Call:
         return ast.Call(_attribute_chain(f"torch.ops.{target}"), list(args), list(keywords))
 
     def _assign(self, name: str | None, value: ast.expr, annotation: ast.expr | None) -> None:
@@ -572,21 +587,25 @@ class _Forward:
             self._lower(name, entry, bound, annotation)
         elif isinstance(call.func, ast.Attribute) and self._is_value(call.func.value):
             method = call.func.attr
-            entry = self.table.methods.get(method)
-            if entry is None:
+            method_entry = self.table.methods.get(method)
+            if method_entry is None:
                 self._unknown(name, f"Tensor.{method}", call, annotation, call.func.value)
                 return
             receiver = call.func.value
-            bound = self.bind(entry, [receiver, *call.args], call.keywords, f"Tensor.{method}")
-            self._lower(name, entry, bound, annotation, receiver)
+            what = f"Tensor.{method}"
+            bound = self.bind(method_entry, [receiver, *call.args], call.keywords, what)
+            self._lower(name, method_entry, bound, annotation, receiver)
         elif dotted is not None and dotted.startswith("torch."):
             self._unknown(name, dotted, call, annotation)
         else:
             self.emit(name, self.read(call), annotation)  # the fx reader says what it is
 
     def _is_value(self, expr: ast.expr) -> bool:
-        """Whether ``expr`` names a value of the graph (a method's receiver)."""
-        return isinstance(expr, ast.Name) and expr.id not in _NOT_VALUES
+        """Whether ``expr`` names a value of the graph defined before (a method's receiver):
+        ``os.system(…)`` is no method call, and is left for the fx reader to refuse."""
+        return (
+            isinstance(expr, ast.Name) and expr.id not in _NOT_VALUES and expr.id in self.defined
+        )
 
     def bind(
         self,
@@ -621,7 +640,9 @@ class _Forward:
                 )
             values[keyword.arg] = self.read(keyword.value)
         given = [p for p in params if p in values]
-        kept = [p for p in given if not _same_literal(values[p], entry.defaults.get(p, _NO_DEFAULT))]
+        kept = [
+            p for p in given if not _same_literal(values[p], entry.defaults.get(p, _NO_DEFAULT))
+        ]
         # by the ATen names from here on: the handlers and the op map speak ATen
         return _Bound(
             {entry.rename.get(p, p): values[p] for p in kept},
@@ -876,7 +897,7 @@ def _index_steps(
 ) -> list[_Step] | None:
     """``x[items]`` as ATen steps (select, slice, unsqueeze, index), each with how it changes
     the shape; None for an index these do not express (several tensors, a symbolic index)."""
-    kinds = []
+    kinds: list[tuple[str, ast.expr]] = []
     for item in items:
         if (isinstance(item, ast.Name) and item.id == "Ellipsis") or (
             isinstance(item, ast.Constant) and item.value is Ellipsis
@@ -912,12 +933,12 @@ def _index_steps(
             dim += 1
         elif kind == "int":
             position = _int(item)
-            select = [ast.Constant(dim), ast.Constant(position)]
+            select: list[ast.expr] = [ast.Constant(dim), ast.Constant(position)]
             steps.append(("aten.select.int", select, _drop(dim)))
             source += 1
         elif kind == "tensor":
             nones: list[ast.expr] = [ast.Constant(None) for _ in range(dim)]
-            index = [ast.List([*nones, item], ast.Load())]
+            index: list[ast.expr] = [ast.List([*nones, item], ast.Load())]
             steps.append(("aten.index.Tensor", index, _unknown_shape))
             dim += 1
             source += 1
@@ -932,7 +953,7 @@ def _index_steps(
             source += 1
             if start in (None, 0) and whole and step in (None, 1):
                 continue  # the whole dim: AOTAutograd makes no op of it
-            args = [ast.Constant(dim - 1), ast.Constant(start or 0)]
+            args: list[ast.expr] = [ast.Constant(dim - 1), ast.Constant(start or 0)]
             args.append(ast.Constant(INT64_MAX) if stop is None else ast.Constant(stop))
             if step not in (None, 1):
                 args.append(ast.Constant(step))
@@ -1046,7 +1067,9 @@ def _chunk(
         forward.emit(name, forward.aten_call("aten.chunk.default", entry, bound), annotation)
         return
     given_dim = bound.values.get("dim", ast.Constant(0))
-    call = forward.op("aten.split.Tensor", [tensor, ast.Constant(-(-size // chunks)), given_dim], [])
+    call = forward.op(
+        "aten.split.Tensor", [tensor, ast.Constant(-(-size // chunks)), given_dim], []
+    )
     forward.emit(name, call, annotation)
 
 
@@ -1086,7 +1109,9 @@ def _cat(
         if not ((meta := forward.meta(item)) is not None and 0 in meta.shape)
     ]
     if len(kept) == 1:
-        _same_as(forward, name, attrs.evolve(entry, value="only"), _Bound({"only": kept[0]}, ()), None)
+        _same_as(
+            forward, name, attrs.evolve(entry, value="only"), _Bound({"only": kept[0]}, ()), None
+        )
         return
     dim = bound.values.get("dim", ast.Constant(0))
     call = forward.op("aten.cat.default", [ast.List(kept, ast.Load()), dim], [])
@@ -1132,13 +1157,13 @@ def _cast(
         f"torch.{entry.dtype}" if entry.dtype else None,
     )
     meta = forward.meta(tensor)
-    same = (
-        dtype is not None and meta is not None and TORCH_DTYPE_NAMES.get(dtype[6:]) == meta.dtype
-    )
+    same = dtype is not None and meta is not None and TORCH_DTYPE_NAMES.get(dtype[6:]) == meta.dtype
     if dtype is None or same:
         call = forward.op("aten.alias.default", [tensor], [])
     else:
-        call = forward.op("prims.convert_element_type.default", [tensor, _attribute_chain(dtype)], [])
+        call = forward.op(
+            "prims.convert_element_type.default", [tensor, _attribute_chain(dtype)], []
+        )
     forward.emit(name, call, annotation)
 
 
