@@ -597,6 +597,10 @@ class _Forward:
             self._lower(name, method_entry, bound, annotation, receiver)
         elif dotted is not None and dotted.startswith("torch."):
             self._unknown(name, dotted, call, annotation)
+        elif dotted is not None and _is_size(annotation):
+            # a size Dynamo computed with a Python function (vLLM's math_prod of a shape): a
+            # node of its own, whose value the graph's later sizes name
+            self._unknown(name, dotted, call, annotation)
         else:
             self.emit(name, self.read(call), annotation)  # the fx reader says what it is
 
@@ -1001,6 +1005,11 @@ def _sliced(dim: int, start: int | None, stop: int | None, step: int | None) -> 
         return [*shape[:dim], size, *shape[dim + 1 :]]
 
     return reshape
+
+
+def _is_size(annotation: ast.expr | None) -> bool:
+    meta = _meta_of(annotation)
+    return meta is not None and meta.is_symbolic_scalar
 
 
 def _annotation_dtype(annotation: ast.expr | None) -> str | None:
