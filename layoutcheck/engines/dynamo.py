@@ -607,9 +607,7 @@ class _Forward:
     def _is_value(self, expr: ast.expr) -> bool:
         """Whether ``expr`` names a value of the graph defined before (a method's receiver):
         ``os.system(…)`` is no method call, and is left for the fx reader to refuse."""
-        return (
-            isinstance(expr, ast.Name) and expr.id not in _NOT_VALUES and expr.id in self.defined
-        )
+        return isinstance(expr, ast.Name) and expr.id not in _NOT_VALUES and expr.id in self.defined
 
     def bind(
         self,

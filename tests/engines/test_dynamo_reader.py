@@ -330,3 +330,27 @@ def test_the_table_s_aten_targets_and_handlers_exist() -> None:
 )
 def test_module_paths_come_from_parameter_input_names(name: str, module: str | None) -> None:
     assert module_of_input(name) == module
+
+
+MOE_GRAPH = CAPTURED / "qwen3-moe-tp2-dynamo" / "rank_0_0" / "computation_graph.py"
+
+
+def test_the_qwen3_moe_dynamo_graph_is_read_with_its_router_and_experts_call() -> None:
+    read_ = program(MOE_GRAPH)
+    targets = {node.target for node in read_.nodes}
+    assert {"aten.topk.default", "_C.cpu_fused_moe.default", "vllm.all_reduce.default"} <= targets
+    # math_prod((s72, 256)), a size vLLM computes in Python: a node of its own, not a refusal
+    assert "math_prod" in targets
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="op maps (layoutcheck/engines/opmaps/vllm.yaml): _C.cpu_fused_moe.default is in none, "
+    "so its write into `output` (Tensor! output in vLLM's csrc/cpu/torch_bindings.cpp; the "
+    "ATen dump's auto_functionalized passes it as output=) is not known, and the all_reduce "
+    "after it reads the empty buffer: [bad-spec]. An entry with `mutates: [output]` is "
+    "functionalized by the Dynamo reader as _C.fused_add_rms_norm is",
+)
+def test_the_qwen3_moe_dynamo_graph_checks_as_plain_tp() -> None:
+    moe_model = CAPTURED / "tiny-qwen3-moe"
+    assert run("check", MOE_GRAPH, "--config", moe_model, "--tp", 2).code == 0
