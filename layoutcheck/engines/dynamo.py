@@ -322,8 +322,12 @@ def to_aten(tree: ast.Module) -> DynamoGraph:
     unknown: dict[str, str] = {}
     table = shipped_call_table()
     opmaps = shipped_opmaps()
-    for forward in _forwards(tree):
-        forward.body = _Forward(forward, table, opmaps, taken, unknown).run()
+    suffixes: dict[str, int] = {}
+    try:
+        for forward in _forwards(tree):
+            forward.body = _Forward(forward, table, opmaps, taken, suffixes, unknown).run()
+    except RecursionError:
+        raise ReadError("not an fx graph dump: an expression nests too deeply to read") from None
     return DynamoGraph(tree, unknown)
 
 
@@ -388,9 +392,11 @@ class _Forward:
         table: CallTable,
         opmaps: Mapping[str, OpMapEntry],
         taken: set[str],
+        suffixes: dict[str, int],
         unknown: dict[str, str],
     ) -> None:
         self.forward = forward
+        self.suffixes = suffixes  # the next _n to try per wanted name (no quadratic search)
         self.table = table
         self.opmaps = opmaps
         self.taken = taken
@@ -442,10 +448,12 @@ class _Forward:
     # -- names -------------------------------------------------------------------------------
 
     def fresh(self, wanted: str) -> str:
-        name, n = wanted, 1
+        n = self.suffixes.get(wanted, 1)
+        name = wanted if n == 1 else f"{wanted}_{n}"
         while name in self.taken:
             n += 1
             name = f"{wanted}_{n}"
+        self.suffixes[wanted] = n
         self.taken.add(name)
         return name
 
@@ -769,8 +777,12 @@ class _Forward:
     ) -> None:
         """A call no entry knows: a node of a placeholder target, renamed to ``called`` once
         built, reading the call's values, so it stays in the graph as an unknown op."""
-        placeholder = f"{UNKNOWN_NAMESPACE}.{_identifier(called)}.default"
-        self.unknown[placeholder] = called
+        identifier = _identifier(called)
+        placeholder = f"{UNKNOWN_NAMESPACE}.{identifier}.default"
+        n = 1
+        while self.unknown.setdefault(placeholder, called) != called:  # torch.a_b, torch.a.b
+            n += 1
+            placeholder = f"{UNKNOWN_NAMESPACE}.{identifier}_{n}.default"
         given = [*([receiver] if receiver is not None else []), *call.args]
         args = [self._plain(self.read(arg)) for arg in given]
         keywords = [
