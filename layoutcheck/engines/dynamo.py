@@ -23,6 +23,7 @@ import functools
 import itertools
 import os
 import re
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -197,9 +198,17 @@ def _is_python_level(stmt: ast.stmt) -> bool:
     return False
 
 
+def _is_fragment(tree: ast.Module) -> bool:
+    """Node statements pasted without their graph (no class, no def), as the fx reader reads
+    an excerpt."""
+    return not any(isinstance(stmt, ast.ClassDef | ast.FunctionDef) for stmt in tree.body)
+
+
 def is_dynamo_graph(tree: ast.Module) -> bool:
-    """A graph whose forward calls Python-level callables (Dynamo's, before AOT lowering), or
-    calls an op in place; an ATen graph calls only ``torch.ops``."""
+    """A graph (or an excerpt of one) whose forward calls Python-level callables (Dynamo's,
+    before AOT lowering), or calls an op in place; an ATen graph calls only ``torch.ops``."""
+    if _is_fragment(tree):
+        return any(_is_python_level(stmt) for stmt in tree.body)
     return any(_is_python_level(stmt) for forward in _forwards(tree) for stmt in forward.body)
 
 
@@ -324,6 +333,18 @@ def to_aten(tree: ast.Module) -> DynamoGraph:
     opmaps = shipped_opmaps()
     suffixes: dict[str, int] = {}
     try:
+        if _is_fragment(tree):  # an excerpt: its statements as one forward's body
+            excerpt = ast.FunctionDef(
+                name="forward",
+                args=ast.arguments(
+                    posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], defaults=[]
+                ),
+                body=tree.body,
+                decorator_list=[],
+                returns=None,
+            )
+            rewrite = _Forward(excerpt, table, opmaps, taken, suffixes, unknown, fragment=True)
+            tree.body = rewrite.run()
         for forward in _forwards(tree):
             forward.body = _Forward(forward, table, opmaps, taken, suffixes, unknown).run()
     except RecursionError:
@@ -394,8 +415,10 @@ class _Forward:
         taken: set[str],
         suffixes: dict[str, int],
         unknown: dict[str, str],
+        fragment: bool = False,
     ) -> None:
         self.forward = forward
+        self.fragment = fragment  # an excerpt: the names it reads undefined are its inputs
         self.suffixes = suffixes  # the next _n to try per wanted name (no quadratic search)
         self.table = table
         self.opmaps = opmaps
@@ -615,7 +638,12 @@ class _Forward:
     def _is_value(self, expr: ast.expr) -> bool:
         """Whether ``expr`` names a value of the graph defined before (a method's receiver):
         ``os.system(…)`` is no method call, and is left for the fx reader to refuse."""
-        return isinstance(expr, ast.Name) and expr.id not in _NOT_VALUES and expr.id in self.defined
+        if not isinstance(expr, ast.Name) or expr.id in _NOT_VALUES:
+            return False
+        if expr.id in self.defined:
+            return True
+        # an excerpt's inputs are the names it reads without defining; a module's name is none
+        return self.fragment and expr.id not in sys.stdlib_module_names
 
     def bind(
         self,

@@ -354,3 +354,32 @@ def test_the_qwen3_moe_dynamo_graph_is_read_with_its_router_and_experts_call() -
 def test_the_qwen3_moe_dynamo_graph_checks_as_plain_tp() -> None:
     moe_model = CAPTURED / "tiny-qwen3-moe"
     assert run("check", MOE_GRAPH, "--config", moe_model, "--tp", 2).code == 0
+
+
+def test_a_fragment_with_an_unknown_callable_gives_one_warning(tmp_path: Path) -> None:
+    """An excerpt of a Dynamo graph (no class, no def), as an issue pastes one: its undefined
+    names are inputs, its known calls ATen ops, the unknown one a single warning."""
+    fragment = """
+    y = torch._C._nn.linear(x, w, None)
+    m = torch.nn.functional.mish(y)
+    z = torch.ops.vllm.all_reduce(m, group_name = 'tp:0')
+    """
+    path = write(tmp_path, fragment)
+    assert [n.target for n in read_fx_text(path).nodes] == [
+        "aten.linear.default",
+        "torch.nn.functional.mish",
+        "vllm.all_reduce.default",
+    ]
+    result = run("check", path, "--tp", 2, "--format", "json")
+    diagnostics = json.loads(result.out)["diagnostics"]
+    assert result.code == 0
+    assert [(d["rule"], d["severity"]) for d in diagnostics] == [("unknown-engine-op", "warning")]
+    assert "torch.nn.functional.mish ×1" in diagnostics[0]["message"]
+
+
+def test_a_fragment_calling_a_module_function_is_refused_and_not_run(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    fragment = f'y = torch.nn.functional.silu(x)\nos.system("touch {marker}")\n'
+    with pytest.raises(ReadError, match=r"a bare call of os\.system\(\.\.\.\) is not allowed"):
+        read_fx_text(write(tmp_path, fragment))
+    assert not marker.exists()
