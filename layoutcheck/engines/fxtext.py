@@ -819,10 +819,8 @@ class _Builder:
             ):
                 raise ReadError(
                     f"not an fx graph dump: a call of {dotted[:80]}(...) is not allowed (a "
-                    "Python call, as in a graph Dynamo traced before AOT lowering to ops, like "
-                    "vLLM's computation_graph.py: read the AOT forward graph or a post-grad "
-                    "pass dump of the same run, which vLLM writes per rank under its "
-                    "compilation_config debug_dump_path)"
+                    "Python call that is no op, and not one the Dynamo reader rewrote: see "
+                    "layoutcheck/engines/opmaps/dynamo/calls.yaml)"
                 )
         elif isinstance(value, ast.Subscript):
             return self._getitem(local, value.value, value.slice, meta, scope)
