@@ -193,6 +193,11 @@ def build_program(
         except ReadError as error:
             raise error.located(piece.source) from None
     program = builder.finish(source)
+    traced = [piece.dynamo for piece in pieces if piece.dynamo is not None]
+    if traced:
+        from layoutcheck.engines.dynamo import placed
+
+        program = placed(program, {k: v for unknown in traced for k, v in unknown.items()})
     noted = warnings + tuple(warning for piece in pieces for warning in piece.warnings)
     return attrs.evolve(program, warnings=noted + program.warnings) if noted else program
 
@@ -238,6 +243,9 @@ class ParsedPiece:
     warnings: tuple[str, ...] = ()  # what reading it noted, one line each
     line: int = 1  # where the graph starts in its file (a log holds several)
     stream: str | None = None  # the worker or process whose log lines held it
+    # a graph Dynamo traced, rewritten at ATen level (:mod:`.dynamo`): the placeholder targets
+    # of the calls its table does not know, by the call each stands for; None for any other
+    dynamo: Mapping[str, str] | None = None
 
 
 def _parse(source: str, limits: TextLimits, index: int | None) -> ParsedPiece:
@@ -259,8 +267,9 @@ def _parse(source: str, limits: TextLimits, index: int | None) -> ParsedPiece:
     return graphs[index]
 
 
-def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
-    """Every graph of a file: a print_readable dump holds one, a log of Graph.__str__ any."""
+def _parse_all(source: str, limits: TextLimits, follow: bool = True) -> list[ParsedPiece]:
+    """Every graph of a file: a print_readable dump holds one, a log of Graph.__str__ any;
+    for Dynamo's transformed code, the graph beside it that it calls (``follow``)."""
     data = read_regular_file(source, max_bytes=limits.file_bytes, what="an fx text dump")
     try:
         text = data.decode("utf-8")
@@ -296,7 +305,7 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
             f"for an fx text dump (about {limits.syntax_tokens // _TOKENS_PER_NODE:,} nodes)"
         )
     try:
-        return [_parse_code(source, text)]
+        piece = _parse_code(source, text)
     except ReadError as error:
         lines = text.split("\n")
         if not error.message.startswith(_SYNTAX) or not _is_log(lines):
@@ -304,10 +313,27 @@ def _parse_all(source: str, limits: TextLimits) -> list[ParsedPiece]:
         blocks = code_blocks(lines, limits.graphs)
         if not blocks:
             raise
-    return [
-        attrs.evolve(_parse_code(source, "\n".join(block.lines), block.line), stream=block.stream)
-        for block in blocks
-    ]
+        return [
+            attrs.evolve(
+                _parse_code(source, "\n".join(block.lines), block.line), stream=block.stream
+            )
+            for block in blocks
+        ]
+    from layoutcheck.engines.dynamo import compiled_fn_called, graph_beside
+
+    called = compiled_fn_called(piece.tree) if follow else None
+    if called is None:
+        return [piece]
+    graph = graph_beside(source, called)
+    note = (
+        f"{source}: is Dynamo's transformed bytecode, which calls {called}: read the graph "
+        f"beside it, {graph}"
+    )
+    try:
+        followed = _parse_all(graph, limits, follow=False)
+    except ReadError as error:
+        raise error.located(graph) from None
+    return [attrs.evolve(p, warnings=(note, *p.warnings)) for p in followed]
 
 
 _SYNTAX = "not an fx graph dump: "  # what a syntax error's message starts with
@@ -339,6 +365,11 @@ def _parse_code(source: str, text: str, first_line: int = 1) -> ParsedPiece:
     if first_line > 1:
         ast.increment_lineno(tree, first_line - 1)
         frames = ((),) * first_line + frames[1:]
+    from layoutcheck.engines.dynamo import compiled_fn_called, is_dynamo_graph, to_aten
+
+    if compiled_fn_called(tree) is None and is_dynamo_graph(tree):
+        traced = to_aten(tree)  # torch functions, methods, operators: as the ATen ops they are
+        return ParsedPiece(source, traced.tree, frames, line=first_line, dynamo=traced.unknown)
     return ParsedPiece(source, tree, frames, line=first_line)
 
 
@@ -788,10 +819,8 @@ class _Builder:
             ):
                 raise ReadError(
                     f"not an fx graph dump: a call of {dotted[:80]}(...) is not allowed (a "
-                    "Python call, as in a graph Dynamo traced before AOT lowering to ops, like "
-                    "vLLM's computation_graph.py: read the AOT forward graph or a post-grad "
-                    "pass dump of the same run, which vLLM writes per rank under its "
-                    "compilation_config debug_dump_path)"
+                    "Python call that is no op, and not one the Dynamo reader rewrote: see "
+                    "layoutcheck/engines/opmaps/dynamo/calls.yaml)"
                 )
         elif isinstance(value, ast.Subscript):
             return self._getitem(local, value.value, value.slice, meta, scope)
