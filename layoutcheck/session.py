@@ -43,7 +43,9 @@ from layoutcheck.models import (
     build_from_spec,
     load_config,
     model_spec,
+    pipeline_stages,
 )
+from layoutcheck.models.pipeline import Stage
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.quant import QuantDescription, recipe
 from layoutcheck.validate import check_values
@@ -78,6 +80,10 @@ class Options:
     quant_description: str | None = None
     config: str | None = None  # an engine graph's model (a shipped name, config.json or folder)
     cost_options: Mapping[str, str] = attrs.field(factory=dict)  # named pricing choices
+    # pipeline parallelism: the model's layers split over ``pp`` stages (a model only), and
+    # which stage's graph this session works on (``layoutcheck.pipeline`` makes one each)
+    pp: int = 1
+    stage: int | None = None
 
 
 class PrologForm(enum.Enum):
@@ -207,6 +213,7 @@ class GraphFileTarget(TargetKind):
     name = "graph file"
 
     def graph(self, session: Session) -> Graph:
+        _no_stages(session)
         return load_graph(session.options.target, session.registry)
 
     def warnings(self, session: Session) -> tuple[str, ...]:
@@ -231,6 +238,7 @@ class EngineTarget(TargetKind):
         return found
 
     def graph(self, session: Session) -> Graph:
+        _no_stages(session)
         graph: Graph = session.imported.graph
         return graph
 
@@ -260,6 +268,15 @@ class EngineTarget(TargetKind):
 
     def config_path(self, session: Session) -> str | None:
         return session.options.config  # --config, when given
+
+
+def _no_stages(session: Session) -> None:
+    """Pipeline stages are cut from a model config; a graph is one stage as it stands."""
+    if session.options.pp > 1:
+        raise UsageError(
+            f"--pp {session.options.pp}: pipeline stages are built from a model config; "
+            f"{session.options.target} is a {session.kind.name} (one stage's graph as it stands)"
+        )
 
 
 def target_kind(target: str) -> TargetKind:
@@ -384,6 +401,9 @@ class Session:
         )
         parallel = ParallelConfig(tp=options.tp or 1, dp=options.dp or 1, ep=options.ep)
         execution = self._execution(phase, tokens, parallel.dp)
+        stage = self.stage
+        if stage is not None:
+            arguments["stage"] = stage
         if build is build_from_spec and self.spec.layers > EXPANDED_CHECK_LAYERS:
             # the work of an op-by-op build is known from the folded one (milliseconds)
             folded = build_folded(self.spec, parallel, execution, **arguments)
@@ -431,6 +451,27 @@ class Session:
             return None
         given = options.contexts or (options.context or 0,)
         return DecodeBatch.of(options.batch, given, options.dp or 1)
+
+    @functools.cached_property
+    def stages(self) -> tuple[Stage, ...]:
+        """The model's pipeline stages (one, holding every layer, without ``--pp``)."""
+        spec = self.spec
+        if spec is None:
+            raise UsageError(f"{self.options.target} is a {self.kind.name}, not a model")
+        return pipeline_stages(spec.name, spec.layers, self.options.pp)
+
+    @functools.cached_property
+    def stage(self) -> Stage | None:
+        """The stage this session builds: None without ``--pp`` (the whole model)."""
+        options = self.options
+        if options.pp == 1:
+            return None
+        if options.stage is None or not 0 <= options.stage < options.pp:
+            raise UsageError(
+                f"--pp {options.pp}: this command works on one graph; a pipeline's stages are "
+                "each their own (check, cost and memory take --pp)"
+            )
+        return self.stages[options.stage]
 
     @functools.cached_property
     def graph(self) -> Graph:

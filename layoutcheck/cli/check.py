@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
+    add_pipeline,
     add_target,
     emit,
     format_input_error,
@@ -32,6 +33,7 @@ def add_parser(commands: Any) -> None:
         "check", help="check a graph or a model against the type rules and a contract"
     )
     add_target(check)
+    add_pipeline(check)
     check.add_argument(
         "--contract",
         help="contract name, path, or 'none' (default: the graph's contract: key, or the one "
@@ -70,6 +72,10 @@ def add_parser(commands: Any) -> None:
 def run_check(args: argparse.Namespace) -> int:
     from layoutcheck.diagnostics import render_text
 
+    if args.pp > 1:
+        from layoutcheck.cli import pipeline
+
+        return pipeline.run_check(args)
     if args.with_graph is not None:
         return _check_with(args)
     if args.for_all:

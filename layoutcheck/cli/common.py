@@ -245,6 +245,20 @@ def add_target(parser: argparse.ArgumentParser) -> None:
     add_set(parser)
 
 
+def add_pipeline(parser: argparse.ArgumentParser) -> None:
+    """``--pp N``: a model's layers over N pipeline stages (check, cost and memory)."""
+    parser.add_argument(
+        "--pp",
+        type=Bounded("--pp", 1, MAX_PARALLEL),
+        default=1,
+        help="pipeline-parallel stages (default 1): the model's decoder layers split over N "
+        "stages as vLLM splits them (the remainder to the stages before the last), the "
+        "embedding on the first, the final norm and lm_head on the last, and the hidden state "
+        "and residual sent between them. The world is tp × dp × pp devices (pp multiplies the "
+        "device count; tp, dp and ep are each stage's own)",
+    )
+
+
 def add_quant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quant",
@@ -344,6 +358,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "quant": getattr(args, "quant", None),
         "quant_description": getattr(args, "quant_description", None),
         "config": getattr(args, "config", None),
+        "pp": getattr(args, "pp", None) or 1,
         "cost_options": (
             {"attention_pairs": args.attention_pairs}
             if getattr(args, "attention_pairs", None)

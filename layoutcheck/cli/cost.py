@@ -8,6 +8,7 @@ from typing import Any
 
 from layoutcheck.cli.common import (
     add_device,
+    add_pipeline,
     add_quant,
     add_target,
     cost_report_of,
@@ -23,9 +24,14 @@ from layoutcheck.errors import (
 def add_parser(commands: Any) -> None:
     cost = commands.add_parser("cost", help="FLOPs, bytes, communication and time on a device")
     add_target(cost)
+    add_pipeline(cost)
     add_device(cost)
     add_quant(cost)
-    cost.add_argument("--by", choices=("op", "kind", "layer", "category"), default="kind")
+    cost.add_argument(
+        "--by",
+        choices=("op", "kind", "layer", "category"),
+        help="the table's rows (default kind); with --pp, each stage's table after the stages'",
+    )
     cost.add_argument("--symbolic", action="store_true", help="print the formulas (µs)")
     cost.add_argument("--format", choices=("text", "json"), default="text")
     cost.add_argument(
@@ -44,6 +50,10 @@ def run_cost(args: argparse.Namespace) -> int:
     from layoutcheck.cost.render import render_cost, render_symbolic
     from layoutcheck.cost.report import summarize
 
+    if args.pp > 1:
+        from layoutcheck.cli import pipeline
+
+        return pipeline.run_cost(args)
     if args.ranks is not None and args.trace is None:
         raise UsageError("--ranks picks the ranks of --trace: give --trace FILE.json too")
     session = session_of(args)
@@ -72,5 +82,5 @@ def run_cost(args: argparse.Namespace) -> int:
         data.update(summarize(report, numbers))
         print(json.dumps(data, indent=1))
     else:
-        print(render_cost(report, numbers, args.by))
+        print(render_cost(report, numbers, args.by or "kind"))
     return EXIT_OK

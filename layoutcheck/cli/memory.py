@@ -8,6 +8,7 @@ from typing import Any
 
 from layoutcheck.cli.common import (
     Bounded,
+    add_pipeline,
     add_quant,
     add_target,
     session_of,
@@ -25,6 +26,7 @@ from layoutcheck.limits import (
 def add_parser(commands: Any) -> None:
     memory = commands.add_parser("memory", help="static weight memory per rank, itemized")
     add_target(memory)
+    add_pipeline(memory)
     add_quant(memory)
     memory.add_argument(
         "--accounting",
@@ -53,7 +55,12 @@ def add_parser(commands: Any) -> None:
         help="o_proj tensor parallelism: o_proj TP-sharded plus one full-weight layer pool",
     )
     memory.add_argument("--device", default="a3-752t", help="for the tokens that fit in HBM")
-    memory.add_argument("--by", choices=("category", "module", "layer"), default="category")
+    memory.add_argument(
+        "--by",
+        choices=("category", "module", "layer"),
+        help="the table's rows (default category); with --pp, each stage's table after the "
+        "stages'",
+    )
     memory.add_argument("--mtp", action="store_true", help="count the MTP layer(s) in parameters")
     memory.add_argument("--format", choices=("text", "json"), default="text")
 
@@ -73,11 +80,15 @@ def run_memory(args: argparse.Namespace) -> int:
     if args.layer_sharding:
         names = tuple(p.strip() for p in args.layer_sharding.split(",") if p.strip())
         sharding = LayerSharding.parse(names, args.layer_shard_group, args.prefetch)
+    mtp = mtp_layers(session.config[0], session.config[2]) if args.mtp else 0
+    if args.pp > 1:
+        from layoutcheck.cli import pipeline
+
+        return pipeline.run_memory(args, sharding, mtp)
     description = session.description
     warn_description(session)
     items = session.memory(args.accounting, sharding, args.oproj_tp)
     device = load_device(args.device)
-    mtp = mtp_layers(session.config[0], session.config[2]) if args.mtp else 0
     data = summary(
         session.graph,
         spec,
@@ -92,5 +103,6 @@ def run_memory(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1))
     else:
         graph = session.graph
-        print(render_memory(graph, description, args.accounting, device.name, data, items, args.by))
+        by = args.by or "category"
+        print(render_memory(graph, description, args.accounting, device.name, data, items, by))
     return EXIT_OK

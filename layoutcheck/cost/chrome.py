@@ -27,7 +27,7 @@ from layoutcheck.errors import UsageError
 from layoutcheck.graph import Graph, Op, ValueRef, copy_name
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, TokenLayout
-from layoutcheck.ops.costing import Comm, OpCost
+from layoutcheck.ops.costing import Comm, CommPattern, OpCost
 from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 
@@ -512,7 +512,10 @@ def _joins_ranks(comm: Comm, report: CostReport) -> bool:
     """Does the collective run over a group that holds the traced ranks (the tp group's)? A
     group of more than one rank is laid over whole tp groups when its size is a multiple of
     tp's: as a formula (tp, ep = dp·tp), else as a number (a graph file's own ``ep`` symbol).
-    Ranks are numbered tp-fastest, so a group of other sizes splits the tp group."""
+    Ranks are numbered tp-fastest, so a group of other sizes splits the tp group. A
+    send/recv joins no two ranks of one tp group (its size is the span of the pair)."""
+    if comm.pattern is CommPattern.POINT_TO_POINT:
+        return False
     size = sympy.sympify(comm.size)
     count = _value(size, report)
     if not count.is_Integer or int(count) <= 1:

@@ -8,6 +8,7 @@
       all_gather      ring (g−1)·α + (g−1)/g·M/B         recursive doubling log2(g)·α + same
       reduce_scatter  ring (g−1)·α + (g−1)/g·M/B         recursive halving  log2(g)·α + same
       all_to_all      pairwise (g−1)·α + D/B             Bruck log2(g)·α + D/B
+      send_recv       α + M/B on the tier that spans the pair (a pipeline stage boundary)
     with M the full tensor's bytes, B = link bandwidth · eff_comm, D = max(bytes sent, bytes
     received) to and from other ranks. On a full-mesh tier of G ranks a group of g gets
     B·(g−1)/(G−1); a CLOS tier gives every group B. The tier is a Piecewise in g, so a sweep
@@ -60,6 +61,11 @@ def _log2(g: Expr) -> Expr:
 def _algorithms(comm: Comm, latency: Expr, bandwidth: Expr) -> list[Expr]:
     """The time of each algorithm TensorCast considers for ``comm`` on one tier (α, B)."""
     g, full = comm.size, comm.full_bytes
+    if comm.pattern is CommPattern.POINT_TO_POINT:
+        # TensorCast's pipeline_send_recv: latency + bytes / (bandwidth · efficiency), its
+        # launch added as a collective's (msmodeling tensor_cast/performance_model/__init__.py,
+        # _estimate_pipeline_send_recv, lines 2857-2881)
+        return [latency + full / bandwidth]
     if comm.pattern is CommPattern.REDUCE_THEN_GATHER:
         return [
             2 * (g - 1) * latency + 2 * (g - 1) / g * full / bandwidth,  # ring
@@ -79,7 +85,9 @@ def _algorithms(comm: Comm, latency: Expr, bandwidth: Expr) -> list[Expr]:
 def _tier_time(comm: Comm, tier: Tier, device: Device) -> Expr:
     g = comm.size
     bandwidth: Expr = sympy.Float(tier.bandwidth) * device.communication_efficiency
-    if tier.full_mesh and tier.size > 1:
+    # one pair uses the tier's link as TensorCast prices it (no share of a full mesh's links)
+    point_to_point = comm.pattern is CommPattern.POINT_TO_POINT
+    if tier.full_mesh and tier.size > 1 and not point_to_point:
         # g−1 of the tier's G−1 links; never zero, so the g = 1 piece evaluates (unused)
         bandwidth = bandwidth * sympy.Max(g - 1, 1) / (tier.size - 1)
     # unevaluated: sympy would try to order the algorithms' symbolic times (77% of a cost

@@ -31,11 +31,11 @@ def kv_bytes_per_token(
 
 
 def kv_bytes_per_token_all_layers(
-    spec: ModelSpec, tp: int, kv_cache_type: str | None = None
+    spec: ModelSpec, tp: int, kv_cache_type: str | None = None, layers: range | None = None
 ) -> int:
-    """KV-cache bytes per token over every decoder layer: a shared-indexer layer (GLM-5.2)
-    reuses an earlier layer's top-k and keeps no indexer key."""
-    caches = kv_bytes_all_layers(spec, tp, kv_cache_type)
+    """KV-cache bytes per token over every decoder layer (``layers``: a pipeline stage's): a
+    shared-indexer layer (GLM-5.2) reuses an earlier layer's top-k and keeps no indexer key."""
+    caches = kv_bytes_all_layers(spec, tp, kv_cache_type, layers)
     return caches["kv"] + caches["indexer"]
 
 
@@ -68,10 +68,13 @@ def batch_kv_tokens(graph: Graph, accounting: str) -> tuple[int, int] | None:
     return requests, requests * longest
 
 
-def kv_bytes_all_layers(spec: ModelSpec, tp: int, kv_cache_type: str | None) -> dict[str, int]:
-    """KV-cache bytes per token over every decoder layer, the latent (main) cache and the
-    indexer's apart."""
+def kv_bytes_all_layers(
+    spec: ModelSpec, tp: int, kv_cache_type: str | None, layers: range | None = None
+) -> dict[str, int]:
+    """KV-cache bytes per token over every decoder layer (``layers``: a pipeline stage's), the
+    latent (main) cache and the indexer's apart."""
     per_layer = kv_bytes_per_token(spec, tp, kv_cache_type)
-    layers = len(spec.layer_kinds)
-    indexer_layers = layers - (len(spec.dsa.shared_layers) if spec.dsa is not None else 0)
-    return {"kv": per_layer["kv"] * layers, "indexer": per_layer["indexer"] * indexer_layers}
+    span = layers if layers is not None else range(len(spec.layer_kinds))
+    shared = set(spec.dsa.shared_layers) if spec.dsa is not None else set()
+    indexer_layers = sum(1 for layer in span if layer not in shared)
+    return {"kv": per_layer["kv"] * len(span), "indexer": per_layer["indexer"] * indexer_layers}

@@ -61,16 +61,19 @@ def summary(
     kv_cache_type: str | None = None,
     accounting: str = "engine",
     decode: bool = False,
+    layers: range | None = None,
 ) -> dict[str, Any]:
+    """The memory figures of ``layoutcheck memory`` (``layers``: a pipeline stage's decoder
+    layers, whose KV cache the stage holds; the parameters are the whole model's)."""
     values = {name: value for name, value in graph.symbols if value is not None}
     total = sum(numeric(i.bytes, values) for i in items)
     tp = values.get("tp", 1)
     kv = kv_bytes_per_token(spec, tp, kv_cache_type)
-    per_token = kv_bytes_per_token_all_layers(spec, tp, kv_cache_type)
+    per_token = kv_bytes_per_token_all_layers(spec, tp, kv_cache_type, layers)
     batch = batch_kv_tokens(graph, accounting) if decode else None
     held = None
     if batch is not None:
-        caches = kv_bytes_all_layers(spec, tp, kv_cache_type)
+        caches = kv_bytes_all_layers(spec, tp, kv_cache_type, layers)
         requests, tokens = batch
         held = {
             "requests": requests,

@@ -22,6 +22,7 @@ from layoutcheck.models.builder import (
     Phase,
     build_baseline,
 )
+from layoutcheck.models.pipeline import Stage, pipeline_stages
 from layoutcheck.models.config import (
     ConfigError,
     MlaSpec,
@@ -148,19 +149,21 @@ def _check_fused_prolog(spec: ModelSpec, dsa_cp: bool) -> None:
         )
 
 
-def layer_runs(spec: ModelSpec) -> tuple[range, ...]:
+def layer_runs(spec: ModelSpec, span: range | None = None) -> tuple[range, ...]:
     """Runs of consecutive decoder layers the builder makes alike: the same kind (dense or
-    MoE) and, on DSA models, the same indexer (own or shared). Layer 0 stands alone: it has no
-    previous layer, so it never folds with the next."""
+    MoE) and, on DSA models, the same indexer (own or shared). The first layer (of the model,
+    or of ``span``, a pipeline stage's layers) stands alone: it reads no earlier layer of its
+    graph, so it never folds with the next."""
 
     def key(layer: int) -> tuple[object, ...]:
         dsa = spec.dsa
         return (spec.layer_kinds[layer], dsa.runs_indexer(layer) if dsa is not None else None)
 
+    span = span if span is not None else range(len(spec.layer_kinds))
     runs: list[range] = []
-    start = 0
-    for layer in range(1, len(spec.layer_kinds) + 1):
-        if layer == len(spec.layer_kinds) or layer == 1 or key(layer) != key(start):
+    start = span.start
+    for layer in range(span.start + 1, span.stop + 1):
+        if layer == span.stop or layer == span.start + 1 or key(layer) != key(start):
             runs.append(range(start, layer))
             start = layer
     return tuple(runs)
@@ -203,13 +206,14 @@ def build_folded(
     layout: Layout = Layout.TENSORCAST,
     shared_experts: SharedExperts | None = None,
     fused_prolog: bool = False,
+    stage: Stage | None = None,
 ) -> BuiltModel:
     """The repetition form of :func:`build_from_spec`, built from one template per run of
     alike layers: two layers of each run are built and rewritten, folded, and the region
     stretched to the run's length, so the cost grows with the distinct layers, not with all
     of them. Equal to folding the whole build (a test holds it); where the template's fold
     does not show the predicted regions the whole model is built and folded instead."""
-    runs = layer_runs(spec)
+    runs = layer_runs(spec, stage.layers if stage is not None else None)
     build = functools.partial(
         build_from_spec,
         spec,
@@ -219,6 +223,7 @@ def build_folded(
         layout=layout,
         shared_experts=shared_experts,
         fused_prolog=fused_prolog,
+        stage=stage,
     )
     template = build(layers=_template_layers(runs))
     stretched = _stretch(normalize(fold(template.graph)), runs)
@@ -239,9 +244,11 @@ def build_from_spec(
     shared_experts: SharedExperts | None = None,
     layers: frozenset[int] | None = None,
     fused_prolog: bool = False,
+    stage: Stage | None = None,
 ) -> BuiltModel:
     """:func:`build_model` from an already read config (``layers``: only these decoder
-    layers, for a template; ``fused_prolog``: the MLA q-side as one op)."""
+    layers, for a template; ``fused_prolog``: the MLA q-side as one op; ``stage``: one
+    pipeline stage's slice of the model)."""
     execution = execution or Execution()
     if not 1 <= execution.tokens <= MAX_TOKENS:
         raise ConfigError(
@@ -275,6 +282,8 @@ def build_from_spec(
     if fused_prolog:
         _check_fused_prolog(spec, dsa_cp)
     suffix = "-sp" if sequence_parallel else ""
+    if stage is not None:
+        suffix += f"-pp{stage.count}-stage{stage.index}"
     graph_name = f"{spec.name}-{execution.phase.value}-tp{parallel.tp}{suffix}"
     baseline = normalize(
         build_baseline(
@@ -285,6 +294,7 @@ def build_from_spec(
             name=graph_name,
             layers=layers,
             fused_prolog=fused_prolog,
+            stage=stage,
         )
     )
     graph, records = run_passes(baseline, passes)
@@ -312,11 +322,13 @@ __all__ = [
     "ParallelConfig",
     "Phase",
     "SharedExperts",
+    "Stage",
     "build_folded",
     "build_from_spec",
     "build_model",
     "has_dsa_structure",
     "load_config",
     "model_spec",
+    "pipeline_stages",
     "shipped_models",
 ]

@@ -18,6 +18,7 @@ from layoutcheck.graph import Graph, GraphBuilder, ValueRef
 from layoutcheck.lattice import Dtype, TokenLayout
 from layoutcheck.limits import MAX_PARALLEL, shown
 from layoutcheck.models.config import ConfigError, GqaSpec, MlaSpec, ModelSpec
+from layoutcheck.models.pipeline import Stage, boundary_span
 from layoutcheck.roles import hf_layer_name, hf_layer_path
 
 
@@ -119,14 +120,17 @@ def build_baseline(
     name: str | None = None,
     layers: frozenset[int] | None = None,
     fused_prolog: bool = False,
+    stage: Stage | None = None,
 ) -> Graph:
     """The TP baseline: FULL tokens everywhere, column/row-parallel linears, all-reduces.
     ``layers``: build only these decoder layers, each reading the last one built (the
     template of a repetition graph; None builds them all). ``fused_prolog``: the MLA q-side
     (q_a/q_b/kv_a projections, their norms and ropes) as one ``mla_prolog`` op, as TensorCast's
-    mlapo and vLLM-Ascend's mla_prolog run it."""
+    mlapo and vLLM-Ascend's mla_prolog run it. ``stage``: one pipeline stage's slice, its own
+    layers only (the first takes the token ids, a later one the hidden state and residual the
+    previous stage sent; a stage before the last ends in their send/recv)."""
     validate_parallel(spec, parallel, heads_split=True)
-    return _Builder(spec, parallel, execution, form, name, layers, fused_prolog).build()
+    return _Builder(spec, parallel, execution, form, name, layers, fused_prolog, stage).build()
 
 
 class _Builder:
@@ -139,9 +143,12 @@ class _Builder:
         name: str | None,
         layers: frozenset[int] | None = None,
         fused_prolog: bool = False,
+        stage: Stage | None = None,
     ) -> None:
         self.spec = spec
         self.layers = layers
+        self.stage = stage
+        self.tp = parallel.tp
         self.fused_prolog = fused_prolog
         self.rope_tables: tuple[ValueRef, ValueRef] | None = None
         self.form = form
@@ -215,13 +222,36 @@ class _Builder:
 
     def build(self) -> Graph:
         b = self.b
-        ids = b.input("input_ids", ["T"], TokenLayout.FULL, dtype=Dtype.INT32)
+        stage = self.stage
+        starts = stage is None or stage.first
+        if starts:
+            ids = b.input("input_ids", ["T"], TokenLayout.FULL, dtype=Dtype.INT32)
         if self.fused_prolog:
             # the rotary tables at the tokens' positions: the fused q-side turns q and k itself
             self.rope_tables = (
                 b.input("rope_cos", ["T", "d_rope"], TokenLayout.FULL),
                 b.input("rope_sin", ["T", "d_rope"], TokenLayout.FULL),
             )
+        residual: ValueRef | None = None
+        if stage is not None and not stage.first:
+            hidden, residual = self.received(stage)
+        else:
+            hidden = self.embedding(ids)
+        span = stage.layers if stage is not None else range(len(self.spec.layer_kinds))
+        for layer in span:
+            if self.layers is not None and layer not in self.layers:
+                continue
+            with b.scope(layer=layer):
+                hidden, residual = self.layer(layer, self.spec.layer_kinds[layer], hidden, residual)
+        assert residual is not None
+        if stage is not None and not stage.last:
+            b.output(*self.sent(stage, hidden, residual))
+        else:
+            b.output(self.head(hidden, residual))
+        return b.build()
+
+    def embedding(self, ids: ValueRef) -> ValueRef:
+        b = self.b
         with b.scope(role="model"):
             embedded = b.op(
                 "model.embed_tokens",
@@ -232,14 +262,10 @@ class _Builder:
                 hidden="H",
                 parallel="vocab",
             )
-            hidden = b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
-        residual: ValueRef | None = None
-        for layer, kind in enumerate(self.spec.layer_kinds):
-            if self.layers is not None and layer not in self.layers:
-                continue
-            with b.scope(layer=layer):
-                hidden, residual = self.layer(layer, kind, hidden, residual)
-        assert residual is not None
+            return b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
+
+    def head(self, hidden: ValueRef, residual: ValueRef) -> ValueRef:
+        b = self.b
         final = b.op("model.norm", "add_rms_norm", [hidden, residual], role="model.norm")
         if self.execution.phase is Phase.PREFILL:
             # the engines compute logits for each request's sampled (last) token only; a
@@ -247,11 +273,40 @@ class _Builder:
             final = b.op(
                 "lm_head.sampled_tokens", "token_select", [final], role="model", rows="requests"
             )
-        logits = b.op(
-            "lm_head", "lm_head", [final], role="model.lm_head", vocab="vocab", hidden="H"
-        )
-        b.output(logits)
-        return b.build()
+        return b.op("lm_head", "lm_head", [final], role="model.lm_head", vocab="vocab", hidden="H")
+
+    # -- pipeline stage boundaries ------------------------------------------------------------
+    def shares_topk(self, layer: int) -> bool:
+        """A shared-indexer layer (IndexShare) reads the top-k of an earlier layer."""
+        dsa = self.spec.dsa
+        return dsa is not None and not dsa.runs_indexer(layer)
+
+    def received(self, stage: Stage) -> tuple[ValueRef, ValueRef]:
+        """What a later stage starts from: vLLM's IntermediateTensors, the hidden state and the
+        residual (and the top-k a first shared-indexer layer reads), as the previous stage's
+        send/recv left them: FULL tokens, whole features, on every tp rank."""
+        b = self.b
+        hidden = b.input("hidden_states", ["T", "H"], TokenLayout.FULL)
+        residual = b.input("residual", ["T", "H"], TokenLayout.FULL)
+        if self.shares_topk(stage.layers.start):
+            self.topk_indices = b.input(
+                "topk_indices", ["T", "index_topk"], TokenLayout.FULL, dtype=Dtype.INT64
+            )
+        return hidden, residual
+
+    def sent(self, stage: Stage, hidden: ValueRef, residual: ValueRef) -> list[ValueRef]:
+        """The send/recv of each tensor the next stage starts from, to its rank of the same tp
+        rank (vLLM sends the hidden state and the residual; TensorCast only their sum)."""
+        b = self.b
+        span = boundary_span(stage.index, self.tp)
+        tensors = [("hidden_states", hidden), ("residual", residual)]
+        if self.shares_topk(stage.layers.stop) and self.topk_indices is not None:
+            tensors.append(("topk_indices", self.topk_indices))
+        with b.scope(role="model"):
+            return [
+                b.op(f"pp.send_recv.{name}", "send_recv", [ref], role="model", span=span)
+                for name, ref in tensors
+            ]
 
     def layer(
         self, i: int, kind: str, hidden: ValueRef, residual: ValueRef | None

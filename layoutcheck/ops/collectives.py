@@ -528,6 +528,40 @@ OPS: tuple[OpSpec, ...] = (
 )
 
 
+def _send_recv(call: OpCall) -> Sequence[OutLayout]:
+    """The next pipeline stage's rank of the same tp rank receives exactly this rank's tensor:
+    its rows are the same tokens and its features the same block, so the layout is kept."""
+    return (same_layout(call.inputs[0]),)
+
+
+OPS += (
+    OpSpec(
+        kind="send_recv",
+        traits=frozenset({Trait.COLLECTIVE, Trait.POINT_TO_POINT}),
+        family=Family.COMMUNICATION,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={
+            "span": size(
+                "the aligned block of ranks that holds the sender and the receiver (a power "
+                "of two): the innermost interconnect tier of at least that many ranks carries it",
+                default=2,
+            ),
+        },
+        layout=_send_recv,
+        shape=keep_features,
+        summary="→ same, on the next pipeline stage's rank of the same tp rank",
+        doc=(
+            "A pipeline stage boundary: each rank sends its tensor (the hidden state, the "
+            "residual) to the rank of the same tp rank in the next stage, which holds it with "
+            "the same layout. Priced as TensorCast's pipeline_send_recv: a collective's launch "
+            "+ the tier's latency + the tensor's bytes over its bandwidth (× efficiency), on the "
+            "innermost tier of at least `span` ranks."
+        ),
+    ),
+)
+
+
 def _fused_attrs(parallel: AttrSpec) -> dict[str, AttrSpec]:
     from layoutcheck.ops.linear import linear_attrs
 
@@ -621,7 +655,13 @@ def _comm(kind: str, full: Callable[[CostCall], AbstractValue]) -> CostRule:
     return rule
 
 
+def _send_recv_cost(call: CostCall) -> OpCost:
+    span = call.size("span") if "span" in call.attrs else sympy.Integer(2)
+    return OpCost(comm=Comm("send_recv", "pp", span, nbytes(call.inputs[0])))
+
+
 COSTS: Mapping[str, CostRule] = {
+    "send_recv": _send_recv_cost,
     "feature_gather": _comm("all_gather", lambda call: call.outputs[0]),
     "all_reduce": _comm("all_reduce", lambda call: call.inputs[0]),
     "reduce_scatter": _comm("reduce_scatter", lambda call: call.inputs[0]),

@@ -42,7 +42,10 @@ class Comm:
 
     @property
     def wire_bytes(self) -> Expr:
-        """Bytes each rank sends (ring): all_reduce 2(g−1)/g·M, the others (g−1)/g·M."""
+        """Bytes each rank sends (ring): all_reduce 2(g−1)/g·M, the others (g−1)/g·M; a
+        send/recv M."""
+        if self.pattern is CommPattern.POINT_TO_POINT:
+            return self.full_bytes  # the sender sends the whole tensor
         factor = 2 if self.pattern is CommPattern.REDUCE_THEN_GATHER else 1
         return factor * (self.size - 1) / self.size * self.full_bytes
 
@@ -53,12 +56,16 @@ class CommPattern(enum.Enum):
     REDUCE_THEN_GATHER = "reduce-then-gather"  # all_reduce: every byte crosses the ring twice
     EXCHANGE = "exchange"  # all_to_all: each rank sends its share to each other rank
     RING = "ring"  # all_gather, reduce_scatter, an MC2 dispatch: each byte crosses once
+    # a send/recv between two ranks (a pipeline stage boundary): the whole tensor crosses one
+    # link once; ``size`` is then the span of ranks the pair lies in, which picks the tier
+    POINT_TO_POINT = "point-to-point"
 
 
 # a collective's kind (an op kind, or an MoE dispatch scheme) to its pattern; others: RING
 _COMM_PATTERNS: Mapping[str, CommPattern] = {
     "all_reduce": CommPattern.REDUCE_THEN_GATHER,
     "all_to_all": CommPattern.EXCHANGE,
+    "send_recv": CommPattern.POINT_TO_POINT,
 }
 
 

@@ -35,6 +35,8 @@ class Trait(enum.Enum):
     TOKEN_SELECT = "token-select"  # picks some token rows (the last token before the lm_head)
     TOKEN_PAD = "token-pad"  # extends the token extent to a multiple of the group
     TOKEN_UNPAD = "token-unpad"  # drops the padding rows again
+    # moves one rank's value to one other rank (a pipeline stage's send/recv): layout unchanged
+    POINT_TO_POINT = "point-to-point"
     # -- compute ----------------------------------------------------------------------------
     LINEAR = "linear"  # a matmul with a weight (column, row or replicated)
     ATTENTION = "attention"  # reads other tokens' keys: an attention entry (indexer included)

@@ -1,0 +1,89 @@
+"""Pipeline stages: which decoder layers each of ``pp`` stages runs, and which ranks a stage
+boundary's send/recv joins.
+
+The split is vLLM's (``get_pp_indices`` in vllm/distributed/utils.py, without its
+``VLLM_PP_LAYER_PARTITION`` override), which TensorCast follows too (msmodeling
+tensor_cast/pipeline_parallel.py, ``build_pipeline_plan``, lines 239-247): every stage gets
+``layers // pp`` layers and the remainder goes one each to the stages before the last, from
+the second-to-last backwards, since the last stage also runs the final norm and the lm_head.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from layoutcheck.limits import MAX_PARALLEL, shown
+from layoutcheck.models.config import ConfigError
+
+
+@attrs.frozen
+class Stage:
+    """Stage ``index`` of ``count``: its decoder layers, and what it holds at either end (the
+    embedding on the first, the final norm and lm_head on the last)."""
+
+    index: int
+    count: int
+    layers: range
+
+    @property
+    def first(self) -> bool:
+        return self.index == 0
+
+    @property
+    def last(self) -> bool:
+        return self.index == self.count - 1
+
+    @property
+    def label(self) -> str:
+        """``stage 1`` of a pipeline, as reports name it."""
+        return f"stage {self.index}"
+
+    @property
+    def layer_text(self) -> str:
+        """``0-18``: the stage's layers as reports print them."""
+        return f"{self.layers.start}-{self.layers.stop - 1}"
+
+
+def stage_layers(layers: int, pp: int) -> tuple[range, ...]:
+    """Each stage's layers, as vLLM splits ``layers`` decoder layers over ``pp`` stages."""
+    counts = [layers // pp] * pp
+    # the remainder goes to the stages before the last, the second-to-last first
+    for offset in range(2, layers % pp + 2):
+        counts[-offset] += 1
+    ranges, start = [], 0
+    for count in counts:
+        ranges.append(range(start, start + count))
+        start += count
+    return tuple(ranges)
+
+
+def pipeline_stages(model: str, layers: int, pp: int) -> tuple[Stage, ...]:
+    """The ``pp`` stages of a model of ``layers`` decoder layers; raises ConfigError when a
+    stage would hold none (vLLM would build an empty stage, TensorCast refuses it)."""
+    if not 1 <= pp <= MAX_PARALLEL:
+        raise ConfigError(f"--pp {shown(pp)}: the pipeline size must be 1..{shown(MAX_PARALLEL)}")
+    if pp > layers:
+        raise ConfigError(
+            f"--pp {pp}: {model} has {layers} decoder layers, so {pp} stages would leave some "
+            "without a layer; use at most one stage per layer"
+        )
+    return tuple(
+        Stage(index, pp, span) for index, span in enumerate(stage_layers(layers, pp))
+    )
+
+
+def boundary_ranks(stage: int, tp: int) -> tuple[int, int]:
+    """The ranks of the send from ``stage`` to the next one, for tp rank 0 of DP replica 0.
+    Ranks are numbered tp fastest, then the stage, then dp (vLLM's and TensorCast's order:
+    msmodeling tensor_cast/pipeline_parallel.py, ``_dense_rank_for_pipeline_stage``, lines
+    165-167), so a stage's rank and the next stage's of the same tp rank are tp ranks apart."""
+    return stage * tp, (stage + 1) * tp
+
+
+def boundary_span(stage: int, tp: int) -> int:
+    """The aligned block of ranks (a power of two) that holds both ends of ``stage``'s send:
+    the two ranks are in one block of 2^k ranks exactly when they agree above bit k, so the
+    innermost tier of at least this many ranks is the one that joins them (TensorCast's
+    ``_get_p2p_topology_idx`` picks it the same way on its device grid)."""
+    source, target = boundary_ranks(stage, tp)
+    return 1 << (source ^ target).bit_length()
