@@ -21,7 +21,8 @@ from typing import Any
 import attrs
 
 from layoutcheck.diagnostics import Report
-from layoutcheck.models.pipeline import Stage
+from layoutcheck.lattice import TokenLayout
+from layoutcheck.models.pipeline import Stage, received_name
 from layoutcheck.ops.traits import Trait
 from layoutcheck.session import Options, Session
 
@@ -86,13 +87,13 @@ class Pipeline:
         first = Session(attrs.evolve(options, stage=0), registry)
         self.options = options
         self.stages: tuple[Stage, ...] = first.stages
-        self.sessions: tuple[Session, ...] = (
-            first,
-            *(
-                Session(attrs.evolve(options, stage=stage.index), first.registry)
-                for stage in self.stages[1:]
-            ),
-        )
+        sessions = [first]
+        for stage in self.stages[1:]:
+            # each stage receives what the one before it sends, in the layout it is sent in
+            local = sent_local(sessions[-1])
+            changed = attrs.evolve(options, stage=stage.index, local_inputs=local)
+            sessions.append(Session(changed, first.registry))
+        self.sessions: tuple[Session, ...] = tuple(sessions)
 
     @functools.cached_property
     def notes(self) -> tuple[str, ...]:
@@ -149,6 +150,23 @@ class Pipeline:
             )
             stages.append(StageMemory(stage, tuple(items), data))
         return PipelineMemory(tuple(stages))
+
+
+def sent_local(session: Session) -> tuple[str, ...]:
+    """The values a stage sends on LOCAL tokens (under sequence parallelism: the residual, and
+    the hidden state where the last layer leaves it scattered), by the name the next stage
+    receives them under."""
+    typed = session.typed
+    found = []
+    for ref in typed.graph.outputs:
+        op = typed.graph.op(ref.op)
+        value = typed.value(ref)
+        if not session.registry.is_(op.kind, Trait.POINT_TO_POINT) or value.is_top:
+            continue
+        received = received_name(op.name)
+        if value.tokens is TokenLayout.LOCAL and received is not None:
+            found.append(received)
+    return tuple(found)
 
 
 def stage_cost(stage: Stage, report: Any, session: Session) -> StageCost:

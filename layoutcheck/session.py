@@ -84,6 +84,9 @@ class Options:
     # which stage's graph this session works on (``layoutcheck.pipeline`` makes one each)
     pp: int = 1
     stage: int | None = None
+    # the stage's inputs the previous stage sends LOCAL (its outputs' layout, found by
+    # ``layoutcheck.pipeline``): received as they are sent
+    local_inputs: tuple[str, ...] = ()
 
 
 class PrologForm(enum.Enum):
@@ -404,6 +407,7 @@ class Session:
         stage = self.stage
         if stage is not None:
             arguments["stage"] = stage
+            arguments["local_inputs"] = options.local_inputs
         if build is build_from_spec and self.spec.layers > EXPANDED_CHECK_LAYERS:
             # the work of an op-by-op build is known from the folded one (milliseconds)
             folded = build_folded(self.spec, parallel, execution, **arguments)

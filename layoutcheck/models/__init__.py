@@ -22,7 +22,7 @@ from layoutcheck.models.builder import (
     Phase,
     build_baseline,
 )
-from layoutcheck.models.pipeline import Stage, pipeline_stages
+from layoutcheck.models.pipeline import Stage, pipeline_stages, received_local
 from layoutcheck.models.config import (
     ConfigError,
     MlaSpec,
@@ -32,6 +32,7 @@ from layoutcheck.models.config import (
     model_spec,
     shipped_models,
 )
+from layoutcheck.ops import default_registry
 from layoutcheck.passes.dsa_cp import DsaCpPass
 from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes
 from layoutcheck.passes.moe_prepare import All2AllPrefillPass, Mc2DecodePass
@@ -207,6 +208,7 @@ def build_folded(
     shared_experts: SharedExperts | None = None,
     fused_prolog: bool = False,
     stage: Stage | None = None,
+    local_inputs: tuple[str, ...] = (),
 ) -> BuiltModel:
     """The repetition form of :func:`build_from_spec`, built from one template per run of
     alike layers: two layers of each run are built and rewritten, folded, and the region
@@ -224,6 +226,7 @@ def build_folded(
         shared_experts=shared_experts,
         fused_prolog=fused_prolog,
         stage=stage,
+        local_inputs=local_inputs,
     )
     template = build(layers=_template_layers(runs))
     stretched = _stretch(normalize(fold(template.graph)), runs)
@@ -245,10 +248,12 @@ def build_from_spec(
     layers: frozenset[int] | None = None,
     fused_prolog: bool = False,
     stage: Stage | None = None,
+    local_inputs: tuple[str, ...] = (),
 ) -> BuiltModel:
     """:func:`build_model` from an already read config (``layers``: only these decoder
     layers, for a template; ``fused_prolog``: the MLA q-side as one op; ``stage``: one
-    pipeline stage's slice of the model)."""
+    pipeline stage's slice of the model; ``local_inputs``: the stage's inputs the previous
+    stage sends LOCAL, :func:`received_local`)."""
     execution = execution or Execution()
     if not 1 <= execution.tokens <= MAX_TOKENS:
         raise ConfigError(
@@ -298,6 +303,8 @@ def build_from_spec(
         )
     )
     graph, records = run_passes(baseline, passes)
+    if local_inputs:
+        graph = normalize(received_local(graph, local_inputs, default_registry()))
     if execution.request_contexts:
         # MC2 pads the tokens to a multiple of tp for the MoE's slice: padded request slots
         mc2 = any(isinstance(p, Mc2DecodePass) for p in passes)

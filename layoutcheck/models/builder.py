@@ -18,7 +18,7 @@ from layoutcheck.graph import Graph, GraphBuilder, ValueRef
 from layoutcheck.lattice import Dtype, TokenLayout
 from layoutcheck.limits import MAX_PARALLEL, shown
 from layoutcheck.models.config import ConfigError, GqaSpec, MlaSpec, ModelSpec
-from layoutcheck.models.pipeline import Stage, boundary_span
+from layoutcheck.models.pipeline import Stage, boundary_span, send_name
 from layoutcheck.roles import hf_layer_name, hf_layer_path
 
 
@@ -304,7 +304,7 @@ class _Builder:
             tensors.append(("topk_indices", self.topk_indices))
         with b.scope(role="model"):
             return [
-                b.op(f"pp.send_recv.{name}", "send_recv", [ref], role="model", span=span)
+                b.op(send_name(name), "send_recv", [ref], role="model", span=span)
                 for name, ref in tensors
             ]
 

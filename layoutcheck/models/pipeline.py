@@ -1,5 +1,5 @@
-"""Pipeline stages: which decoder layers each of ``pp`` stages runs, and which ranks a stage
-boundary's send/recv joins.
+"""Pipeline stages: which decoder layers each of ``pp`` stages runs, which ranks a stage
+boundary's send/recv joins, and the layout a later stage receives its inputs in.
 
 The split is vLLM's (``get_pp_indices`` in vllm/distributed/utils.py, without its
 ``VLLM_PP_LAYER_PARTITION`` override), which TensorCast follows too (msmodeling
@@ -10,10 +10,30 @@ the second-to-last backwards, since the last stage also runs the final norm and 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
+from layoutcheck.graph import Graph, ValueRef
+from layoutcheck.lattice import TokenLayout
 from layoutcheck.limits import MAX_PARALLEL, shown
 from layoutcheck.models.config import ConfigError
+from layoutcheck.ops import Registry
+from layoutcheck.ops.traits import Trait
+
+
+# a stage's send/recv of a value is named after the input the next stage receives it as
+# (``pp.send_recv.residual`` → ``residual``): the builder names both ends
+SEND_PREFIX = "pp.send_recv."
+
+
+def send_name(received: str) -> str:
+    return f"{SEND_PREFIX}{received}"
+
+
+def received_name(send: str) -> str | None:
+    """The next stage's input a send/recv op delivers (None: not a builder's send)."""
+    return send.removeprefix(SEND_PREFIX) if send.startswith(SEND_PREFIX) else None
 
 
 @attrs.frozen
@@ -87,3 +107,35 @@ def boundary_span(stage: int, tp: int) -> int:
     ``_get_p2p_topology_idx`` picks it the same way on its device grid)."""
     source, target = boundary_ranks(stage, tp)
     return 1 << (source ^ target).bit_length()
+
+
+def received_local(graph: Graph, names: Iterable[str], registry: Registry) -> Graph:
+    """A later stage's graph with the inputs ``names`` arriving as the previous stage sent them,
+    LOCAL (scattered over tp: vLLM's ``is_residual_scattered_for_sp``): the built graph
+    declares every received value FULL, as the TP baseline does, and sequence parallelism's
+    pipeline-entry rewrite keeps each rank's rows with a token slice; that slice is dropped and
+    the input declared as the rows it keeps. An input whose slice had to be padded first (a
+    token count tp does not divide) keeps its FULL declaration."""
+    inputs = {spec.name: spec for spec in graph.inputs}
+    dropped: dict[ValueRef, ValueRef] = {}
+    for name in names:
+        readers = graph.consumers(ValueRef(name))
+        if name not in inputs or len(readers) != 1:
+            continue
+        (reader, _), spec = readers[0], inputs[name]
+        if not registry.is_(reader.kind, Trait.TOKEN_SLICE) or spec.tokens is not TokenLayout.FULL:
+            continue
+        group = graph.group_size(spec.group)
+        inputs[name] = attrs.evolve(
+            spec, shape=(spec.shape[0] / group, *spec.shape[1:]), tokens=TokenLayout.LOCAL
+        )
+        dropped[ValueRef(reader.name)] = ValueRef(name)
+    if not dropped:
+        return graph
+    ops = [
+        op.evolve(inputs=tuple(dropped.get(ref, ref) for ref in op.inputs))
+        for op in graph.ops
+        if ValueRef(op.name) not in dropped
+    ]
+    outputs = [dropped.get(ref, ref) for ref in graph.outputs]
+    return graph.with_ops(ops, outputs).evolve(inputs=tuple(inputs.values()))
