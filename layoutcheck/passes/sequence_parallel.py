@@ -162,23 +162,41 @@ def _dsa_o_proj_slice(rw: Rewriter, op: Op) -> bool:
     return True
 
 
+def _slice_received(rw: Rewriter, ref: ValueRef, role: Role | None) -> ValueRef:
+    """Each rank's own rows of a value a later pipeline stage received FULL (a view), one slice
+    for all its readers."""
+
+    def make() -> ValueRef:
+        x = pad_if_needed(rw, ref, "tp", f"{ref.op}.pad", role)
+        return rw.emit(f"{ref.op}.token_slice", "token_slice", [x], group="tp")
+
+    return rw.memo("pipeline-slice", ref, make)
+
+
 def _pipeline_entry(rw: Rewriter, op: Op) -> bool:
     """A later pipeline stage's first fused add+norm, on the hidden state and residual the
     previous stage sent (graph inputs, FULL): each rank keeps its own rows of both (a view).
     vLLM sends the residual scattered under SP (``is_residual_scattered_for_sp``), so the
     sender's LOCAL rows are what arrives; the hidden state arrives all-reduced, whole."""
-    if not rw.registry.is_(op.kind, Trait.FUSED_ADD_NORM):
-        return False
     inputs = [rw.read(ref) for ref in op.inputs]
     if any(rw.producer(ref) is not None for ref in inputs):
         return False
     if any(rw.type(ref).tokens is not TokenLayout.FULL for ref in inputs):
         return False
-    sliced = []
-    for ref in inputs:
-        x = pad_if_needed(rw, ref, "tp", f"{ref.op}.pad", op.role)
-        sliced.append(rw.emit(f"{ref.op}.token_slice", "token_slice", [x], group="tp"))
-    rw.keep(op, sliced)
+    rw.keep(op, [_slice_received(rw, ref, op.role) for ref in inputs])
+    return True
+
+
+def _received_top_k(rw: Rewriter, op: Op) -> bool:
+    """A shared-indexer layer first in a later stage reads the top-k the previous stage sent
+    (a graph input, FULL): on LOCAL queries each rank keeps its own rows of it."""
+    inputs = [rw.read(ref) for ref in op.inputs]
+    q, indices = inputs[0], inputs[-1]
+    if rw.producer(indices) is not None or rw.type(indices).tokens is not TokenLayout.FULL:
+        return False
+    if rw.type(q).tokens is not TokenLayout.LOCAL:
+        return False
+    rw.keep(op, [*inputs[:-1], _slice_received(rw, indices, op.role)])
     return True
 
 
@@ -196,7 +214,7 @@ class SequenceParallelPass:
         return _vllm_needs_full if self.layout is Layout.VLLM_ASCEND else _tensorcast_needs_full
 
     def run(self, graph: Graph) -> PassResult:
-        patterns = [*_ALL_REDUCE_PATTERNS, _DSA_O_PROJ_SLICE, _PIPELINE_ENTRY]
+        patterns = [*_ALL_REDUCE_PATTERNS, _DSA_O_PROJ_SLICE, *_PIPELINE_ENTRY]
         if self.shared_experts is SharedExperts.REPLICATED:
             patterns += [REPLICATE_SHARED_EXPERTS, DROP_COMPLETE_REDUCTION]
         needs_full = self.needs_full()
@@ -235,8 +253,11 @@ _ALL_REDUCE_PATTERNS = (
 )
 # the attention output's reshape (a view of its rows) ahead of the replicated o_proj
 _DSA_O_PROJ_SLICE = Pattern.at("dsa-o-proj-slice", Trait.VIEW, _dsa_o_proj_slice)
-# a later pipeline stage's first norm, on what the previous stage sent
-_PIPELINE_ENTRY = Pattern.at("pipeline-entry", Trait.FUSED_ADD_NORM, _pipeline_entry)
+# a later pipeline stage's first readers of what the previous stage sent
+_PIPELINE_ENTRY = (
+    Pattern.at("pipeline-entry", Trait.FUSED_ADD_NORM, _pipeline_entry),
+    Pattern.at("pipeline-top-k", Trait.SPARSE_ATTENTION, _received_top_k),
+)
 _SP_REWRITES = frozenset(pattern.name for pattern in _ALL_REDUCE_PATTERNS)
 
 
