@@ -460,7 +460,8 @@ class Session:
     def stages(self) -> tuple[Stage, ...]:
         """The model's pipeline stages (one, holding every layer, without ``--pp``)."""
         spec = self.spec
-        if spec is None:
+        if spec is None or not self.is_model:
+            _no_stages(self)
             raise UsageError(f"{self.options.target} is a {self.kind.name}, not a model")
         return pipeline_stages(spec.name, spec.layers, self.options.pp)
 

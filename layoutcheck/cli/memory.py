@@ -58,8 +58,7 @@ def add_parser(commands: Any) -> None:
     memory.add_argument(
         "--by",
         choices=("category", "module", "layer"),
-        help="the table's rows (default category); with --pp, each stage's table after the "
-        "stages'",
+        help="the table's rows (default category); with --pp, each stage's table after the stages'",
     )
     memory.add_argument("--mtp", action="store_true", help="count the MTP layer(s) in parameters")
     memory.add_argument("--format", choices=("text", "json"), default="text")

@@ -72,7 +72,11 @@ def run_check(args: argparse.Namespace) -> int:
         for stage, report in zip(pipeline.stages, reports, strict=True):
             emit(f"{stage.label} (layers {stage.layer_text}):")
             emit(render_text(report))
-        failed = [stage.label for stage, report in zip(pipeline.stages, reports) if not report.ok]
+        failed = [
+            stage.label
+            for stage, report in zip(pipeline.stages, reports, strict=True)
+            if not report.ok
+        ]
         verdict = "ok" if ok else "FAILED"
         told = f": {', '.join(failed)} failed" if failed else ""
         emit(f"{verdict}: {len(reports)} pipeline stages checked{told}")

@@ -22,7 +22,6 @@ from layoutcheck.models.builder import (
     Phase,
     build_baseline,
 )
-from layoutcheck.models.pipeline import Stage, pipeline_stages, received_local
 from layoutcheck.models.config import (
     ConfigError,
     MlaSpec,
@@ -32,6 +31,7 @@ from layoutcheck.models.config import (
     model_spec,
     shipped_models,
 )
+from layoutcheck.models.pipeline import Stage, pipeline_stages, received_local
 from layoutcheck.ops import default_registry
 from layoutcheck.passes.dsa_cp import DsaCpPass
 from layoutcheck.passes.manager import GraphPass, PassRecord, run_passes

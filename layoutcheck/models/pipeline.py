@@ -21,7 +21,6 @@ from layoutcheck.models.config import ConfigError
 from layoutcheck.ops import Registry
 from layoutcheck.ops.traits import Trait
 
-
 # a stage's send/recv of a value is named after the input the next stage receives it as
 # (``pp.send_recv.residual`` → ``residual``): the builder names both ends
 SEND_PREFIX = "pp.send_recv."
@@ -87,9 +86,7 @@ def pipeline_stages(model: str, layers: int, pp: int) -> tuple[Stage, ...]:
             f"--pp {pp}: {model} has {layers} decoder layers, so {pp} stages would leave some "
             "without a layer; use at most one stage per layer"
         )
-    return tuple(
-        Stage(index, pp, span) for index, span in enumerate(stage_layers(layers, pp))
-    )
+    return tuple(Stage(index, pp, span) for index, span in enumerate(stage_layers(layers, pp)))
 
 
 def boundary_ranks(stage: int, tp: int) -> tuple[int, int]:
