@@ -215,6 +215,32 @@ def test_all_to_all_keeps_the_layout() -> None:
     )
 
 
+@covers("send_recv")
+@pytest.mark.parametrize(
+    ("shape", "tokens", "features", "numeric", "group"),
+    [
+        (["T", "H"], FULL, WHOLE, [4096, 6144], None),  # the hidden state between stages
+        (["T/tp", "H"], LOCAL, WHOLE, [256, 6144], "tp"),  # a residual scattered by SP
+        (["T", "H/tp"], FULL, SPLIT, [4096, 384], "tp"),  # a rank's feature block
+    ],
+)
+def test_send_recv_keeps_the_layout(
+    shape: list[str],
+    tokens: TokenLayout,
+    features: FeatureState,
+    numeric: list[int],
+    group: str | None,
+) -> None:
+    """The next stage's rank of the same tp rank receives exactly this rank's tensor."""
+    g = Graph()
+    x = g.input("x", shape, tokens=tokens, features=features)
+    g.op("send", "send_recv", [x], span=32)
+    expect(
+        g, g.typed(), "send", shape=shape, numeric=numeric, tokens=tokens, features=features,
+        group=group,
+    )  # fmt: skip
+
+
 # -- token layout ----------------------------------------------------------------------------
 
 
