@@ -813,6 +813,8 @@ KERNELS: Mapping[str, Kernel] = {
     "matmul_reduce_scatter": k_matmul_reduce_scatter,
     "all_gather_matmul": k_all_gather_matmul,
     "all_to_all": k_identity,
+    # the next stage's rank of the same tp rank holds exactly what this rank sent
+    "send_recv": k_identity,
     "token_slice": k_token_slice,
     "pad_tokens": k_pad_tokens,
     "unpad_tokens": k_unpad_tokens,
