@@ -142,9 +142,7 @@ class Pipeline:
                 spec,
                 items,
                 hbm_bytes=hbm_bytes,
-                # the MTP layer runs after the lm_head, on the last stage (TensorCast's
-                # build_pipeline_plan gives it the last stage's extra_tail_layers)
-                mtp_layers=mtp_layers if stage.last else 0,
+                mtp_layers=mtp_layers,  # the parameter count is the whole model's
                 kv_cache_type=session.description.kv_cache_type,
                 layers=stage.layers,
             )

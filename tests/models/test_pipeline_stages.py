@@ -132,3 +132,15 @@ def test_a_shared_indexer_layer_first_in_a_stage_receives_the_top_k(tmp_path: Pa
         top_k = rows * 2048 * 8  # index_topk int64 indices
         hidden = 4096 // 16 * 6144 * 2  # both LOCAL under DSA-CP
         assert cost.stages[0].send_bytes == 2 * hidden + top_k
+
+
+@pytest.mark.parametrize("sp", [False, True])
+def test_a_folded_stage_prices_as_its_layer_by_layer_build(sp: bool) -> None:
+    """A stage folds from its own template (its first layer alone, as layer 0 is): the folded
+    and the expanded build of every stage cost the same."""
+    folded = Pipeline(Options("qwen3-30b-a3b", tp=4, pp=3, sp=sp, repetition=True)).cost()
+    expanded = Pipeline(Options("qwen3-30b-a3b", tp=4, pp=3, sp=sp)).cost()
+    assert [len(s.report.graph.repetition()) > 0 for s in folded.stages] == [True] * 3
+    for one, other in zip(folded.stages, expanded.stages, strict=True):
+        assert one.us == pytest.approx(other.us, rel=1e-12)
+        assert one.send_bytes == other.send_bytes
