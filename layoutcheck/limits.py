@@ -19,6 +19,9 @@ MAX_PARALLEL = 2**20  # --tp, --dp, --ep
 # (show, export, view, equiv, sim, fuzz): about 30-130 µs each, so a few seconds' work; past it
 # the folded build (--repetition), which stands for every layer, is the form to use
 MAX_EXPANDED_OPS = 50_000
+# --pp: each stage is a graph of its own, built folded, checked and priced (about 5 ms each on
+# two cores), so a thousand stages are seconds' work; deployments run a few
+MAX_PIPELINE_STAGES = 1_024
 MAX_GRAPH_OPS = 500_000  # ops in a graph file (a 10,000-layer model is about 250,000)
 MAX_SWEEP_POINTS = 100_000  # --sweep SYM=a..b+k; a geometric *k sweep has at most 63 points
 MAX_SWEEP_VALUE = 2**63 - 1  # sweep endpoints are numpy int64

@@ -27,6 +27,7 @@ from layoutcheck.errors import (
 from layoutcheck.files import check_writable
 from layoutcheck.limits import (
     MAX_PARALLEL,
+    MAX_PIPELINE_STAGES,
     MAX_SYMBOL_VALUE,
     MAX_TOKENS,
     ascii_int,
@@ -249,7 +250,7 @@ def add_pipeline(parser: argparse.ArgumentParser) -> None:
     """``--pp N``: a model's layers over N pipeline stages (check, cost and memory)."""
     parser.add_argument(
         "--pp",
-        type=Bounded("--pp", 1, MAX_PARALLEL),
+        type=Bounded("--pp", 1, MAX_PIPELINE_STAGES),
         default=1,
         help="pipeline-parallel stages (default 1): the model's decoder layers split over N "
         "stages as vLLM splits them (the remainder to the stages before the last), the "

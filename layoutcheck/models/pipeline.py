@@ -16,7 +16,7 @@ import attrs
 
 from layoutcheck.graph import Graph, ValueRef
 from layoutcheck.lattice import TokenLayout
-from layoutcheck.limits import MAX_PARALLEL, shown
+from layoutcheck.limits import MAX_PIPELINE_STAGES, shown
 from layoutcheck.models.config import ConfigError
 from layoutcheck.ops import Registry
 from layoutcheck.ops.traits import Trait
@@ -79,8 +79,11 @@ def stage_layers(layers: int, pp: int) -> tuple[range, ...]:
 def pipeline_stages(model: str, layers: int, pp: int) -> tuple[Stage, ...]:
     """The ``pp`` stages of a model of ``layers`` decoder layers; raises ConfigError when a
     stage would hold none (vLLM would build an empty stage, TensorCast refuses it)."""
-    if not 1 <= pp <= MAX_PARALLEL:
-        raise ConfigError(f"--pp {shown(pp)}: the pipeline size must be 1..{shown(MAX_PARALLEL)}")
+    if not 1 <= pp <= MAX_PIPELINE_STAGES:
+        raise ConfigError(
+            f"--pp {shown(pp)}: the pipeline size must be 1..{shown(MAX_PIPELINE_STAGES)} (each "
+            "stage is a graph built, checked and priced)"
+        )
     if pp > layers:
         raise ConfigError(
             f"--pp {pp}: {model} has {layers} decoder layers, so {pp} stages would leave some "

@@ -82,6 +82,7 @@ def test_check_checks_every_stage() -> None:
         (["check", *GLM, "--pp", "4", "--format", "sarif"], "not sarif"),
         (["cost", *GLM, "--pp", "79"], "--pp 79: glm-5.1 has 78 decoder layers"),
         (["cost", *GLM, "--pp", "0"], "--pp 0: must be at least 1"),
+        (["memory", *GLM, "--pp", "1025"], "--pp 1025: the limit is 1024"),
         (
             ["cost", str(GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml"), "--pp", "2"],
             "pipeline stages are built from a model config",
