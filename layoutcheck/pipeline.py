@@ -144,6 +144,8 @@ class Pipeline:
                 hbm_bytes=hbm_bytes,
                 mtp_layers=mtp_layers,  # the parameter count is the whole model's
                 kv_cache_type=session.description.kv_cache_type,
+                accounting=accounting,
+                decode=self.options.phase == "decode",
                 layers=stage.layers,
             )
             stages.append(StageMemory(stage, tuple(items), data))

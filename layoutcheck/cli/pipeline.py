@@ -215,16 +215,20 @@ def render_pipeline_memory(
         f"{name} over {count} pipeline stages: static weights per rank, {accounting} "
         f"accounting, {source}: {largest.total_bytes / GIB:.3f} GiB on the largest stage "
         f"({largest.stage.label}, layers {largest.stage.layer_text})",
-        f"  {'stage':<6} {'layers':<8} {'GiB':>9} {'KV B/token':>11} {'tokens fit':>11}",
     ]
+    # a decode step's KV cache (its requests' contexts), where the step holds one
+    step = all(stage.data["kv_cache"].get("batch") is not None for stage in memory.stages)
+    header = f"  {'stage':<6} {'layers':<8} {'GiB':>9} {'KV B/token':>11} {'tokens fit':>11}"
+    lines.append(header + (f" {'GiB KV step':>12}" if step else ""))
     for stage in memory.stages:
         kv = stage.data["kv_cache"]
         fits = kv["tokens_that_fit"]
-        lines.append(
+        row = (
             f"  {stage.stage.index:<6} {stage.stage.layer_text:<8} "
             f"{stage.total_bytes / GIB:>9.3f} {kv['bytes_per_token']:>11} "
             f"{fits if fits is not None else '?':>11}"
         )
+        lines.append(row + (f" {kv['batch']['bytes'] / GIB:>12.3f}" if step else ""))
     params = memory.stages[0].data["parameters"]
     lines.append(
         f"parameters: {params['total'] / 1e9:.1f}B total, {params['active'] / 1e9:.1f}B active "
