@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import attrs
+import sympy
 
-from layoutcheck.graph import Graph, ValueRef
+from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.limits import MAX_PIPELINE_STAGES, shown
 from layoutcheck.models.config import ConfigError
@@ -113,29 +114,47 @@ def received_local(graph: Graph, names: Iterable[str], registry: Registry) -> Gr
     """A later stage's graph with the inputs ``names`` arriving as the previous stage sent them,
     LOCAL (scattered over tp: vLLM's ``is_residual_scattered_for_sp``): the built graph
     declares every received value FULL, as the TP baseline does, and sequence parallelism's
-    pipeline-entry rewrite keeps each rank's rows with a token slice; that slice is dropped and
-    the input declared as the rows it keeps. An input whose slice had to be padded first (a
-    token count tp does not divide) keeps its FULL declaration."""
+    pipeline-entry rewrite keeps each rank's rows with a token slice (after a pad, where tp
+    does not divide the tokens); the slice and its pad are dropped and the input declared as
+    the rows they keep, ``T/tp`` or ``ceiling(T/tp)``, the sender's own rows."""
     inputs = {spec.name: spec for spec in graph.inputs}
     dropped: dict[ValueRef, ValueRef] = {}
+    removed: set[str] = set()
     for name in names:
-        readers = graph.consumers(ValueRef(name))
-        if name not in inputs or len(readers) != 1:
-            continue
-        (reader, _), spec = readers[0], inputs[name]
-        if not registry.is_(reader.kind, Trait.TOKEN_SLICE) or spec.tokens is not TokenLayout.FULL:
+        spec = inputs.get(name)
+        chain = _slice_chain(graph, ValueRef(name), registry)
+        if spec is None or chain is None or spec.tokens is not TokenLayout.FULL:
             continue
         group = graph.group_size(spec.group)
-        inputs[name] = attrs.evolve(
-            spec, shape=(spec.shape[0] / group, *spec.shape[1:]), tokens=TokenLayout.LOCAL
-        )
-        dropped[ValueRef(reader.name)] = ValueRef(name)
+        padded = len(chain) == 2
+        rows = sympy.ceiling(spec.shape[0] / group) if padded else spec.shape[0] / group
+        inputs[name] = attrs.evolve(spec, shape=(rows, *spec.shape[1:]), tokens=TokenLayout.LOCAL)
+        dropped[ValueRef(chain[-1].name)] = ValueRef(name)
+        removed.update(op.name for op in chain)
     if not dropped:
         return graph
     ops = [
         op.evolve(inputs=tuple(dropped.get(ref, ref) for ref in op.inputs))
         for op in graph.ops
-        if ValueRef(op.name) not in dropped
+        if op.name not in removed
     ]
     outputs = [dropped.get(ref, ref) for ref in graph.outputs]
     return graph.with_ops(ops, outputs).evolve(inputs=tuple(inputs.values()))
+
+
+def _slice_chain(graph: Graph, ref: ValueRef, registry: Registry) -> list[Op] | None:
+    """The ops that keep a rank's rows of ``ref``, its only reader: a token slice, or a pad
+    and then a token slice (the traits say which); None when ``ref`` is read otherwise."""
+    chain: list[Op] = []
+    while len(chain) < 2:
+        readers = graph.consumers(ref)
+        if len(readers) != 1:
+            return None
+        reader = readers[0][0]
+        if registry.is_(reader.kind, Trait.TOKEN_SLICE):
+            return [*chain, reader]
+        if chain or not registry.is_(reader.kind, Trait.TOKEN_PAD):
+            return None
+        chain.append(reader)
+        ref = ValueRef(reader.name)
+    return None

@@ -92,19 +92,21 @@ def test_each_stage_is_a_decoder_slice() -> None:
 
 
 @pytest.mark.parametrize(
-    ("target", "tp", "layout", "sent"),
+    ("target", "tp", "tokens", "sent"),
     [
         # a dense model's last all-reduce has no norm after it in its stage: the hidden state
         # leaves whole (FULL), the residual scattered (vLLM's is_residual_scattered_for_sp)
-        ("qwen3-8b", 4, "tensorcast", {"hidden_states": "FULL", "residual": "LOCAL"}),
+        ("qwen3-8b", 4, 4096, {"hidden_states": "FULL", "residual": "LOCAL"}),
+        # tp does not divide the tokens: the residual leaves padded, ceiling(T/tp) rows a rank
+        ("qwen3-8b", 4, 4095, {"hidden_states": "FULL", "residual": "LOCAL"}),
         # GLM's MoE runs on the local tokens under DSA-CP: both leave scattered
-        ("glm-5.1", 16, "tensorcast", {"hidden_states": "LOCAL", "residual": "LOCAL"}),
+        ("glm-5.1", 16, 4096, {"hidden_states": "LOCAL", "residual": "LOCAL"}),
     ],
 )
 def test_under_sp_a_stage_receives_the_layout_sent(
-    target: str, tp: int, layout: str, sent: dict[str, str]
+    target: str, tp: int, tokens: int, sent: dict[str, str]
 ) -> None:
-    pipeline = Pipeline(Options(target, tp=tp, pp=3, sp=True, layout=layout, repetition=True))
+    pipeline = Pipeline(Options(target, tp=tp, pp=3, sp=True, tokens=tokens, repetition=True))
     for sender, receiver in zip(pipeline.sessions, pipeline.sessions[1:], strict=False):
         outputs = {received_name(ref.op): sender.typed.value(ref) for ref in sender.graph.outputs}
         assert {name: value.tokens.name for name, value in outputs.items()} == sent
