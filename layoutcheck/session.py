@@ -474,7 +474,7 @@ class Session:
         if options.stage is None or not 0 <= options.stage < options.pp:
             raise UsageError(
                 f"--pp {options.pp}: this command works on one graph; a pipeline's stages are "
-                "each their own (check, cost and memory take --pp)"
+                "each their own (check, cost, memory and compare take --pp)"
             )
         return self.stages[options.stage]
 

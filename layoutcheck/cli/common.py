@@ -247,7 +247,7 @@ def add_target(parser: argparse.ArgumentParser) -> None:
 
 
 def add_pipeline(parser: argparse.ArgumentParser) -> None:
-    """``--pp N``: a model's layers over N pipeline stages (check, cost and memory)."""
+    """``--pp N``: a model's layers over N pipeline stages (check, cost, memory, compare)."""
     parser.add_argument(
         "--pp",
         type=Bounded("--pp", 1, MAX_PIPELINE_STAGES),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from layoutcheck.cli.common import (
     add_device,
+    add_pipeline,
     add_plot,
     add_quant,
     add_target,
@@ -29,6 +30,7 @@ def add_parser(commands: Any) -> None:
         "compare", help="two layouts of a model (or two graph files) side by side"
     )
     add_target(compare)
+    add_pipeline(compare)
     compare.add_argument("other", nargs="?", help="a second graph file to compare with")
     compare.add_argument(
         "--layouts",
@@ -52,6 +54,10 @@ def run_compare(args: argparse.Namespace) -> int:
     from layoutcheck.cost.render import render_comparison
     from layoutcheck.models import Layout
 
+    if args.pp > 1:
+        from layoutcheck.cli.pipeline import refuse
+
+        refuse(args, "--trace", "--plot", "other")
     if args.trace is not None:
         return _compare_trace(args)
     args.rank = args.rank or "last"
@@ -81,6 +87,10 @@ def run_compare(args: argparse.Namespace) -> int:
         known = [layout.value for layout in Layout]
         if len(layouts) != 2 or any(layout not in known for layout in layouts):
             raise UsageError(f"--layouts {args.layouts!r}: name two of {', '.join(known)}")
+        if args.pp > 1:
+            from layoutcheck.cli import pipeline
+
+            return pipeline.run_compare(args, layouts)
         sessions = (session_of(args, layout=layouts[0]), session_of(args, layout=layouts[1]))
         names = (layouts[0], layouts[1])
     reports = [cost_report_of(args, session) for session in sessions]

@@ -1,5 +1,5 @@
-"""``check``, ``cost`` and ``memory`` with ``--pp N``: every pipeline stage's graph checked,
-priced and accounted as its own, and the stages put together."""
+"""``check``, ``cost``, ``memory`` and ``compare`` with ``--pp N``: every pipeline stage's
+graph checked, priced and accounted as its own, and the stages put together."""
 
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ from layoutcheck.errors import EXIT_ERRORS, EXIT_OK, UsageError
 GIB = 2**30
 
 
-def pipeline_of(args: argparse.Namespace) -> Any:
+def pipeline_of(args: argparse.Namespace, **changes: Any) -> Any:
     """The pipeline the arguments ask for; what its config holds but is not modelled is said
     once, as for one graph."""
     from layoutcheck.pipeline import Pipeline
 
-    pipeline = Pipeline(options_of(args))
+    pipeline = Pipeline(options_of(args, **changes))
     for told in pipeline.notes:
         note(told)
     for warning in pipeline.warnings:
@@ -35,13 +35,15 @@ def pipeline_of(args: argparse.Namespace) -> Any:
 
 
 def refuse(args: argparse.Namespace, *flags: str) -> None:
-    """Options that work on one graph are refused with ``--pp`` rather than ignored."""
+    """Options that work on one graph are refused with ``--pp`` rather than ignored (``other``:
+    compare's second graph file)."""
     for flag in flags:
         value = getattr(args, flag.lstrip("-").replace("-", "_"), None)
         if value:
+            shown = "a second graph" if flag == "other" else flag
             raise UsageError(
-                f"{flag} works on one graph; with --pp {args.pp} each stage is its own graph "
-                f"(drop {flag}, or --pp)"
+                f"{shown} works on one graph; with --pp {args.pp} each stage is its own graph "
+                f"(drop {shown}, or --pp)"
             )
 
 
@@ -156,6 +158,64 @@ def render_pipeline_cost(costs: Any, rank: str | int) -> str:
         f"{slowest.stage.layer_text}, {slowest.us / 1000:.3f} ms)"
     )
     return "\n".join(lines)
+
+
+# -- compare -----------------------------------------------------------------------------------
+
+
+def run_compare(args: argparse.Namespace, layouts: list[str]) -> int:
+    """Two layouts over the same stages: stage by stage, and the pass through the pipeline."""
+    from layoutcheck.cost.compare import compare_reports
+    from layoutcheck.cost.render import render_comparison
+
+    rank = rank_of(args)
+    a, b = (pipeline_of(args, layout=layout).cost(args.device, rank) for layout in layouts)
+    comparisons = [
+        compare_reports(x.report, y.report, *layouts)
+        for x, y in zip(a.stages, b.stages, strict=True)
+    ]
+    if args.format == "json":
+        document = {
+            "a": layouts[0],
+            "b": layouts[1],
+            "pp": args.pp,
+            "a_us": a.end_to_end_us,
+            "b_us": b.end_to_end_us,
+            "delta_us": b.end_to_end_us - a.end_to_end_us,
+            "a_bottleneck_stage": a.bottleneck.stage.index,
+            "b_bottleneck_stage": b.bottleneck.stage.index,
+            "stages": [
+                {"stage": x.stage.index, "layers": [x.stage.layers.start, x.stage.layers.stop - 1]}
+                | {"a_us": x.us, "b_us": y.us, "delta_us": y.us - x.us}
+                | {"comparison": comparison.to_json()}
+                for x, y, comparison in zip(a.stages, b.stages, comparisons, strict=True)
+            ],
+        }
+        print(json.dumps(document, indent=1))
+        return EXIT_OK
+    name_a, name_b = layouts
+    lines = [
+        f"{name_a} vs {name_b} over {args.pp} pipeline stages on "
+        f"{a.stages[0].report.device.name}: {a.end_to_end_us / 1000:.2f} ms vs "
+        f"{b.end_to_end_us / 1000:.2f} ms one pass "
+        f"({(b.end_to_end_us - a.end_to_end_us) / 1000:+.2f} ms)",
+        f"  {'stage':<6} {'layers':<8} {name_a + ' ms':>16} {name_b + ' ms':>16} {'Δ ms':>10}",
+    ]
+    for x, y in zip(a.stages, b.stages, strict=True):
+        lines.append(
+            f"  {x.stage.index:<6} {x.stage.layer_text:<8} {x.us / 1000:>16.3f} "
+            f"{y.us / 1000:>16.3f} {(y.us - x.us) / 1000:>+10.3f}"
+        )
+    lines.append(
+        f"bottleneck: {a.bottleneck.stage.label} ({a.bottleneck.us / 1000:.3f} ms) vs "
+        f"{b.bottleneck.stage.label} ({b.bottleneck.us / 1000:.3f} ms)"
+    )
+    print("\n".join(lines))
+    for stage, comparison in zip(a.stages, comparisons, strict=True):
+        print()
+        print(f"{stage.stage.label} (layers {stage.stage.layer_text}):")
+        print(render_comparison(comparison))
+    return EXIT_OK
 
 
 # -- memory ------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ GLM = ["glm-5.1", "--tp", "16"]
         ["memory", *GLM, "--quant", "w8a8"],
         ["memory", *GLM, "--format", "json"],
         ["check", *GLM, "--sp", "--format", "json"],
+        ["compare", *GLM, "--sp", "--format", "json"],
     ],
 )
 def test_pp_1_is_todays_output(argv: list[str]) -> None:
@@ -74,12 +75,26 @@ def test_check_checks_every_stage() -> None:
     assert run("check", *GLM, "--pp", "4").out.splitlines()[-1] == "ok: 4 pipeline stages checked"
 
 
+def test_compare_sets_the_layouts_stages_side_by_side() -> None:
+    data = run("compare", *GLM, "--sp", "--pp", "4", "--format", "json").json()
+    costs = {
+        layout: run("cost", *GLM, "--sp", "--layout", layout, "--pp", "4", "--format", "json")
+        for layout in ("tensorcast", "vllm-ascend")
+    }
+    assert data["a_us"] == pytest.approx(costs["tensorcast"].json()["end_to_end_us"])
+    assert data["b_us"] == pytest.approx(costs["vllm-ascend"].json()["end_to_end_us"])
+    assert data["delta_us"] == pytest.approx(sum(stage["delta_us"] for stage in data["stages"]))
+    for stage in data["stages"]:
+        assert stage["comparison"]["a_total_us"] == pytest.approx(stage["a_us"])
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["cost", *GLM, "--pp", "4", "--trace", "t.json"], "--trace works on one graph"),
         (["cost", *GLM, "--pp", "4", "--symbolic"], "--symbolic works on one graph"),
         (["check", *GLM, "--pp", "4", "--format", "sarif"], "not sarif"),
+        (["compare", *GLM, "--sp", "--pp", "4", "--plot", "x.svg"], "--plot works on one graph"),
         (["cost", *GLM, "--pp", "79"], "--pp 79: glm-5.1 has 78 decoder layers"),
         (["cost", *GLM, "--pp", "0"], "--pp 0: must be at least 1"),
         (["memory", *GLM, "--pp", "1025"], "--pp 1025: the limit is 1024"),
@@ -98,7 +113,7 @@ def test_what_pp_refuses(argv: list[str], message: str) -> None:
 
 
 def test_help_says_pp_multiplies_the_devices(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("cost", "memory", "check"):
+    for command in ("cost", "memory", "check", "compare"):
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert "tp × dp × pp devices" in " ".join(capsys.readouterr().out.split())
