@@ -27,6 +27,7 @@ _EXPORTS = {
     "ParallelConfig": "layoutcheck.models",
     "Part": "layoutcheck.roles",
     "Phase": "layoutcheck.models",
+    "Pipeline": "layoutcheck.pipeline",
     "Role": "layoutcheck.roles",
     "Session": "layoutcheck.session",
     "TokenLayout": "layoutcheck.lattice",
@@ -58,6 +59,7 @@ __all__ = [
     "ParallelConfig",
     "Part",
     "Phase",
+    "Pipeline",
     "Role",
     "Session",
     "TokenLayout",
@@ -97,5 +99,6 @@ if TYPE_CHECKING:
     from layoutcheck.interp import TypedGraph, interpret
     from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
     from layoutcheck.models import Execution, Layout, ParallelConfig, Phase, build_model
+    from layoutcheck.pipeline import Pipeline
     from layoutcheck.roles import Block, Part, Role
     from layoutcheck.session import Options, Session
