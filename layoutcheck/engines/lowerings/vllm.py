@@ -246,8 +246,6 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
             role=ATTENTION_BLOCK,
         ),
         spec("moe_forward", _moe_forward, Trait.EXPERT, role=role("moe.experts")),
-        spec(
-            "moe_forward_shared", _moe_forward_shared, Trait.EXPERT, role=role("moe.experts")
-        ),
+        spec("moe_forward_shared", _moe_forward_shared, Trait.EXPERT, role=role("moe.experts")),
     )
 )
