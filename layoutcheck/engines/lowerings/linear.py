@@ -176,6 +176,14 @@ def _feature_gathered(lw: Lowering, node: EngineNode) -> bool:
     return False
 
 
+def _scores(lw: Lowering, node: EngineNode) -> bool:
+    """A router's scoring passes row-wise ops (a softmax, a grouped router's mask) on its way
+    to the top-k; a norm or another linear means the result is not the router's."""
+    return lw.is_(node, Trait.ROW_WISE, Trait.VIEW, Trait.CAST) and not lw.is_(
+        node, Trait.NORM, Trait.LINEAR
+    )
+
+
 def _later_linears(lw: Lowering, node: EngineNode) -> Iterator[EngineNode]:
     for reader in reached(lw, node, reaches_next_linear, 12):
         if lw.is_(reader, Trait.LINEAR):
@@ -207,7 +215,7 @@ def _linear(lw: Lowering) -> None:
         k, n = (columns, rows) if transposed else (rows, columns)
     found = _linear_role(lw)
     quant = _quant_of(lw)
-    routed = any(lw.is_(r, Trait.ROUTER) for r in lw.consumers.get(out or "", ()))
+    routed = any(lw.is_(r, Trait.ROUTER) for r in reached(lw, lw.current_node, _scores, 10))
     if (found is not None and found.part is Part.GATE) or routed:
         ref = lw.emit(
             "moe_gate",
