@@ -52,21 +52,21 @@ def _where(lw: Lowering) -> None:
     lw.bind_act(lw.output(0), ref, acts[0].lead)
 
 
-def _feature_reduction(lw: Lowering, kind: str) -> None:
-    """A reduction over some of each token's features (``kind``: feature_sum, feature_max);
-    one over the tokens mixes ranks' rows, so it is left unchecked."""
+def _feature_reduction(lw: Lowering, kind: str, results: int) -> None:
+    """A reduction over some of each token's features (``kind``, of ``results`` results: the
+    sum's one, the max's values and indices); one over the tokens mixes ranks' rows, so it is
+    left unchecked."""
     act = first_act(lw)
     numbers = lw.numbers(act)
     dims = lw.argv("dim")
     dims = (dims,) if isinstance(dims, int) and not isinstance(dims, bool) else dims
     keep = bool(lw.argv("keepdim", False))
     if numbers is None or not isinstance(dims, tuple) or not dims:
-        for out in lw.outputs()[:2]:
-            lw.bind(out, act if numbers is None else opaque(lw, act))
+        _unfollowed(lw, act if numbers is None else opaque(lw, act), results)
         return
     axes = sorted({token_axis(lw, act, d) for d in dims}, key=lambda a: -1 if a is None else a)
-    if any(a is None or a == 0 for a in axes):
-        lw.bind(lw.output(0), opaque(lw, act))  # a reduction over tokens
+    if any(a is None or a == 0 for a in axes):  # a reduction over the tokens
+        _unfollowed(lw, opaque(lw, act), results)
         return
     features = [n for i, n in enumerate(numbers) if i > 0 and (i not in axes or keep)]
     if keep:
@@ -77,17 +77,22 @@ def _feature_reduction(lw: Lowering, kind: str) -> None:
         axes=tuple(a for a in axes if a is not None),
         features=tuple(features) or (1,),
     )
-    for port, out in enumerate(lw.outputs()[: 2 if kind == "feature_max" else 1]):
+    for port, out in enumerate(lw.outputs()[:results]):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
 
 
+def _unfollowed(lw: Lowering, value: Act, results: int) -> None:
+    for out in lw.outputs()[:results]:
+        lw.bind(out, value)
+
+
 def _sum(lw: Lowering) -> None:
-    _feature_reduction(lw, "feature_sum")
+    _feature_reduction(lw, "feature_sum", 1)
 
 
 def _max(lw: Lowering) -> None:
     """amax / max.dim: values (and max.dim's indices) of the max over the features."""
-    _feature_reduction(lw, "feature_max")
+    _feature_reduction(lw, "feature_max", 2)
 
 
 def _activation(lw: Lowering) -> None:
