@@ -92,7 +92,7 @@ class _Walk:
     def anchor(self, node: EngineNode) -> EngineNode | None:
         """The first node the linear's (or activation's) first tensor comes from that is not
         a view of it."""
-        inputs = node.tensor_inputs()
+        inputs = self._activation_first(node)
         current = self.producer.get(inputs[0]) if inputs else None
         for _ in range(64):  # views and casts come in short chains; a bound keeps it linear
             if current is None or not self.passes_through(current):
@@ -100,6 +100,19 @@ class _Walk:
             ins = current.tensor_inputs()
             current = self.producer.get(ins[0]) if ins else None
         return None
+
+    def _activation_first(self, node: EngineNode) -> tuple[str, ...]:
+        """The node's tensor inputs, the one its op map names the activation (``names: {x:
+        mat1}``: addmm's product, not the value added to it) first."""
+        inputs = node.tensor_inputs()
+        entry = self.entries.get(node.name)
+        names = entry.params.get("names") if entry is not None else None
+        x = names.get("x") if isinstance(names, dict) else None
+        if entry is None or not isinstance(x, str) or x not in entry.args:
+            return inputs
+        found = node.arg(x, entry.args.index(x))
+        named = found.tensor_names() if found is not None else ()
+        return (*named, *(i for i in inputs if i not in named))
 
     def readers(self, node: EngineNode) -> Iterator[EngineNode]:
         """The nodes that read the node's results, looking through views and casts (a split
