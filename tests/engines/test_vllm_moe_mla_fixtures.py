@@ -214,3 +214,17 @@ def test_a_fused_moe_kernel_without_expert_weights_is_one_located_line(tmp_path:
     (line,) = result.err.strip().splitlines()
     assert re.match(rf"{re.escape(str(path))}:\d+: error: op auto_functionalized: ", line)
     assert "_C.cpu_fused_moe.default" in line and "stacked 3-D expert weights" in line
+
+
+def test_a_top_k_over_the_tokens_is_left_unchecked_and_said_so(tmp_path: Path) -> None:
+    # a top-k along dim 0 picks among the tokens: no per-token op, so nothing after it is typed
+    path = replaced(
+        "cpu_moe_tp2_pre_sp.fx.txt",
+        tmp_path,
+        "topk.default(mm, 2, -1, True, False)",
+        "topk.default(mm, 2, 0, True, False)",
+    )
+    code, report = check(path, QWEN3_MOE)
+    assert code == 0
+    (unknown,) = [d for d in report["diagnostics"] if d["rule"] == "unknown-engine-op"]  # type: ignore[attr-defined, index]
+    assert unknown["message"].endswith(": aten.topk.default (a top-k not over features) ×1")

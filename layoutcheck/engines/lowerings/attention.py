@@ -180,8 +180,12 @@ def _mla_attention_out(lw: Lowering) -> None:
     q = lw.require_act("q")
     kv_c, k_pe = lw.require_act("kv_c_normed"), lw.require_act("k_pe")
     numbers, rope = lw.numbers(q), lw.numbers(k_pe)
+    unknown = next((a for a in (q, kv_c, k_pe) if lw.type(a).is_top), None)
+    if unknown is not None:  # an input left unchecked above: so is the attention
+        lw.bind_mutated("output", unknown)
+        return
     if numbers is None or len(numbers) != 3 or rope is None:
-        lw.bind_mutated("output", opaque(lw, q))
+        lw.bind_mutated("output", opaque(lw, q, "an MLA query not [t, heads, head_dim]"))
         return
     latent = cache_contents(lw, "kv_cache_dummy_dep") or (_latent_of(lw, kv_c, k_pe),)
     heads_rank, qk, d_rope = numbers[1], numbers[2], rope[-1]

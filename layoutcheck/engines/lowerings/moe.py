@@ -40,13 +40,12 @@ def _topk(lw: Lowering) -> None:
     k = lw.int_arg("k")
     numbers = lw.numbers(act)
     axis = token_axis(lw, act, lw.argv("dim", -1))
-    if numbers is None or k is None or k < 1 or axis is None or axis != len(numbers) - 1:
+    # a [t] value's top-k (axis 0) picks among the tokens themselves
+    per_token = numbers is not None and axis is not None and 0 < axis == len(numbers) - 1
+    if numbers is None or k is None or k < 1 or not per_token:
+        unfollowed = act if numbers is None else opaque(lw, act, "a top-k not over features")
         for out in lw.outputs()[:2]:
-            lw.bind(out, act if numbers is None else opaque(lw, act))
-        return
-    if axis == 0:  # a [t] value's top-k picks among the tokens themselves
-        for out in lw.outputs()[:2]:
-            lw.bind(out, opaque(lw, act))
+            lw.bind(out, unfollowed)
         return
     ref = lw.emit("moe_topk", [act.ref], role_=role("moe.topk"), top_k=k)
     for port, out in enumerate(lw.outputs()[:2]):
@@ -80,7 +79,7 @@ def _stacked(lw: Lowering, *names: str) -> tuple[int, ...] | None:
     return None
 
 
-def fused_experts(lw: Lowering) -> None:
+def _fused_experts(lw: Lowering) -> None:
     """A fused-experts kernel given the routing (x, the routed experts' stacked weights, top-k
     weights and ids): every rank runs the experts it holds on the tokens it is given, so the
     result is a pending sum over the TP group — vLLM shards each expert's intermediate over TP
@@ -91,8 +90,9 @@ def fused_experts(lw: Lowering) -> None:
     weights = lw.require_act("topk_weights")
     ids = lw.require_act("topk_ids", "topk_id")
     k_numbers = lw.numbers(ids)
-    if lw.type(x).is_top:
-        _bind_result(lw, x)
+    unknown = next((a for a in (x, weights, ids) if lw.type(a).is_top), None)
+    if unknown is not None:  # an input left unchecked above: so is the result
+        _bind_result(lw, unknown)
         return
     w13 = _stacked(lw, "w13", "w1")
     w2 = _stacked(lw, "w2")
@@ -136,7 +136,7 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
         spec("moe_topk", _moe_topk, Trait.EXPERT, Trait.ROUTER, role=role("moe.topk")),
         spec("topk", _topk, Trait.EXPERT, Trait.ROUTER, role=role("moe.topk")),
-        spec("fused_experts", fused_experts, Trait.EXPERT, role=EXPERTS),
+        spec("fused_experts", _fused_experts, Trait.EXPERT, role=EXPERTS),
         spec("moe_dispatch", _moe_dispatch, Trait.EXPERT, role=Role(Block.MOE)),
         spec("moe_combine", _moe_combine, Trait.EXPERT, role=Role(Block.MOE)),
         # a grouped matmul of the experts: folded into its region's moe_expert_compute

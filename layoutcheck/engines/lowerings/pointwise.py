@@ -65,8 +65,8 @@ def _feature_reduction(lw: Lowering, kind: str, results: int) -> None:
         _unfollowed(lw, act if numbers is None else opaque(lw, act), results)
         return
     axes = sorted({token_axis(lw, act, d) for d in dims}, key=lambda a: -1 if a is None else a)
-    if any(a is None or a == 0 for a in axes):  # a reduction over the tokens
-        _unfollowed(lw, opaque(lw, act), results)
+    if any(a is None or a == 0 for a in axes):
+        _unfollowed(lw, opaque(lw, act, "a reduction over the tokens"), results)
         return
     features = [n for i, n in enumerate(numbers) if i > 0 and (i not in axes or keep)]
     if keep:
