@@ -719,14 +719,18 @@ def k_feature_max(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     """The max over the feature axes, and its flat position among them (torch's index for a
     single axis)."""
     axes = tuple(_sizes(rt, op, "axes"))
+    features = tuple(_sizes(rt, op, "features"))  # the kept dims, a reduced one as 1 if kept
     x = xs[0]
 
     def flat(a: Array) -> Array:
         moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
         return moved.reshape(*moved.shape[: a.ndim - len(axes)], -1)
 
-    values = Held(tuple(_f64(flat(a).max(axis=-1)) for a in x.arrays), x.positions)
-    where = Held(tuple(_f64(flat(a).argmax(axis=-1)) for a in x.arrays), x.positions)
+    def shaped(a: Array) -> Array:
+        return _f64(a.reshape(a.shape[0], *features))
+
+    values = Held(tuple(shaped(flat(a).max(axis=-1)) for a in x.arrays), x.positions)
+    where = Held(tuple(shaped(flat(a).argmax(axis=-1)) for a in x.arrays), x.positions)
     return [values, where]
 
 
