@@ -715,6 +715,25 @@ def k_feature_sum(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [_per_rank(xs[0], lambda r, a, p: _f64(a.sum(axis=axes)))]
 
 
+def k_feature_max(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """The max over the feature axes, and its flat position among them (torch's index for a
+    single axis)."""
+    axes = tuple(_sizes(rt, op, "axes"))
+    features = tuple(_sizes(rt, op, "features"))  # the kept dims, a reduced one as 1 if kept
+    x = xs[0]
+
+    def flat(a: Array) -> Array:
+        moved = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim)))
+        return moved.reshape(*moved.shape[: a.ndim - len(axes)], -1)
+
+    def shaped(a: Array) -> Array:
+        return _f64(a.reshape(a.shape[0], *features))
+
+    values = Held(tuple(shaped(flat(a).max(axis=-1)) for a in x.arrays), x.positions)
+    where = Held(tuple(shaped(flat(a).argmax(axis=-1)) for a in x.arrays), x.positions)
+    return [values, where]
+
+
 def k_feature_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     parts = _sizes(rt, op, "sizes")
     bounds = np.cumsum(parts)[:-1]
@@ -844,6 +863,7 @@ KERNELS: Mapping[str, Kernel] = {
     "cast": k_identity,
     "pointwise": k_pointwise,
     "feature_sum": k_feature_sum,
+    "feature_max": k_feature_max,
     "feature_split": k_feature_split,
     "quantize": k_identity,
     "token_select": k_token_select,

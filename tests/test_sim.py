@@ -560,3 +560,23 @@ def test_layer_norm_is_per_row_and_ignores_a_row_s_offset() -> None:
     for r in range(4):
         np.testing.assert_allclose(local.arrays[r], full[2 * r : 2 * r + 2], atol=1e-12)
     assert not np.allclose(full, norm("rms_norm", x).arrays[0])  # a bias and a mean: not rms
+
+
+def test_feature_max_of_a_local_slice_is_the_slice_of_the_full_max() -> None:
+    """The max over each token's features is per row: on LOCAL rows it gives those rows of the
+    max over every token, and its indices say where each row's max is."""
+
+    def body(b: GraphBuilder) -> None:
+        x = b.input("x", shape("T", "H"))
+        s = b.op("s", "token_slice", [x])
+        b.output(b.op("m", "feature_max", [s], axes=[1], features=[1]))
+
+    data = rows(8, 3)[:, ::-1].copy()  # each row's largest value is in column 0
+    sim = run(make({"T": 8, "tp": 4, "H": 3}, body), {"x": data})
+    values, where = held(sim, "m"), held(sim, "m:1")
+    for r in range(4):
+        np.testing.assert_array_equal(
+            values.arrays[r], data.max(axis=1, keepdims=True)[2 * r : 2 * r + 2]
+        )
+        np.testing.assert_array_equal(where.arrays[r], [[0], [0]])
+        np.testing.assert_array_equal(values.positions[r], [2 * r, 2 * r + 1])

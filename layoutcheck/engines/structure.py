@@ -51,11 +51,14 @@ class _Walk:
         self.hidden = hidden
         self.experts = experts
         self.kind: dict[str, str | None] = {}
+        self.entries: dict[str, OpMapEntry] = {}
         self.producer: dict[str, EngineNode] = {}
         self.consumers: dict[str, list[EngineNode]] = {}
         for node in program.nodes:
             entry = opmaps.get(node.target)
             self.kind[node.name] = entry.lower if entry is not None else None
+            if entry is not None:
+                self.entries[node.name] = entry
             for output in node.outputs:
                 if output:
                     self.producer[output] = node
@@ -89,7 +92,7 @@ class _Walk:
     def anchor(self, node: EngineNode) -> EngineNode | None:
         """The first node the linear's (or activation's) first tensor comes from that is not
         a view of it."""
-        inputs = node.tensor_inputs()
+        inputs = self._activation_first(node)
         current = self.producer.get(inputs[0]) if inputs else None
         for _ in range(64):  # views and casts come in short chains; a bound keeps it linear
             if current is None or not self.passes_through(current):
@@ -97,6 +100,19 @@ class _Walk:
             ins = current.tensor_inputs()
             current = self.producer.get(ins[0]) if ins else None
         return None
+
+    def _activation_first(self, node: EngineNode) -> tuple[str, ...]:
+        """The node's tensor inputs, the one its op map names the activation (``names: {x:
+        mat1}``: addmm's product, not the value added to it) first."""
+        inputs = node.tensor_inputs()
+        entry = self.entries.get(node.name)
+        names = entry.params.get("names") if entry is not None else None
+        x = names.get("x") if isinstance(names, dict) else None
+        if entry is None or not isinstance(x, str) or x not in entry.args:
+            return inputs
+        found = node.arg(x, entry.args.index(x))
+        named = found.tensor_names() if found is not None else ()
+        return (*named, *(i for i in inputs if i not in named))
 
     def readers(self, node: EngineNode) -> Iterator[EngineNode]:
         """The nodes that read the node's results, looking through views and casts (a split
@@ -110,6 +126,14 @@ class _Walk:
                     if self.passes_through(reader) and not self.is_(reader, Trait.SPLIT):
                         following.extend(o for o in reader.outputs if o)
             frontier = following
+
+    def arg(self, node: EngineNode, name: str) -> object:
+        """The value of the node's argument ``name`` (None when the op map names none)."""
+        entry = self.entries.get(node.name)
+        if entry is None or name not in entry.args:
+            return None
+        found = node.arg(name, entry.args.index(name))
+        return None if found is None else found.value
 
     def width(self, node: EngineNode) -> int | None:
         # a functionalized node's own result is often unused: its first named result
@@ -292,7 +316,7 @@ def _linear(walk: _Walk, node: EngineNode, layer: int, seen: set[_Seen]) -> Plac
     if part is Part.POST_ATTENTION_LAYERNORM:
         readers = list(walk.readers(node))
         width = walk.width(node)
-        routed = any(walk.is_(r, Trait.ROUTER) for r in readers)
+        routed = _routes(walk, node)
         if routed or (walk.experts is not None and width == walk.experts):
             return _in(layer, Block.MOE, Part.GATE)
         block = Block.SHARED_EXPERTS if _Seen.MOE in seen else Block.MLP
@@ -307,14 +331,55 @@ def _linear(walk: _Walk, node: EngineNode, layer: int, seen: set[_Seen]) -> Plac
     return None
 
 
+ROUTER_STEPS = 10  # the row-wise ops of a router's scoring (a softmax, a grouped top-k's mask)
+
+
+def _routes(walk: _Walk, node: EngineNode) -> bool:
+    """Does the linear's result reach a top-k over experts through row-wise ops alone (the
+    router's softmax, a grouped router's per-group scores and mask)? A norm or another
+    linear between them means it is not the router's."""
+    frontier, seen = [node], {node.name}
+    for _ in range(ROUTER_STEPS):
+        following = []
+        for current in frontier:
+            for output in current.outputs:
+                for reader in walk.consumers.get(output or "", ()):
+                    if reader.name in seen:
+                        continue
+                    seen.add(reader.name)
+                    if walk.is_(reader, Trait.ROUTER):
+                        return True
+                    if walk.is_(reader, Trait.ROW_WISE, Trait.VIEW, Trait.CAST) and not walk.is_(
+                        reader, Trait.NORM, Trait.LINEAR
+                    ):
+                        following.append(reader)
+        frontier = following
+    return False
+
+
 def _gate_or_up(walk: _Walk, readers: list[EngineNode]) -> Part:
     """gate_up_proj when one matmul makes both halves (its output is split), else gate_proj
     for the half the activation reads, up_proj for the other."""
-    if any(walk.is_(r, Trait.SPLIT) for r in readers):
+    if any(walk.is_(r, Trait.SPLIT) for r in readers) or _sliced_in_halves(walk, readers):
         return Part.GATE_UP_PROJ
     if any(walk.is_(r, Trait.ACTIVATION) for r in readers):
         return Part.GATE_PROJ
     return Part.UP_PROJ
+
+
+def _sliced_in_halves(walk: _Walk, readers: list[EngineNode]) -> bool:
+    """The result read as two slices of its last dim, one matmul's gate and up halves: the
+    native form of vLLM's SiluAndMul, silu(x[..., :d]) * x[..., d:] (activation.py)."""
+    sliced = 0
+    for reader in readers:
+        if not walk.is_(reader, Trait.TOKEN_SLICE):
+            continue
+        dim, source = walk.arg(reader, "dim"), reader.tensor_inputs()[:1]
+        meta = walk.program.meta(source[0]) if source else None
+        rank = len(meta.shape) if meta is not None else None
+        if isinstance(dim, int) and rank is not None and rank > 1 and dim in (-1, rank - 1):
+            sliced += 1
+    return sliced >= 2
 
 
 def _mlp_block(walk: _Walk, node: EngineNode) -> Block | None:

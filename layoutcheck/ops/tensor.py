@@ -197,6 +197,32 @@ def _feature_sum_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[t
     return (_dims(call, "features"),)
 
 
+def _feature_max(call: OpCall) -> Sequence[OutLayout]:
+    """The max is not linear: the max of each rank's summand is not the max of the sum."""
+    reject_partial(call)
+    value = call.inputs[0]
+    if value.features is FeatureState.SPLIT:
+        raise RuleViolation(
+            rules.INCOMPLETE_FEATURES,
+            f"feature_max of feature-SPLIT input {call.shape(value)}: each rank would take "
+            "the max of its own block only",
+            "gather the features first",
+            0,
+            expected=reduced(value),
+        )
+    layout = same_layout(value)
+    return (layout, layout)
+
+
+def _feature_max_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    features = _dims(call, "features")
+    return (features, features)
+
+
+def _feature_max_dtype(call: OpCall) -> Sequence[Dtype]:
+    return (call.inputs[0].dtype, Dtype.INT64)
+
+
 def _feature_split(call: OpCall) -> Sequence[OutLayout]:
     layout = same_layout(call.inputs[0])
     return tuple(layout for _ in range(call.spec.output_count(call.op)))
@@ -356,6 +382,28 @@ OPS: tuple[OpSpec, ...] = (
         "results, the router weights' normalisation).",
     ),
     OpSpec(
+        kind="feature_max",
+        traits=frozenset({Trait.ROW_WISE}),
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("values", "indices"),
+        attrs={
+            "axes": sizes("the feature axes reduced, counted from 1 (the first feature dim)"),
+            "features": sizes("per-rank feature dims after the max"),
+        },
+        layout=_feature_max,
+        shape=_feature_max_shape,
+        dtype=_feature_max_dtype,
+        summary="max over feature dims, tokens kept: values and int64 indices; not linear",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+        ),
+        doc="The max over some feature dims of each token, and where it is (a softmax's "
+        "stabilizing max, a grouped router's best expert score per group). Each token's "
+        "features must be complete and summed.",
+    ),
+    OpSpec(
         kind="feature_split",
         traits=frozenset({Trait.SPLIT, Trait.ROW_WISE}),
         family=Family.TENSOR,
@@ -444,6 +492,7 @@ COSTS: Mapping[str, CostRule] = {
     "cast": copy,
     "pointwise": elementwise(1),
     "feature_sum": elementwise(1),
+    "feature_max": elementwise(1),
     "feature_split": free,
     "quantize": _quantize_cost,
     "token_select": copy,

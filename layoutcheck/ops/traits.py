@@ -42,6 +42,7 @@ class Trait(enum.Enum):
     ATTENTION = "attention"  # reads other tokens' keys: an attention entry (indexer included)
     SPARSE_ATTENTION = "sparse-attention"  # DSA: an indexer's top-k selects the keys
     ATTENTION_PROLOG = "attention-prolog"  # the fused q-side of MLA before the attention
+    LATENT_KV = "latent-kv"  # stores MLA's latent KV: one replicated projection's whole rows
     EXPERT = "expert"  # part of a routed mixture of experts (router, top-k, experts, a2a)
     ROUTER = "router"  # scores or selects the experts of each token
     EXPERT_SELECT = "expert-select"  # picks each token's top-k experts from the router's logits

@@ -1185,6 +1185,24 @@ def test_feature_sum_and_split() -> None:
            features=SPLIT, group="tp")  # fmt: skip
 
 
+@covers("feature_max")
+def test_feature_max_keeps_tokens_and_refuses_a_pending_sum_or_split_features() -> None:
+    g = Graph()
+    scores = g.input("scores", ["T/tp", 8, 32], tokens=LOCAL)
+    g.op("best", "feature_max", [scores], axes=[2], features=[8, 1])
+    typed = g.typed()
+    expect(g, typed, "best", shape=["T/tp", 8, 1], numeric=[256, 8, 1], tokens=LOCAL,
+           features=WHOLE, group="tp")  # fmt: skip
+    expect(g, typed, "best:1", shape=["T/tp", 8, 1], numeric=[256, 8, 1], tokens=LOCAL,
+           features=WHOLE, dtype=Dtype.INT64, group="tp")  # fmt: skip
+    # the max of each rank's summand is not the max of the sum; a split row has part of it
+    for features, rule in ((PARTIAL, "partial-into-nonlinear"), (SPLIT, "incomplete-features")):
+        bad = Graph()
+        x = bad.input("x", ["T", "H/tp" if features is SPLIT else "H"], features=features)
+        bad.op("m", "feature_max", [x], axes=[1], features=[1])
+        bad.typed(errors=[rule])
+
+
 @covers("opaque")
 def test_an_unknown_engine_op_makes_every_result_unknown_and_nothing_below_it_errs() -> None:
     g = Graph()

@@ -1,5 +1,6 @@
 """Attention: MLA's fused q-side prolog, the DSA indexer, KV-cache writes (what the attention
-that reads the cache then reads), MLA / sparse and GQA attention, and rope."""
+that reads the cache then reads), MLA / sparse and GQA attention (vLLM's MLA op, which takes
+the latent's two halves and writes its output buffer, among them), and rope."""
 
 from __future__ import annotations
 
@@ -155,6 +156,63 @@ def _mla_attention(lw: Lowering) -> None:
     lw.bind_act(lw.output(0), ref)
 
 
+def _latent_of(lw: Lowering, kv_c: Act, k_pe: Act) -> ValueRef:
+    """MLA's latent KV as the cache stores it: the normalized latent and the rope key, each
+    token's one row ([t, kv_lora_rank] beside [t, 1, rope] or [t, rope])."""
+    return lw.emit("concat", [kv_c.ref, two_d(lw, k_pe)], name=f"{lw.default_name()}.latent")
+
+
+def _mla_cache_update(lw: Lowering) -> None:
+    """vLLM's unified_mla_kv_cache_update(kv_c_normed, k_pe, layer_name, …): writes the
+    latent into the layer's cache and returns an empty tensor the attention takes as its
+    ordering dependency; that tensor stands for what was written."""
+    latent = _latent_of(lw, lw.require_act("kv_c_normed"), lw.require_act("k_pe"))
+    out = lw.output(0)
+    if out is not None:
+        lw.buffers[out] = (latent,)
+        lw.bind(out, Data(None, "", buffer=out))
+
+
+def _mla_attention_out(lw: Lowering) -> None:
+    """vLLM's unified_mla_attention_with_output(q [t, heads, nope+rope], kv_c_normed, k_pe,
+    output, layer_name, …): the attention over the latent the cache holds (the kv_b_proj
+    up-projection is inside the op), written into ``output`` ([t, heads·v_head_dim])."""
+    q = lw.require_act("q")
+    kv_c, k_pe = lw.require_act("kv_c_normed"), lw.require_act("k_pe")
+    numbers, rope = lw.numbers(q), lw.numbers(k_pe)
+    unknown = next((a for a in (q, kv_c, k_pe) if lw.type(a).is_top), None)
+    if unknown is not None:  # an input left unchecked above: so is the attention
+        lw.bind_mutated("output", unknown)
+        return
+    if numbers is None or len(numbers) != 3 or rope is None:
+        lw.bind_mutated("output", opaque(lw, q, "an MLA query not [t, heads, head_dim]"))
+        return
+    latent = cache_contents(lw, "kv_cache_dummy_dep") or (_latent_of(lw, kv_c, k_pe),)
+    heads_rank, qk, d_rope = numbers[1], numbers[2], rope[-1]
+    kv_width = lw.typer.context.numeric(lw.typer.value(latent[0]).shape[-1])
+    buffer = lw.program.meta(lw.tensor_name("output") or "")
+    written = [d for d in buffer.shape[1:] if isinstance(d, int)] if buffer is not None else []
+    attention = lw.spec.attention if lw.spec is not None else None
+    if written and math.prod(written) % heads_rank == 0:
+        d_v = math.prod(written) // heads_rank
+    elif isinstance(attention, MlaSpec):
+        d_v = attention.v_head_dim
+    else:
+        raise lw.fail("cannot tell v_head_dim: the output buffer states no shape (give --config)")
+    split = lw.type(q).features is FeatureState.SPLIT
+    module = lw.module() or lw.hint() or "model"
+    ref = lw.emit(
+        "mla_attention", [two_d(lw, q), latent[0]], name=f"{module}.attn", role_=ATTN,
+        heads=heads_rank * lw.tp if split else heads_rank, qk_nope_head_dim=qk - d_rope,
+        qk_rope_head_dim=d_rope, v_head_dim=d_v,
+        kv_lora_rank=int(kv_width or d_rope) - d_rope,
+    )  # fmt: skip
+    if buffer is not None and len(buffer.shape) == 2:
+        rows = lw.typer.value(ref).shape[0]
+        ref = lw.emit("view", [ref], rows=rows, features=(heads_rank * d_v,))
+    lw.bind_mutated("output", Act(ref, q.lead))
+
+
 def attention_of(lw: Lowering) -> Act:
     """GQA attention over the query and the key and value (passed, or read out of the cache
     written above), as the activation it makes (⊤ when the key side is not known)."""
@@ -232,6 +290,8 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         ),
         spec("cache_write", _cache_write, role=ATTENTION_BLOCK),
         spec("mla_attention", _mla_attention, Trait.ATTENTION, role=ATTN),
+        spec("mla_cache_update", _mla_cache_update, Trait.LATENT_KV, role=ATTENTION_BLOCK),
+        spec("mla_attention_out", _mla_attention_out, Trait.ATTENTION, role=ATTN),
         spec("attention", _attention, Trait.ATTENTION, role=ATTN),
         spec("apply_rope", _apply_rope, Trait.ROTARY, Trait.ROW_WISE, role=ATTENTION_BLOCK),
     )

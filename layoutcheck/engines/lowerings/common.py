@@ -33,12 +33,13 @@ def first_act(lw: Lowering) -> Act:
     raise lw.fail("expects an activation among its arguments")
 
 
-def opaque(lw: Lowering, act: Act) -> Act:
-    """An activation this lowering cannot follow: ⊤ from here (counted, unless it was ⊤)."""
+def opaque(lw: Lowering, act: Act, why: str = "a view of tokens and features together") -> Act:
+    """An activation this lowering cannot follow: ⊤ from here (counted under ``why``, unless
+    it was ⊤)."""
     node, _ = lw.current
     if lw.type(act).is_top:
         return act
-    lw.unknown[f"{node.target} (a view of tokens and features together)"] += 1
+    lw.unknown[f"{node.target} ({why})"] += 1
     return Act(lw.emit("opaque", [act.ref], target=node.target, ports=(1,)))
 
 

@@ -150,11 +150,17 @@ def _parallel(lw: Lowering, x: Act, found: Role | None, k: Expr, n: Expr) -> str
         return "row"
     if reduced(lw, node):
         return "row"
+    if _writes_latent(lw, node):  # MLA's kv_a_proj: the latent every rank's heads read whole
+        return "replicated"
     if _feature_gathered(lw, node):  # the vocabulary shards of a column-parallel lm_head
         return "column"
     if any(reduced(lw, later) for later in _later_linears(lw, node)):
         return "column"
     return "replicated"
+
+
+def _writes_latent(lw: Lowering, node: EngineNode) -> bool:
+    return any(lw.is_(r, Trait.LATENT_KV) for r in reached(lw, node, reaches_next_linear, 12))
 
 
 def _feature_gathered(lw: Lowering, node: EngineNode) -> bool:
@@ -168,6 +174,14 @@ def _feature_gathered(lw: Lowering, node: EngineNode) -> bool:
         if dim == -1 or (rank is not None and dim == rank - 1 and rank > 1):
             return True
     return False
+
+
+def _scores(lw: Lowering, node: EngineNode) -> bool:
+    """A router's scoring passes row-wise ops (a softmax, a grouped router's mask) on its way
+    to the top-k; a norm or another linear means the result is not the router's."""
+    return lw.is_(node, Trait.ROW_WISE, Trait.VIEW, Trait.CAST) and not lw.is_(
+        node, Trait.NORM, Trait.LINEAR
+    )
 
 
 def _later_linears(lw: Lowering, node: EngineNode) -> Iterator[EngineNode]:
@@ -201,7 +215,7 @@ def _linear(lw: Lowering) -> None:
         k, n = (columns, rows) if transposed else (rows, columns)
     found = _linear_role(lw)
     quant = _quant_of(lw)
-    routed = any(lw.is_(r, Trait.ROUTER) for r in lw.consumers.get(out or "", ()))
+    routed = any(lw.is_(r, Trait.ROUTER) for r in reached(lw, lw.current_node, _scores, 10))
     if (found is not None and found.part is Part.GATE) or routed:
         ref = lw.emit(
             "moe_gate",
@@ -242,6 +256,23 @@ def _linear(lw: Lowering) -> None:
     if lw.lowerings.is_(entry.lower, Trait.REDUCTION):  # a matmul fused with its all-reduce
         ref = lw.emit("all_reduce", [ref], group="tp")
     lw.bind_act(out, ref, x.lead)
+
+
+def _addmm(lw: Lowering) -> None:
+    """addmm(self, mat1, mat2): self + mat1 @ mat2, the linear plus what it is added to (a
+    bias, or a value the compiler folded in: vLLM's shared experts' down projection added to
+    the routed experts' result, moe_runner.py's `shared_output + fused_output`)."""
+    _linear(lw)
+    added = lw.act_arg("self")
+    out = lw.output(0)
+    product = lw.value_of(out)
+    if added is None or not isinstance(product, Act):
+        return
+    if lw.numbers(product) is not None and lw.numbers(product) == lw.numbers(added):
+        ref = lw.emit("add", [product.ref, added.ref])  # two activations: a sum of values
+    else:
+        ref = lw.emit("pointwise", [product.ref, added.ref], fn="add", linear=True)  # a bias
+    lw.bind_act(out, ref, product.lead)
 
 
 def _unstated_weight(lw: Lowering, x: Act) -> tuple[Expr, Expr] | None:
@@ -310,6 +341,7 @@ def _quant_of(lw: Lowering) -> str:
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
         spec("linear", _linear, Trait.LINEAR),
+        spec("addmm", _addmm, Trait.LINEAR),
         spec(
             "linear_all_reduce", _linear, Trait.LINEAR, Trait.COLLECTIVE, Trait.REDUCTION
         ),  # a matmul fused with the all-reduce of its result (TensorCast's freezing pass)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
 from layoutcheck.engines.values import Act, Data
+from layoutcheck.graph import ValueRef
 from layoutcheck.ops.traits import Trait
 
 if TYPE_CHECKING:
@@ -51,28 +52,47 @@ def _where(lw: Lowering) -> None:
     lw.bind_act(lw.output(0), ref, acts[0].lead)
 
 
-def _sum(lw: Lowering) -> None:
+def _feature_reduction(lw: Lowering, kind: str, results: int) -> None:
+    """A reduction over some of each token's features (``kind``, of ``results`` results: the
+    sum's one, the max's values and indices); one over the tokens mixes ranks' rows, so it is
+    left unchecked."""
     act = first_act(lw)
     numbers = lw.numbers(act)
     dims = lw.argv("dim")
+    dims = (dims,) if isinstance(dims, int) and not isinstance(dims, bool) else dims
     keep = bool(lw.argv("keepdim", False))
-    if numbers is None or not isinstance(dims, tuple):
-        lw.bind(lw.output(0), act if numbers is None else opaque(lw, act))
+    if numbers is None or not isinstance(dims, tuple) or not dims:
+        _unfollowed(lw, act if numbers is None else opaque(lw, act), results)
         return
     axes = sorted({token_axis(lw, act, d) for d in dims}, key=lambda a: -1 if a is None else a)
     if any(a is None or a == 0 for a in axes):
-        lw.bind(lw.output(0), opaque(lw, act))  # a sum over tokens
+        _unfollowed(lw, opaque(lw, act, "a reduction over the tokens"), results)
         return
     features = [n for i, n in enumerate(numbers) if i > 0 and (i not in axes or keep)]
     if keep:
         features = [1 if i in axes else n for i, n in enumerate(numbers) if i > 0]
     ref = lw.emit(
-        "feature_sum",
+        kind,
         [act.ref],
         axes=tuple(a for a in axes if a is not None),
         features=tuple(features) or (1,),
     )
-    lw.bind_act(lw.output(0), ref, act.lead)
+    for port, out in enumerate(lw.outputs()[:results]):
+        lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+def _unfollowed(lw: Lowering, value: Act, results: int) -> None:
+    for out in lw.outputs()[:results]:
+        lw.bind(out, value)
+
+
+def _sum(lw: Lowering) -> None:
+    _feature_reduction(lw, "feature_sum", 1)
+
+
+def _max(lw: Lowering) -> None:
+    """amax / max.dim: values (and max.dim's indices) of the max over the features."""
+    _feature_reduction(lw, "feature_max", 2)
 
 
 def _activation(lw: Lowering) -> None:
@@ -105,6 +125,7 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         spec("pointwise", _pointwise, Trait.ROW_WISE),
         spec("where", _where, Trait.ROW_WISE),
         spec("sum", _sum, Trait.ROW_WISE),
+        spec("feature_max", _max, Trait.ROW_WISE),
         spec("activation", _activation, Trait.ACTIVATION, Trait.ROW_WISE),
         spec("quantize", _quantize, Trait.CAST, Trait.ROW_WISE),
         spec("constant", _constant, source=True),

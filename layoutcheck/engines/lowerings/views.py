@@ -109,6 +109,33 @@ def _permute_to(lw: Lowering, act: Act, order: Sequence[int]) -> None:
     lw.bind(out, Act(act.ref, lead, None if identity else composed))
 
 
+def _expand(lw: Lowering) -> None:
+    """expand(self, size): the same rows; a size-1 last feature dim broadcast to n is each
+    row's value repeated n times (a concat of n copies, as a grouped router's mask is made
+    [t, groups, experts per group] wide); any other broadcast of features is not followed."""
+    act = first_act(lw)
+    shape = lw.engine_shape(act)
+    target = lw.size_list("size")
+    if shape is None or target is None or len(target) != len(shape):
+        lw.bind(lw.output(0), act if shape is None else opaque(lw, act))
+        return
+    wanted = [s if t == -1 else t for s, t in zip(shape, target, strict=True)]
+    changed = [i for i, (s, t) in enumerate(zip(shape, wanted, strict=True)) if s != t]
+    if not changed:
+        lw.bind(lw.output(0), act)
+        return
+    last = len(shape) - 1
+    copies = wanted[last]
+    if changed != [last] or shape[last] != 1 or last <= len(act.lead) or copies > MAX_COPIES:
+        lw.bind(lw.output(0), opaque(lw, act))
+        return
+    ref = lw.emit("concat", [act.ref] * copies)
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+MAX_COPIES = 4096  # a broadcast followed as copies (one concat input each); wider is unchecked
+
+
 def _int_dims(value: object) -> tuple[int, ...] | None:
     if isinstance(value, tuple) and all(
         isinstance(d, int) and not isinstance(d, bool) for d in value
@@ -192,11 +219,22 @@ def _slice(lw: Lowering) -> None:
     axis = token_axis(lw, act, lw.argv("dim", 0))
     start, end = lw.int_arg("start", 0) or 0, lw.int_arg("end", None)
     step = lw.int_arg("step", 1) or 1
-    if numbers is None or axis is None or step != 1 or start < 0:
+    if numbers is None or axis is None or step < 1 or start < 0:
         lw.bind(out, act if numbers is None else opaque(lw, act))
         return
     size = numbers[axis]
     end = size if end is None else min(end, size)
+    if step > 1 and axis > 0 and axis == len(numbers) - 1:
+        # every step-th feature of each row (an interleaved rope's halves, x[..., ::2]): per
+        # rank a part of the row as a split's is, so the layout is the split's
+        kept = len(range(start, end, step))
+        if 0 < kept < size:
+            ref = lw.emit("feature_split", [act.ref], sizes=(kept, size - kept))
+            lw.bind_act(out, ValueRef(ref.op, 0), act.lead)
+            return
+    if step != 1:
+        lw.bind(out, opaque(lw, act))
+        return
     if start == 0 and end >= size:
         lw.bind(out, act)  # the whole range: a no-op slice
         return
@@ -318,7 +356,8 @@ def _opaque_results(lw: Lowering, act: Act) -> None:
 
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
-        spec("alias", _alias, Trait.VIEW),  # an identity (a clone, an expand, a stream anchor)
+        spec("alias", _alias, Trait.VIEW),  # an identity (a clone, a stream anchor)
+        spec("expand", _expand, Trait.VIEW, Trait.ROW_WISE),
         spec("view", _view, Trait.VIEW, Trait.ROW_WISE),
         spec("unsqueeze", _unsqueeze, Trait.VIEW, Trait.ROW_WISE),
         spec("squeeze", _squeeze, Trait.VIEW, Trait.ROW_WISE),

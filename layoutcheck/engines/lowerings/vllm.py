@@ -126,21 +126,18 @@ def _qkv_rmsnorm_rope(lw: Lowering) -> None:
         lw.bind_act(lw.output(port), part, x.lead)
 
 
-def _moe_forward(lw: Lowering) -> None:
-    """vLLM's MoE layer call (router logits in; top-k, experts and their combine inside):
-    layoutcheck's moe_topk and moe_experts. The engine's result is each rank's partial sum
-    under TP; the experts op combines, so the reduction after it is already done."""
-    x, logits = lw.require_act("hidden_states"), lw.require_act("router_logits")
+def _routed_experts(lw: Lowering, x: Act, logits: Act, *, reduced: bool) -> ValueRef | None:
+    """The routed experts of an MoE layer call, from the model config (None without one, said
+    in a warning): the router's top-k over the logits, then the experts on x's tokens."""
     moe = lw.spec.moe if lw.spec is not None else None
     if moe is None:
         lw.warnings.append(
             f"{lw.origin()}: an MoE layer call with no model config for its experts' sizes "
             "(give --config): its result is left unchecked"
         )
-        lw.bind(lw.output(0), opaque(lw, x))
-        return
+        return None
     topk = lw.emit("moe_topk", [logits.ref], role_=role("moe.topk"), top_k=moe.top_k)
-    ref = lw.emit(
+    return lw.emit(
         "moe_experts",
         [x.ref, ValueRef(topk.op, 0), ValueRef(topk.op, 1)],
         role_=role("moe.experts"),
@@ -148,9 +145,58 @@ def _moe_forward(lw: Lowering) -> None:
         top_k=moe.top_k,
         intermediate=moe.intermediate,
         group="ep" if "ep" in lw.groups else "tp",
+        reduce_results=None if reduced else False,
+        reduce_group=None if reduced else "tp",
     )
-    lw.completed.add(ref)
-    lw.bind_act(lw.output(0), ref, x.lead)
+
+
+def _moe_forward(lw: Lowering) -> None:
+    """vLLM's MoE layer call (router logits in; top-k, experts and their combine inside):
+    layoutcheck's moe_topk and moe_experts. The engine's result is each rank's partial sum
+    under TP (older releases reduced inside the call); the experts op combines, so the
+    reduction after it, where there is one, is already done."""
+    x, logits = lw.require_act("hidden_states"), lw.require_act("router_logits")
+    ref = _routed_experts(lw, x, logits, reduced=True)
+    result = opaque(lw, x) if ref is None else Act(ref, x.lead)
+    if ref is not None:
+        lw.completed.add(ref)
+    lw.bind(lw.output(0), result)
+    node, _ = lw.current
+    if node.wrapper is not None:  # functionalized: the hidden states it may overwrite
+        lw.bind(lw.output(1), x)
+
+
+def _moe_forward_shared(lw: Lowering) -> None:
+    """vLLM's MoE layer call with shared experts: (shared_out, fused_out), the shared experts'
+    MLP run inside the call on shared_experts_input (else the hidden states). Neither is
+    reduced (vLLM adds them, then reduces the sum once), so both are pending sums under TP."""
+    x, logits = lw.require_act("hidden_states"), lw.require_act("router_logits")
+    shared_in = lw.act_arg("shared_experts_input") or x
+    fused = _routed_experts(lw, x, logits, reduced=False)
+    moe = lw.spec.moe if lw.spec is not None else None
+    if fused is None or moe is None or moe.shared_experts < 1:
+        if fused is not None:
+            lw.warnings.append(f"{lw.origin()}: the model config has no shared experts")
+        for out in lw.outputs()[:2]:
+            lw.bind(out, opaque(lw, x))
+        return
+    width = moe.intermediate * moe.shared_experts
+    hidden = lw.numbers(shared_in)
+    hidden_size = hidden[-1] if hidden else lw.spec.hidden if lw.spec is not None else 1
+    module = lw.hint() or "model"
+    gate_up = lw.emit(
+        "linear", [shared_in.ref], name=f"{module}.shared_experts.gate_up_proj",
+        role_=role("shared_experts.gate_up_proj"), in_features=hidden_size,
+        out_features=2 * width, parallel="column",
+    )  # fmt: skip
+    act = lw.emit("activation", [gate_up], fn="swiglu")
+    down = lw.emit(
+        "linear", [act], name=f"{module}.shared_experts.down_proj",
+        role_=role("shared_experts.down_proj"), in_features=width, out_features=hidden_size,
+        parallel="row",
+    )  # fmt: skip
+    lw.bind_act(lw.output(0), down, shared_in.lead)
+    lw.bind_act(lw.output(1), fused, x.lead)
 
 
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
@@ -200,5 +246,6 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
             role=ATTENTION_BLOCK,
         ),
         spec("moe_forward", _moe_forward, Trait.EXPERT, role=role("moe.experts")),
+        spec("moe_forward_shared", _moe_forward_shared, Trait.EXPERT, role=role("moe.experts")),
     )
 )
