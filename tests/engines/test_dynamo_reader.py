@@ -343,17 +343,17 @@ def test_the_qwen3_moe_dynamo_graph_is_read_with_its_router_and_experts_call() -
     assert "math_prod" in targets
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="op maps (layoutcheck/engines/opmaps/vllm.yaml): _C.cpu_fused_moe.default is in none, "
-    "so its write into `output` (Tensor! output in vLLM's csrc/cpu/torch_bindings.cpp; the "
-    "ATen dump's auto_functionalized passes it as output=) is not known, and the all_reduce "
-    "after it reads the empty buffer: [bad-spec]. An entry with `mutates: [output]` is "
-    "functionalized by the Dynamo reader as _C.fused_add_rms_norm is",
-)
 def test_the_qwen3_moe_dynamo_graph_checks_as_plain_tp() -> None:
+    """_C.cpu_fused_moe writes `output` in place (functionalized through its op map's
+    `mutates`), and the router's softmax, whole at this level, is the max/exp/sum/divide AOT
+    decomposes it into: nothing is left unknown."""
     moe_model = CAPTURED / "tiny-qwen3-moe"
-    assert run("check", MOE_GRAPH, "--config", moe_model, "--tp", 2).code == 0
+    result = run("check", MOE_GRAPH, "--config", moe_model, "--tp", 2, "--format", "json")
+    assert result.code == 0, result.out
+    assert json.loads(result.out)["diagnostics"] == []
+    sp = run("check", MOE_GRAPH, "--config", moe_model, "--tp", 2, "--sp", "--format", "json")
+    rules = [d["rule"] for d in json.loads(sp.out)["diagnostics"]]
+    assert sp.code == 1 and rules == ["sequence-parallel-not-applied"]
 
 
 def test_a_fragment_with_an_unknown_callable_gives_one_warning(tmp_path: Path) -> None:

@@ -95,6 +95,29 @@ def _max(lw: Lowering) -> None:
     _feature_reduction(lw, "feature_max", 2)
 
 
+def _softmax(lw: Lowering) -> None:
+    """softmax over a feature dim, as AOT decomposes it (max, subtract, exp, sum, divide), so a
+    Dynamo-level graph gets the ops its ATen dump shows; each token's own features, complete:
+    the max refuses a pending sum or split features. Over the tokens it mixes ranks' rows."""
+    act = first_act(lw)
+    numbers = lw.numbers(act)
+    dim = lw.argv("dim")
+    if numbers is None or not isinstance(dim, int) or isinstance(dim, bool):
+        _unfollowed(lw, act if numbers is None else opaque(lw, act), 1)
+        return
+    axis = token_axis(lw, act, dim)
+    if axis is None or axis == 0:
+        _unfollowed(lw, opaque(lw, act, "a softmax over the tokens"), 1)
+        return
+    kept = tuple(1 if i == axis else n for i, n in enumerate(numbers) if i > 0)
+    peak = lw.emit("feature_max", [act.ref], axes=(axis,), features=kept)
+    shifted = lw.emit("pointwise", [act.ref, peak], fn="sub", linear=False)
+    exps = lw.emit("pointwise", [shifted], fn="exp", linear=False)
+    total = lw.emit("feature_sum", [exps], axes=(axis,), features=kept)
+    ref = lw.emit("pointwise", [exps, total], fn="div", linear=False)
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
 def _activation(lw: Lowering) -> None:
     act = first_act(lw)
     ref = lw.emit("activation", [act.ref], fn=str(lw.param.get("fn", "silu")))
@@ -126,6 +149,7 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         spec("where", _where, Trait.ROW_WISE),
         spec("sum", _sum, Trait.ROW_WISE),
         spec("feature_max", _max, Trait.ROW_WISE),
+        spec("softmax", _softmax, Trait.ROW_WISE),
         spec("activation", _activation, Trait.ACTIVATION, Trait.ROW_WISE),
         spec("quantize", _quantize, Trait.CAST, Trait.ROW_WISE),
         spec("constant", _constant, source=True),
