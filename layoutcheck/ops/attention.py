@@ -451,7 +451,8 @@ OPS: tuple[OpSpec, ...] = (
         doc=(
             "Standard causal (grouped-query) attention for non-MLA models; with fewer KV heads "
             "than ranks each rank keeps a replica of the head it needs. The key/value side "
-            "must be FULL."
+            "must be FULL. With `context` (a decode step, a chunked prefill) each request's "
+            "queries attend its cached keys too, read from the paged K/V cache."
         ),
     ),
 )
