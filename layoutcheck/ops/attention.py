@@ -618,7 +618,7 @@ def _key_cache_read(call: CostCall, t_q: Expr, keys: Expr, dim: Expr) -> Expr:
 def _gqa_cost(call: CostCall) -> OpCost:
     """GQA/MHA attention as TensorCast prices it (msmodeling 84fec85,
     ``tensor_cast/performance_model/__init__.py`` ``_attention_properties_helper``, lines
-    373-450): ``ctx = Σ_requests q_len·seq_len`` query-key pairs, QKᵀ and PV ``2·ctx·heads·d``
+    373-438): ``ctx = Σ_requests q_len·seq_len`` query-key pairs, QKᵀ and PV ``2·ctx·heads·d``
     each, softmax ``4·ctx·heads``. With a KV context (decode, a chunked prefill) the keys and
     values come from the paged cache: each request reads its ``seq_len`` rows of this rank's K
     and V heads (lines 426-431) beside the query and the output; a plain prefill reads its
