@@ -631,8 +631,8 @@ def _gqa_cost(call: CostCall) -> OpCost:
         pairs = sum((held * n for held, n in groups), ZERO)
     elif call.attrs.get("causal", True):
         pairs = _attended(call, q, keys, None)
-    else:
-        pairs = rows(q) * rows(k)
+    else:  # every query sees every key: the cached ones too where there is a context
+        pairs = rows(q) * (keys if "context" in call.attrs else rows(k))
     flops = 4 * pairs * heads * head_dim  # QKᵀ and PV
     hbm_bytes = io_bytes(call)
     if "context" in call.attrs:
