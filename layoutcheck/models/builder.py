@@ -542,6 +542,7 @@ class _Builder:
             heads="heads",
             kv_heads="kv_heads",
             head_dim="head_dim",
+            **self.context_attrs(),
         )
         return self.o_proj(a, out, "heads*head_dim")
 

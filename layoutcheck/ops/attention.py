@@ -226,7 +226,8 @@ def _gqa_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Exp
 _CONTEXT_ATTRS = {
     "context": size("keys per request: prefix + own tokens (default: the key side's tokens)",
                     required=False),
-    "decode": flag(False, "one new token per request: absorbed MLA over a paged KV cache"),
+    "decode": flag(False, "one new token per request, read from a paged KV cache (MLA: the "
+                          "absorbed form)"),
 }  # fmt: skip
 # The layout of the KV cache the attention reads (and a prefill graph writes for a decode graph
 # to read): no type rule reads them; a cross-graph contract (``check PREFILL --with DECODE``)
@@ -434,6 +435,7 @@ OPS: tuple[OpSpec, ...] = (
             "head_dim": size(),
             "causal": flag(True, "causal mask (false: every query sees every key)"),
             "group": group(),
+            **_CONTEXT_ATTRS,
             **_KV_CACHE_ATTRS,
         },
         layout=_gqa,
@@ -449,7 +451,8 @@ OPS: tuple[OpSpec, ...] = (
         doc=(
             "Standard causal (grouped-query) attention for non-MLA models; with fewer KV heads "
             "than ranks each rank keeps a replica of the head it needs. The key/value side "
-            "must be FULL."
+            "must be FULL. With `context` (a decode step, a chunked prefill) each request's "
+            "queries attend its cached keys too, read from the paged K/V cache."
         ),
     ),
 )
@@ -613,14 +616,32 @@ def _key_cache_read(call: CostCall, t_q: Expr, keys: Expr, dim: Expr) -> Expr:
 
 
 def _gqa_cost(call: CostCall) -> OpCost:
-    q, k, out = call.inputs[0], call.inputs[1], call.outputs[0]
+    """GQA/MHA attention as TensorCast prices it (msmodeling 84fec85,
+    ``tensor_cast/performance_model/__init__.py`` ``_attention_properties_helper``, lines
+    373-438): ``ctx = Σ_requests q_len·seq_len`` query-key pairs, QKᵀ and PV ``2·ctx·heads·d``
+    each, softmax ``4·ctx·heads``. With a KV context (decode, a chunked prefill) the keys and
+    values come from the paged cache: each request reads its ``seq_len`` rows of this rank's K
+    and V heads (lines 426-431) beside the query and the output; a plain prefill reads its
+    own k and v."""
+    q, k, v, out = call.inputs[0], call.inputs[1], call.inputs[2], call.outputs[0]
     heads, head_dim = out.shape[1], out.shape[2]
-    if call.attrs.get("causal", True):
-        pairs = _attended(call, q, _keys(call, k), None)
-    else:
-        pairs = rows(q) * rows(k)
+    keys = _keys(call, k)
+    groups = _per_request(call, q, keys)
+    if call.attrs.get("decode"):
+        pairs = sum((held * n for held, n in groups), ZERO)
+    elif call.attrs.get("causal", True):
+        pairs = _attended(call, q, keys, None)
+    else:  # every query sees every key: the cached ones too where there is a context
+        pairs = rows(q) * (keys if "context" in call.attrs else rows(k))
     flops = 4 * pairs * heads * head_dim  # QKᵀ and PV
-    return OpCost(mma=((float_mma(q), flops),), vector=4 * pairs * heads, hbm_bytes=io_bytes(call))
+    hbm_bytes = io_bytes(call)
+    if "context" in call.attrs:
+        # a decode request holds one query, so its pairs are its seq_len rows; a chunked
+        # prefill is one request reading its S cached rows once, whatever its query count
+        cached = pairs if call.attrs.get("decode") else keys
+        row_bytes = features(k) * k.dtype.bytes + features(v) * v.dtype.bytes
+        hbm_bytes = nbytes(q) + nbytes(out) + cached * row_bytes
+    return OpCost(mma=((float_mma(q), flops),), vector=4 * pairs * heads, hbm_bytes=hbm_bytes)
 
 
 # TensorCast charges the fused MLA q-side (mlapo) 15 launches beyond the first: 80 µs of

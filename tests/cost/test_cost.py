@@ -727,6 +727,25 @@ def test_dense_layer_flops_are_megatrons_24sh2_plus_4s2h() -> None:
     assert same(entries["up"].cost.mma_flops + entries["down"].cost.mma_flops, 16 * s * h**2)
 
 
+@pytest.mark.parametrize("causal", [True, False])
+def test_attention_with_a_context_reads_its_cached_keys_and_values(causal: bool) -> None:
+    # a chunked prefill's t queries, one request holding S keys (its earlier chunks and its
+    # own): TensorCast charges every query all S keys and reads the S cached K and V rows once
+    t, s_keys, d = syms("t S d")
+    b = GraphBuilder("chunk", symbols={"t": None, "S": None, "d": None}, token_count="t",
+                     groups={"tp": 1})  # fmt: skip
+    q = b.input("q", ["t", "4*d"])  # 4 query heads and 2 KV heads of d
+    k, v = (b.input(name, ["t", "2*d"]) for name in ("k", "v"))
+    b.op("attn", "attention", [q, k, v], heads=4, kv_heads=2, head_dim="d", causal=causal,
+         context="S")  # fmt: skip
+    _, entries = report_of(b)
+    cost = entries["attn"].cost
+    assert same(cost.mma_flops, 4 * t * s_keys * 4 * d)
+    assert same(cost.vector, 4 * t * s_keys * 4)
+    bf16 = 2
+    assert same(cost.hbm_bytes, (2 * t * 4 * d + s_keys * 2 * 2 * d) * bf16)
+
+
 # -- one formula per distinct op -------------------------------------------------------------
 
 

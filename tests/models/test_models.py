@@ -28,6 +28,8 @@ from layoutcheck.models import (
     model_spec,
     shipped_models,
 )
+from layoutcheck.ops import default_registry
+from layoutcheck.ops.traits import Trait
 from tests.helpers import GLM52_INDEXER_LAYERS, MODELS, glm52_config
 
 SHIPPED = ("glm-5.1", "deepseek-v3.2", "deepseek-v3", "qwen3-30b-a3b")
@@ -355,6 +357,38 @@ def test_qwen3_gqa_attention() -> None:
     # 32 heads · 128 / tp 16; 4 KV heads replicated up to tp 16 → 1 head per rank
     assert typed.numeric_shape(typed.value("model.layers.5.self_attn.q_proj")) == (4096, 256)
     assert typed.numeric_shape(typed.value("model.layers.5.self_attn.k_proj")) == (4096, 128)
+
+
+@pytest.mark.parametrize("name", shipped_models())
+@pytest.mark.parametrize(
+    ("phase", "tokens", "context"),
+    [(Phase.DECODE, 8, 0), (Phase.DECODE, 8, 4096), (Phase.PREFILL, 512, 1024)],
+)
+def test_every_attention_kind_is_told_its_context(
+    name: str, phase: Phase, tokens: int, context: int
+) -> None:
+    # GQA (Qwen), MLA without DSA (DeepSeek-V3) and SFA alike: the keys each request attends
+    # are the symbol S, its cache and its new tokens (issue 22 item 4)
+    graph = build_model(name, ParallelConfig(tp=4), Execution(phase, tokens, context)).graph
+    new = 1 if phase is Phase.DECODE else tokens
+    assert dict(graph.symbols)["S"] == context + new
+    registry = default_registry()
+    attentions = [op for op in graph.ops if registry.is_(op.kind, Trait.ATTENTION)]
+    # every layer's attention (and a DSA layer's indexer, an attention op too)
+    assert {op.layer for op in attentions} == set(
+        range(len(model_spec(*load_config(name)).layer_kinds))
+    )
+    for op in attentions:
+        assert str(op.attr("context")) == "S", op.name
+        assert op.attr("decode") is (phase is Phase.DECODE), op.name
+
+
+@pytest.mark.parametrize("name", ["qwen3-8b", "deepseek-v3"])
+def test_a_plain_prefill_attends_its_own_tokens(name: str) -> None:
+    graph = build_model(name, ParallelConfig(tp=4), Execution(Phase.PREFILL, 512)).graph
+    assert "S" not in dict(graph.symbols)
+    attention = graph.op("model.layers.0.self_attn.attn")
+    assert attention.attr("context") is None and attention.attr("decode") is None
 
 
 def test_mixtral_style_config() -> None:
