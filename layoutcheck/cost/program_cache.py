@@ -79,10 +79,17 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def key_text(*parts: object) -> str:
-    """One exact text of a formula's inputs: sympy values in ``srepr`` (a Float to the last
-    bit, a symbol with its assumptions), mappings sorted, everything else by ``repr``."""
+def scope_text(*parts: object) -> str:
+    """The part of the key every op of one report shares (its context, rank, options and
+    device), with the code's fingerprint: made once per report."""
     return _text((code_fingerprint(), parts))
+
+
+def key_text(scope: str, signature: object) -> str:
+    """One exact text of a formula's inputs: the report's scope and the op's signature, sympy
+    values in ``srepr`` (a Float to the last bit, a symbol with its assumptions), mappings
+    sorted, attrs values by their compared fields, everything else by ``repr``."""
+    return f"{scope}\n{_text(signature)}"
 
 
 def _text(value: object) -> str:

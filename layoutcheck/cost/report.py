@@ -19,7 +19,7 @@ import sympy
 
 from layoutcheck.arrays import Program, numpy_function
 from layoutcheck.cost.devices import Device
-from layoutcheck.cost.program_cache import ProgramCache, key_text
+from layoutcheck.cost.program_cache import ProgramCache, key_text, scope_text
 from layoutcheck.cost.timing import OpTime, device_key, op_time
 from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph, Op
@@ -324,6 +324,10 @@ def cost_report(
     times: dict[OpCost, OpTime] = {}
     pricings: dict[object, Pricing] = {}
     profile = device_key(device)  # the op-time cache's key of this device
+    # what every op's cache key shares: its text is made once
+    scope = (
+        "" if cache is None else scope_text(typed.context, rank_value, chosen, profile, requests)
+    )
     entries = []
     for op in graph.topological_order():
         spec = typed.registry[op.kind]
@@ -341,12 +345,7 @@ def cost_report(
             if pricing is None:
                 call = _cost_call(spec, op, inputs, outputs, typed, rank_value, chosen, requests)
                 pricing = pricings[key] = _pricing(
-                    spec.cost,
-                    call,
-                    device,
-                    profile,
-                    cache,
-                    (key, typed.context, rank_value, requests),
+                    spec.cost, call, device, profile, cache, key_text(scope, key)
                 )
             entry = OpEntry(op.name, op.kind, op.layer, count, None, None, pricing)
             if pricing.program is None:  # a miss: the formulas are built now, as without a cache
@@ -394,12 +393,11 @@ def _pricing(
     device: Device,
     profile: tuple[object, ...],
     cache: ProgramCache,
-    signature: tuple[object, ...],
+    key: str,
 ) -> Pricing:
-    """The op's pricing through ``cache``, keyed by everything its formulas are made from: the
-    signature (kind, attrs, typed inputs and outputs), the context, the rank, the options and
-    every number of the device (and, in the key text, the code)."""
-    key = key_text(signature, call.options, profile)
+    """The op's pricing through ``cache`` under ``key``: everything its formulas are made from
+    (the signature: kind, attrs, typed inputs and outputs; the context, the rank, the options,
+    every number of the device, and the code)."""
 
     def build() -> tuple[OpCost, OpTime]:
         cost = rule(call)
