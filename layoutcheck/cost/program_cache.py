@@ -31,6 +31,7 @@ import sympy
 
 import layoutcheck
 from layoutcheck.arrays import CONSTANT, Program, Step, Unsupported
+from layoutcheck.limits import MAX_PROGRAM_STEPS
 
 FOLDER_VARIABLE = "LAYOUTCHECK_CACHE_DIR"
 OFF_VARIABLE = "LAYOUTCHECK_NO_CACHE"
@@ -38,12 +39,9 @@ OFF_VARIABLE = "LAYOUTCHECK_NO_CACHE"
 FORMAT = 1
 SUBFOLDER = "cost-programs"
 
-# The largest program an entry may hold, in steps: the largest op program of the shipped
-# models has 121 (GLM-5.1's MoE: dispatch, experts and combine, each over two tiers); each
-# step is one numpy call of about a microsecond, so 4096 are a few milliseconds of evaluation.
-# A step is written in under 40 bytes, which, with the key the entry must repeat, sizes the
-# file before it is read at all.
-MAX_STEPS = 4096
+# A step is written in under 40 bytes (GLM-5.1's average is 22): with the key the entry must
+# repeat, that sizes the file before it is read at all.
+MAX_STEPS = MAX_PROGRAM_STEPS
 STEP_BYTES = 40
 ENVELOPE_BYTES = 1024  # the field names, the version and the output slots
 
@@ -135,7 +133,7 @@ class ProgramCache:
 
     def load(self, key: str) -> Program | None:
         """The program stored under ``key``, or None (absent, unreadable, corrupt, foreign)."""
-        limit = len(json.dumps(key)) + MAX_STEPS * STEP_BYTES + ENVELOPE_BYTES
+        limit = _entry_bytes(key)
         try:
             with self.path_of(key).open("rb") as handle:
                 raw = handle.read(limit + 1)
@@ -162,13 +160,16 @@ class ProgramCache:
             "code": [list(step) for step in program.code],
             "outputs": list(program.outputs),
         }
+        text = json.dumps(data, separators=(",", ":"))
+        if len(text) > _entry_bytes(key):  # steps of many arguments: it would never be read
+            return
         target = self.path_of(key)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
-                    json.dump(data, out, separators=(",", ":"))
+                    out.write(text)
                 os.replace(temporary, target)
             except BaseException:
                 with contextlib.suppress(OSError):
@@ -176,6 +177,11 @@ class ProgramCache:
                 raise
         except OSError:
             return
+
+
+def _entry_bytes(key: str) -> int:
+    """The largest entry ``key`` can have: its key, its steps and the rest of the envelope."""
+    return len(json.dumps(key)) + MAX_STEPS * STEP_BYTES + ENVELOPE_BYTES
 
 
 def _program_of(data: object, key: str) -> Program | None:
