@@ -22,7 +22,6 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -163,6 +162,8 @@ class ProgramCache:
         text = json.dumps(data, separators=(",", ":"))
         if len(text) > _entry_bytes(key):  # steps of many arguments: it would never be read
             return
+        import tempfile  # only a miss writes: a warm run does not import it
+
         target = self.path_of(key)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
