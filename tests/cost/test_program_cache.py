@@ -9,6 +9,7 @@ import json
 import os
 from pathlib import Path
 
+import attrs
 import pytest
 
 import layoutcheck
@@ -111,6 +112,32 @@ def test_the_key_changes_with_the_version_and_the_code(
         monkeypatch.undo()
         program_cache.code_fingerprint.cache_clear()
         program_cache._hashable_text.cache_clear()
+
+
+def test_the_key_changes_with_the_listed_requests(tmp_path: Path) -> None:
+    """A decode batch of uneven contexts prices attention per request: two batches with the
+    same symbol values (the longest context alike) but another request's keys must not share
+    the attention's entries."""
+    contexts = (4096,) * 56 + (1000, 3000, 5000, 100, 2047, 20000, 9000, 1)
+    base = Options(
+        "glm-5.1",
+        phase="decode",
+        dp=8,
+        tp=4,
+        ep=32,
+        quant="w8a8_dynamic",
+        repetition=True,
+        batch=64,
+        contexts=contexts,
+    )
+    other = attrs.evolve(base, contexts=(*contexts[:56], 1500, *contexts[57:]))
+    first = _report(tmp_path, base)
+    first.numbers()
+    second = _report(tmp_path, other)
+    assert dict(first.graph.symbols) == dict(second.graph.symbols)
+    assert _keys(second).isdisjoint(_keys(first))
+    assert second.numbers() == _report(tmp_path / "alone", other).numbers()
+    assert second.numbers() != first.numbers()
 
 
 def _corruptions(entry: Path, key: str) -> list[bytes]:
