@@ -4,15 +4,17 @@ device evaluates the programs instead of building the formulas again with sympy.
 
 An entry is plain data read with ``json`` and checked step by step (head names from the array
 table, slot numbers, number constants): nothing in it is evaluated, executed or unpickled, so a
-file someone else put in the folder can at worst make a wrong program, never run code — and it
-is trusted for speed only: the key is the whole formula input (op kind, attrs, typed shapes,
-context, rank, options, every number of the device, the layoutcheck version and its code's
-fingerprint), written into the entry and compared on reading. A corrupt, truncated, foreign or
-unreadable entry is a miss (and is written afresh); an unwritable or missing folder is no
-cache; deleting the folder is always safe.
+file put in the folder can never run code. It is used for speed only, and only when the whole
+key written in it equals the key of the formula at hand: op kind, attrs, typed shapes, the
+context, rank, options and listed requests, every number of the device, the layoutcheck
+version and its code's fingerprint. A corrupt, truncated, foreign or unreadable entry is a miss
+(and is written afresh); an unwritable or missing folder is no cache; deleting the folder is
+always safe. (The key guards against stale and foreign entries, not against someone who can
+write the user's own cache folder: such a person could make a matching entry with wrong
+numbers, as they could edit the installed package.)
 
-Where: ``$LAYOUTCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/layoutcheck``, else
-``~/.cache/layoutcheck``; ``LAYOUTCHECK_NO_CACHE=1`` turns it off.
+Where: ``$LAYOUTCHECK_CACHE_DIR/cost-programs``, else ``$XDG_CACHE_HOME/layoutcheck/…``, else
+``~/.cache/layoutcheck/…``; ``LAYOUTCHECK_NO_CACHE=1`` turns it off.
 """
 
 from __future__ import annotations
@@ -55,7 +57,13 @@ def default_cache() -> ProgramCache | None:
     else:
         xdg = os.environ.get("XDG_CACHE_HOME")
         # XDG: a relative path in the variable is invalid and is to be ignored
-        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+        if xdg and os.path.isabs(xdg):
+            base = Path(xdg)
+        else:
+            try:
+                base = Path.home() / ".cache"
+            except RuntimeError:  # no HOME and no password entry: no folder, so no cache
+                return None
         root = base / "layoutcheck"
     return ProgramCache(root / SUBFOLDER)
 
