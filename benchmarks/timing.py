@@ -28,6 +28,7 @@ def cold() -> None:
 
     timing._TIMES.clear()
     report._numbers.cache_clear()
+    report._compiled.cache_clear()
     files._PARSED.clear()
     evaluate._lambdified.cache_clear()
     evaluate._time_function.cache_clear()

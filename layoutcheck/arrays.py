@@ -78,11 +78,21 @@ FUNCTIONS: dict[type, Callable[..., Value]] = {
 }
 
 
-def _function(expr: Expr) -> Callable[..., Value]:
+# the same table by the head's name: a program written out as data (``Program.code``) names
+# its functions, and reading it back needs no sympy expression
+FUNCTIONS_BY_NAME: dict[str, Callable[..., Value]] = {
+    head.__name__: function for head, function in FUNCTIONS.items()
+}
+
+# A step of ``Program.code``: (head name, argument slots), or (CONSTANT, (), the value).
+CONSTANT = "="
+Step = tuple[str, tuple[int, ...]] | tuple[str, tuple[()], float | bool]
+
+
+def _head(expr: Expr) -> type:
     for head in type(expr).__mro__:
-        found = FUNCTIONS.get(head)
-        if found is not None:
-            return found
+        if head in FUNCTIONS:
+            return head
     raise Unsupported(f"no array form for {type(expr).__name__}")
 
 
@@ -105,14 +115,51 @@ def _literal(expr: Expr) -> float | bool | None:
 
 
 class Program:
-    """A compiled list of formulas: call it with one value per name of ``names``."""
+    """A compiled list of formulas: call it with one value per name of ``names``.
+
+    ``code`` and ``outputs`` are the program as plain data (head names, slot numbers and
+    constants), and :meth:`from_code` runs such data again without the formulas: the same steps
+    in the same order, so the same numbers to the last bit."""
 
     def __init__(self, exprs: Sequence[Expr], names: Sequence[str]) -> None:
         self.names = tuple(names)
         slots: dict[Expr, int] = {}
         self._steps: list[tuple[Callable[..., Value], tuple[int, ...]]] = []
+        self.code: list[Step] = []
         inputs = {name: i for i, name in enumerate(self.names)}
-        self._outputs = tuple(self._slot(sympy.sympify(e), slots, inputs) for e in exprs)
+        self.outputs = tuple(self._slot(sympy.sympify(e), slots, inputs) for e in exprs)
+
+    @classmethod
+    def from_code(
+        cls, names: Sequence[str], code: Sequence[Step], outputs: Sequence[int]
+    ) -> Program:
+        """The program ``code`` describes; :class:`Unsupported` for an unknown head, a slot
+        that is not yet computed, or a constant that is not a number."""
+        program = cls.__new__(cls)
+        program.names = tuple(names)
+        program._steps = []
+        program.code = []
+        for step in code:
+            head, parts = step[0], step[1]
+            if not all(_readable(p, len(program._steps), len(program.names)) for p in parts):
+                raise Unsupported(f"step {len(program._steps)} reads a slot not yet computed")
+            if head == CONSTANT:
+                if len(step) != 3 or parts:
+                    raise Unsupported(f"step {len(program._steps)}: a constant takes one value")
+                value = step[2]
+                if not isinstance(value, bool | float):
+                    raise Unsupported(f"step {len(program._steps)}: constant {value!r}")
+                program._constant(value)
+                continue
+            function = FUNCTIONS_BY_NAME.get(head)
+            if function is None or len(step) != 2:
+                raise Unsupported(f"step {len(program._steps)}: no array form for {head!r}")
+            program._steps.append((function, tuple(parts)))
+            program.code.append((head, tuple(parts)))
+        if not all(_readable(o, len(program._steps), len(program.names)) for o in outputs):
+            raise Unsupported("an output reads a slot the program does not compute")
+        program.outputs = tuple(outputs)
+        return program
 
     def _slot(self, expr: Expr, slots: dict[Expr, int], inputs: dict[str, int]) -> int:
         """The slot holding ``expr``'s value (compiling it, and its parts, first)."""
@@ -128,15 +175,17 @@ class Program:
             if literal is not None:
                 slot = self._constant(literal)
             else:
-                function = _function(expr)
+                head = _head(expr)
                 parts = tuple(self._slot(part, slots, inputs) for part in _pieces(expr))
-                self._steps.append((function, parts))
+                self._steps.append((FUNCTIONS[head], parts))
+                self.code.append((head.__name__, parts))
                 slot = -len(self._steps)  # steps count down from -1: they follow the inputs
         slots[expr] = slot
         return slot
 
-    def _constant(self, value: Value) -> int:
+    def _constant(self, value: float | bool) -> int:
         self._steps.append((lambda v=value: v, ()))
+        self.code.append((CONSTANT, (), value))
         return -len(self._steps)
 
     def __call__(self, *args: Value) -> list[Value]:
@@ -146,7 +195,13 @@ class Program:
         done: list[Value] = []
         for function, parts in self._steps:
             done.append(function(*[inputs[p] if p >= 0 else done[-p - 1] for p in parts]))
-        return [inputs[o] if o >= 0 else done[-o - 1] for o in self._outputs]
+        return [inputs[o] if o >= 0 else done[-o - 1] for o in self.outputs]
+
+
+def _readable(slot: object, computed: int, inputs: int) -> bool:
+    """Is ``slot`` an input or a step already computed (inputs count up from 0, steps down
+    from -1)?"""
+    return type(slot) is int and -computed <= slot < inputs
 
 
 def compile_arrays(exprs: Sequence[Expr], names: Sequence[str]) -> Callable[..., list[Value]]:

@@ -34,6 +34,10 @@ MAX_SEARCH_POINTS = (
 MAX_SEARCH_AXIS_VALUES = 4_096  # search: values of one axis list
 MAX_SIM_RANKS = 64  # simulated ranks (the tp group of a sim run)
 MAX_SIM_ELEMENTS = 20_000_000  # float64 elements a sim run may hold (160 MB), estimated first
+# steps of one op's numbers program in cost's on-disk cache: the largest of the shipped models'
+# runs has 124 (an MoE: dispatch, experts and combine over two tiers), each step one numpy call
+# of about a microsecond, so a few milliseconds of evaluation; a larger entry is a miss
+MAX_PROGRAM_STEPS = 4_096
 # text
 MAX_NAME_CHARS = 1_000  # an op, input, group or graph name
 MAX_ECHO_CHARS = 200  # the longest word an error line repeats back (then "…")

@@ -561,11 +561,20 @@ class Session:
         """The cost report on a device (a ``layoutcheck.cost.report.CostReport``); ``options``
         are the pricing's named choices (``layoutcheck.cost.report.COST_OPTIONS``)."""
         from layoutcheck.cost.devices import load_device
+        from layoutcheck.cost.program_cache import default_cache
         from layoutcheck.cost.report import cost_report
 
         typed = self.quantized
         chosen = {**self.options.cost_options, **(options or {})}
-        return cost_report(typed.graph, load_device(device), rank=rank, typed=typed, options=chosen)
+        # the user's program cache: a second cost of the same graph builds no formulas
+        return cost_report(
+            typed.graph,
+            load_device(device),
+            rank=rank,
+            typed=typed,
+            options=chosen,
+            cache=default_cache(),
+        )
 
     def memory(
         self,

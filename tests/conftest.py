@@ -1,5 +1,5 @@
 """Test configuration: hypothesis profiles (deterministic under CI, a longer `thorough` one),
-and each model built once per run."""
+each model built once per run, and the cost program cache in a folder of the run's own."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import layoutcheck.session
+from layoutcheck.cost.program_cache import FOLDER_VARIABLE
 from layoutcheck.models import build_from_spec
 
 settings.register_profile(
@@ -33,4 +34,13 @@ def _build_each_model_once() -> Iterator[None]:
     cached = functools.cache(build_from_spec)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(layoutcheck.session, "build_from_spec", cached)
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _program_cache_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every cost in the run (and every CLI it starts, through the environment) caches its
+    programs in a temporary folder: a test never writes to the user's cache folder."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(FOLDER_VARIABLE, str(tmp_path_factory.mktemp("program-cache")))
         yield

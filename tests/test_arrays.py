@@ -69,3 +69,32 @@ def test_an_unknown_function_or_symbol_is_refused() -> None:
 def test_numpy_function_falls_back_to_lambdify_for_the_rest() -> None:
     (values,) = numpy_function([sympy.sin(T) + T], ["T"])(np.array([0.0, 1.0]))
     np.testing.assert_allclose(values, [0.0, 1.0 + np.sin(1.0)], rtol=1e-15)
+
+
+@pytest.mark.parametrize("formula", FORMULAS, ids=range(len(FORMULAS)))
+def test_a_program_written_as_code_runs_to_the_same_bits(formula: sympy.Expr) -> None:
+    program = compile_arrays([formula, 2 * formula], ["S", "T", "tp"])
+    assert isinstance(program, arrays.Program)
+    # the code is plain data: what JSON keeps (lists for tuples) is enough to rebuild it
+    code = [tuple(step) for step in program.code]
+    again = arrays.Program.from_code(program.names, code, program.outputs)  # type: ignore[arg-type]
+    points = (np.array([1.0, 99.0, 4096.0]), np.array([7.0, 3000.0, 4097.0]), 16.0)
+    for ours, theirs in zip(program(*points), again(*points), strict=True):
+        assert np.array_equal(np.asarray(ours), np.asarray(theirs))
+
+
+@pytest.mark.parametrize(
+    ("code", "outputs"),
+    [
+        ([("__import__", (0,))], [-1]),  # not a head of the array table
+        ([("Add", (0, -1))], [-1]),  # reads its own result
+        ([("Add", (0, 3))], [-1]),  # an input the program does not take
+        ([("=", (), "os")], [-1]),  # a constant that is not a number
+        ([("=", (0,), 1.0)], [-1]),  # a constant with arguments
+        ([("Add", (0, True))], [-1]),  # a slot that is not an integer
+        ([("=", (), 1.0)], [-2]),  # an output never computed
+    ],
+)
+def test_code_that_is_not_a_program_is_refused(code: list[object], outputs: list[int]) -> None:
+    with pytest.raises(Unsupported):
+        arrays.Program.from_code(["T"], code, outputs)  # type: ignore[arg-type]

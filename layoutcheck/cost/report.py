@@ -2,7 +2,9 @@
 by op, kind, layer and category, evaluated by substitution or vectorised with ``lambdify``.
 
 Formulas are built once per distinct op signature (kind, attrs, typed inputs and outputs):
-78 identical layers are one formula counted 78 times.
+78 identical layers are one formula counted 78 times. With a program cache
+(:mod:`layoutcheck.cost.program_cache`) a signature whose numbers program is stored is not
+built at all until something asks for its formulas.
 """
 
 from __future__ import annotations
@@ -15,14 +17,16 @@ import attrs
 import numpy as np
 import sympy
 
-from layoutcheck.arrays import numpy_function
+from layoutcheck.arrays import Program, numpy_function
 from layoutcheck.cost.devices import Device
+from layoutcheck.cost.program_cache import ProgramCache, key_text, scope_text
 from layoutcheck.cost.timing import OpTime, device_key, op_time
 from layoutcheck.errors import InputError
-from layoutcheck.graph import Graph
+from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
-from layoutcheck.ops import Registry
-from layoutcheck.ops.costing import ZERO, CostCall, OpCost
+from layoutcheck.lattice import AbstractValue
+from layoutcheck.ops import OpSpec, Registry, default_registry
+from layoutcheck.ops.costing import ZERO, CostCall, CostRule, OpCost, RequestKeys
 from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 
@@ -33,14 +37,74 @@ class CostError(InputError):
     """A graph that cannot be costed (type errors, symbols without values)."""
 
 
+Substitution = tuple[tuple[sympy.Symbol, int], ...]
+
+
+class Pricing:
+    """One distinct op signature priced through the program cache: the numbers program read
+    from it (the formulas then built only when asked for), or, on a miss, the formulas built
+    now and their program written to the cache when the numbers are first computed."""
+
+    def __init__(
+        self,
+        build: Callable[[], tuple[OpCost, OpTime]],
+        cache: ProgramCache,
+        key: str,
+        program: Program | None,
+    ) -> None:
+        self._build = build
+        self._cache = cache
+        self.key = key
+        self.program = program
+        self._numbers: dict[Substitution, Numbers] = {}
+
+    @functools.cached_property
+    def formulas(self) -> tuple[OpCost, OpTime]:
+        return self._build()
+
+    def numbers(self, substitution: Substitution) -> Numbers:
+        found = self._numbers.get(substitution)
+        if found is None:
+            if self.program is None:
+                function, names = _compiled(*self.formulas)
+                if isinstance(function, Program):  # a lambdify fallback is code, never stored
+                    self._cache.store(self.key, function)
+                    self.program = function
+                found = _run(function, names, substitution)
+            else:
+                found = _run(self.program, self.program.names, substitution)
+            self._numbers[substitution] = found
+        return found
+
+
 @attrs.frozen
 class OpEntry:
     name: str
     kind: str
     layer: int | None
     count: int  # how many layers this op stands for (a repetition region counts repeat times)
-    cost: OpCost
-    time: OpTime
+    _cost: OpCost | None = attrs.field(alias="cost")
+    _time: OpTime | None = attrs.field(alias="time")
+    # priced through the program cache (None: cost and time are the formulas, built already)
+    pricing: Pricing | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def cost(self) -> OpCost:
+        return self._cost if self._cost is not None else self._formulas()[0]
+
+    @property
+    def time(self) -> OpTime:
+        return self._time if self._time is not None else self._formulas()[1]
+
+    def _formulas(self) -> tuple[OpCost, OpTime]:
+        if self.pricing is None:
+            raise TypeError(f"OpEntry {self.name}: give cost and time, or a pricing")
+        return self.pricing.formulas
+
+    def numbers(self, substitution: Substitution) -> Numbers:
+        if self.pricing is not None:
+            return self.pricing.numbers(substitution)
+        return _numbers(self.cost, self.time, substitution)
 
     @property
     def layers(self) -> tuple[int | None, ...]:
@@ -122,7 +186,7 @@ class CostReport:
         substitution = tuple((symbol(k), v) for k, v in sorted(values.items()))
         out: dict[str, Numbers] = {}
         for entry in self.entries:
-            out[entry.name] = _numbers(entry.cost, entry.time, substitution)
+            out[entry.name] = entry.numbers(substitution)
         return out
 
     def evaluator(self, names: Sequence[str], quantity: str = "total") -> Callable[..., object]:
@@ -153,9 +217,13 @@ _QUANTITIES: Mapping[str, Callable[[OpTime], Expr]] = {
 
 
 @functools.lru_cache(maxsize=4096)
-def _numbers(
-    cost: OpCost, time: OpTime, substitution: tuple[tuple[sympy.Symbol, int], ...]
-) -> Numbers:
+def _numbers(cost: OpCost, time: OpTime, substitution: Substitution) -> Numbers:
+    return _run(*_compiled(cost, time), substitution)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(cost: OpCost, time: OpTime) -> tuple[Callable[..., Sequence[float]], list[str]]:
+    """One function of the op's free symbols (sorted by name) giving its eight numbers."""
     exprs = tuple(
         sympy.sympify(e)
         for e in (
@@ -169,14 +237,19 @@ def _numbers(
             _wire_bytes(cost),
         )
     )
-    values = {str(name): value for name, value in substitution}
     free = sorted({str(s) for e in exprs for s in e.free_symbols})
+    # one compiled function at one point: no substitution into, and re-simplification of,
+    # every formula (most of a small report's time)
+    return numpy_function(exprs, free), free
+
+
+def _run(
+    function: Callable[..., Sequence[float]], free: Sequence[str], substitution: Substitution
+) -> Numbers:
+    values = {str(name): value for name, value in substitution}
     missing = [name for name in free if name not in values]
     if missing:
         raise CostError(f"no value for {', '.join(missing)}: set it with --set")
-    # one compiled function at one point: no substitution into, and re-simplification of,
-    # every formula (most of a small report's time)
-    function = numpy_function(exprs, free)
     with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
         results = [float(r) for r in function(*(float(values[name]) for name in free))]
     total, compute, memory, communication, launch, flops, hbm_bytes, comm_bytes = results
@@ -230,11 +303,16 @@ def cost_report(
     typed: TypedGraph | None = None,
     registry: Registry | None = None,
     options: Mapping[str, str] | None = None,
+    cache: ProgramCache | None = None,
 ) -> CostReport:
     """Cost every op of ``graph`` on ``device``. An op a type error left without types (its
     inputs or outputs ⊤) cannot be priced: it is listed in ``unpriced``, and a graph with
-    nothing priceable is an error."""
+    nothing priceable is an error. ``cache``: where compiled numbers programs are read from
+    and written to (none by default)."""
     typed = typed or interpret(graph, registry)
+    if typed.registry is not default_registry():
+        # another catalogue may price a kind differently: the key names kinds, not rules
+        cache = None
     errors = [d for d in typed.diagnostics if d.is_error]
     unpriced: list[str] = []
     chosen = cost_options(options)
@@ -244,7 +322,12 @@ def cost_report(
     requests = listed_keys(graph)  # a batch of uneven requests: attention priced per request
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
+    pricings: dict[object, Pricing] = {}
     profile = device_key(device)  # the op-time cache's key of this device
+    # what every op's cache key shares: its text is made once
+    scope = (
+        "" if cache is None else scope_text(typed.context, rank_value, chosen, profile, requests)
+    )
     entries = []
     for op in graph.topological_order():
         spec = typed.registry[op.kind]
@@ -256,22 +339,29 @@ def cost_report(
             unpriced.append(op.name)
             continue
         key = (op.kind, op.attrs, inputs, outputs)
+        count = graph.multiplicity(op)
+        if cache is not None:
+            pricing = pricings.get(key)
+            if pricing is None:
+                call = _cost_call(spec, op, inputs, outputs, typed, rank_value, chosen, requests)
+                pricing = pricings[key] = _pricing(
+                    spec.cost, call, device, profile, cache, key_text(scope, key)
+                )
+            entry = OpEntry(op.name, op.kind, op.layer, count, None, None, pricing)
+            if pricing.program is None:  # a miss: the formulas are built now, as without a cache
+                entry = attrs.evolve(entry, cost=pricing.formulas[0], time=pricing.formulas[1])
+            entries.append(entry)
+            continue
         cost = costs.get(key)
         if cost is None:
-            attrs_ = {
-                name: attr.default for name, attr in spec.attrs.items() if attr.default is not None
-            }
-            attrs_.update(op.attr_dict)
-            call = CostCall(
-                op, inputs, outputs, typed.context, attrs_, rank_value, chosen, requests
-            )
+            call = _cost_call(spec, op, inputs, outputs, typed, rank_value, chosen, requests)
             cost = spec.cost(call)
             costs[key] = cost
         time = times.get(cost)
         if time is None:
             time = op_time(cost, device, profile)
             times[cost] = time
-        entries.append(OpEntry(op.name, op.kind, op.layer, graph.multiplicity(op), cost, time))
+        entries.append(OpEntry(op.name, op.kind, op.layer, count, cost, time))
     if errors and not entries:
         first = errors[0]
         raise CostError(
@@ -280,6 +370,40 @@ def cost_report(
         )
     values = {name: value for name, value in graph.symbols if value is not None}
     return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced))
+
+
+def _cost_call(
+    spec: OpSpec,
+    op: Op,
+    inputs: tuple[AbstractValue, ...],
+    outputs: tuple[AbstractValue, ...],
+    typed: TypedGraph,
+    rank: Expr,
+    options: Mapping[str, str],
+    requests: RequestKeys | None,
+) -> CostCall:
+    attrs_ = {name: attr.default for name, attr in spec.attrs.items() if attr.default is not None}
+    attrs_.update(op.attr_dict)
+    return CostCall(op, inputs, outputs, typed.context, attrs_, rank, options, requests)
+
+
+def _pricing(
+    rule: CostRule,
+    call: CostCall,
+    device: Device,
+    profile: tuple[object, ...],
+    cache: ProgramCache,
+    key: str,
+) -> Pricing:
+    """The op's pricing through ``cache`` under ``key``: everything its formulas are made from
+    (the signature: kind, attrs, typed inputs and outputs; the context, the rank, the options,
+    every number of the device, and the code)."""
+
+    def build() -> tuple[OpCost, OpTime]:
+        cost = rule(call)
+        return cost, op_time(cost, device, profile)
+
+    return Pricing(build, cache, key, cache.load(key))
 
 
 def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, object]:

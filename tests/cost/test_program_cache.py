@@ -1,0 +1,261 @@
+"""The on-disk cache of compiled cost programs: a second report of a graph reads every op's
+program and builds no formula; the key changes with everything a formula is made from; a bad
+entry is a miss that is written afresh; an unusable folder is no cache; and the numbers of
+`cost --format json` are the same with the cache off, cold and warm for every shipped model."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import attrs
+import pytest
+
+import layoutcheck
+from layoutcheck.cli import main
+from layoutcheck.cost import program_cache
+from layoutcheck.cost.program_cache import ProgramCache, default_cache
+from layoutcheck.cost.report import CostReport, Pricing, cost_report
+from layoutcheck.resources import shipped
+from layoutcheck.session import Options, Session
+
+P1 = Options("glm-5.1", tp=16, ep=16, sp=True, quant="w8a8_dynamic")
+
+
+def _report(folder: Path, options: Options = P1, device: str = "a3-752t") -> CostReport:
+    session = Session(options)
+    typed = session.quantized
+    report: CostReport = cost_report(
+        typed.graph,
+        layoutcheck.load_device(device),
+        typed=typed,
+        cache=ProgramCache(folder),
+    )
+    return report
+
+
+def _pricings(report: CostReport) -> list[Pricing]:
+    found = {id(e.pricing): e.pricing for e in report.entries if e.pricing is not None}
+    assert len(found) == len({id(e.pricing) for e in report.entries})  # every entry priced
+    return list(found.values())
+
+
+def _entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.json"))
+
+
+def test_a_second_report_reads_every_program_and_builds_no_formula(tmp_path: Path) -> None:
+    cold = _report(tmp_path)
+    assert all(p.program is None for p in _pricings(cold))  # nothing there yet
+    cold_numbers = cold.numbers()
+    written = _entries(tmp_path)
+    assert len(written) == len(_pricings(cold))  # one entry per distinct op formula
+
+    warm = _report(tmp_path)
+    pricings = _pricings(warm)
+    assert all(p.program is not None for p in pricings)
+    assert warm.numbers() == cold_numbers
+    # the numbers came from the stored programs: not one formula was built
+    assert not any("formulas" in vars(p) for p in pricings)
+    # and a formula is still there when asked for (the symbolic view, a sweep)
+    assert warm.expr("total") == cold.expr("total")
+
+
+def test_numbers_at_other_symbol_values_run_the_same_programs(tmp_path: Path) -> None:
+    cold = _report(tmp_path).numbers({"T": 2048})
+    warm = _report(tmp_path).numbers({"T": 2048})
+    assert warm == cold
+    assert cold != _report(tmp_path).numbers()
+
+
+def _keys(report: CostReport) -> set[str]:
+    return {p.key for p in _pricings(report)}
+
+
+@pytest.mark.parametrize(
+    ("changed", "device"),
+    [
+        (P1, "a3-560t"),  # another device profile
+        (Options("glm-5.1", tp=16, ep=16, sp=True, quant="w8a8"), "a3-752t"),  # quantization
+        (Options("glm-5.1", tp=16, ep=16, sp=True), "a3-752t"),  # bf16
+        (Options("glm-5.1", tp=8, ep=8, sp=True, quant="w8a8_dynamic"), "a3-752t"),  # shapes
+        (Options("glm-5.1", tp=16, ep=16, sp=True, quant="w8a8_dynamic", tokens=2048), "a3-752t"),
+    ],
+    ids=["device", "quant-w8a8", "quant-bf16", "shapes-tp8", "tokens"],
+)
+def test_the_key_changes_with_what_the_formula_is_made_from(
+    tmp_path: Path, changed: Options, device: str
+) -> None:
+    base = _keys(_report(tmp_path))
+    other = _report(tmp_path / "other", changed, device)
+    # some ops (an embedding's table read, a reshape) are the same formula on both sides;
+    # the formulas the change reaches must not be served from the other's entries
+    assert _keys(other) != base
+    changed_ops = [p for p in _pricings(other) if p.key not in base]
+    assert changed_ops
+
+
+def test_the_key_changes_with_the_version_and_the_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base = _report(tmp_path)
+    base.numbers()
+    monkeypatch.setattr(layoutcheck, "__version__", "0.0.0-other")
+    program_cache.code_fingerprint.cache_clear()
+    program_cache._hashable_text.cache_clear()
+    try:
+        other = _report(tmp_path)
+        assert _keys(other).isdisjoint(_keys(base))
+        assert all(p.program is None for p in _pricings(other))  # no entry of 0.1 is read
+    finally:
+        monkeypatch.undo()
+        program_cache.code_fingerprint.cache_clear()
+        program_cache._hashable_text.cache_clear()
+
+
+def test_the_key_changes_with_the_listed_requests(tmp_path: Path) -> None:
+    """A decode batch of uneven contexts prices attention per request: two batches with the
+    same symbol values (the longest context alike) but another request's keys must not share
+    the attention's entries."""
+    contexts = (4096,) * 56 + (1000, 3000, 5000, 100, 2047, 20000, 9000, 1)
+    base = Options(
+        "glm-5.1",
+        phase="decode",
+        dp=8,
+        tp=4,
+        ep=32,
+        quant="w8a8_dynamic",
+        repetition=True,
+        batch=64,
+        contexts=contexts,
+    )
+    other = attrs.evolve(base, contexts=(*contexts[:56], 1500, *contexts[57:]))
+    first = _report(tmp_path, base)
+    first.numbers()
+    second = _report(tmp_path, other)
+    assert dict(first.graph.symbols) == dict(second.graph.symbols)
+    assert _keys(second).isdisjoint(_keys(first))
+    assert second.numbers() == _report(tmp_path / "alone", other).numbers()
+    assert second.numbers() != first.numbers()
+
+
+def _corruptions(entry: Path, key: str) -> list[bytes]:
+    good = json.loads(entry.read_text())
+    wrong_slot = {**good, "code": [["Add", [0, 10**6]]], "outputs": [-1]}
+    foreign_head = {**good, "code": [["__import__", [0]]], "outputs": [-1]}
+    return [
+        b"",  # truncated to nothing
+        entry.read_bytes()[: len(entry.read_bytes()) // 2],  # truncated midway
+        b"\xff\xfe not json",
+        json.dumps([1, 2, 3]).encode(),
+        json.dumps({**good, "version": "9.9.9"}).encode(),  # another version
+        json.dumps({**good, "format": 0}).encode(),
+        json.dumps({**good, "key": key + " "}).encode(),  # another formula's entry
+        json.dumps(wrong_slot).encode(),
+        json.dumps(foreign_head).encode(),
+        json.dumps({**good, "code": "x" * 200}).encode(),
+        b"[" * 100_000,  # deeper than the parser goes
+        b" " * (2 * len(json.dumps(good)) + 200_000),  # larger than any entry of this key
+    ]
+
+
+def test_a_bad_entry_is_a_miss_and_is_written_afresh(tmp_path: Path) -> None:
+    expected = _report(tmp_path).numbers()
+    warm = _report(tmp_path)
+    pricing = max(_pricings(warm), key=lambda p: len(p.program.code) if p.program else 0)
+    entry = ProgramCache(tmp_path).path_of(pricing.key)
+    assert entry.exists()
+    for bad in _corruptions(entry, pricing.key):
+        entry.write_bytes(bad)
+        report = _report(tmp_path)
+        again = next(p for p in _pricings(report) if p.key == pricing.key)
+        assert again.program is None  # not trusted
+        assert report.numbers() == expected
+        # the miss wrote a good entry back: the next report reads it
+        assert ProgramCache(tmp_path).load(pricing.key) is not None
+
+
+def test_a_folder_that_cannot_be_written_is_no_cache(tmp_path: Path) -> None:
+    expected = _report(tmp_path / "good").numbers()
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    for folder in (blocker, blocker / "cache"):  # a file where the folder would be, or above it
+        report = _report(folder)
+        assert all(p.program is None for p in _pricings(report))
+        assert report.numbers() == expected  # and writing the programs failed quietly
+    assert blocker.read_text() == "not a folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "good"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through a read-only folder's bits")
+def test_a_read_only_folder_is_no_cache(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    expected = _report(tmp_path / "good").numbers()
+    folder.chmod(0o500)
+    try:
+        assert _report(folder).numbers() == expected
+        assert not _entries(folder)
+    finally:
+        folder.chmod(0o700)
+
+
+def test_deleting_the_folder_between_reports_is_safe(tmp_path: Path) -> None:
+    folder = tmp_path / "cache"
+    expected = _report(folder).numbers()
+    for entry in _entries(folder):
+        entry.unlink()
+    folder.rmdir()
+    assert _report(folder).numbers() == expected
+    assert _entries(folder)
+
+
+def test_the_folder_comes_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(program_cache.FOLDER_VARIABLE, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_cache() == ProgramCache(tmp_path / "xdg" / "layoutcheck" / "cost-programs")
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/path")  # invalid under XDG: ignored
+    assert default_cache() == ProgramCache(
+        tmp_path / "home" / ".cache" / "layoutcheck" / "cost-programs"
+    )
+    monkeypatch.setenv(program_cache.FOLDER_VARIABLE, str(tmp_path / "chosen"))
+    assert default_cache() == ProgramCache(tmp_path / "chosen" / "cost-programs")
+    monkeypatch.setenv(program_cache.OFF_VARIABLE, "1")
+    assert default_cache() is None
+
+
+def test_a_session_caches_through_the_users_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(program_cache.FOLDER_VARIABLE, str(tmp_path))
+    Session(P1).cost().numbers()
+    assert _entries(tmp_path / "cost-programs")
+    monkeypatch.setenv(program_cache.OFF_VARIABLE, "1")
+    report = Session(P1).cost()
+    assert all(e.pricing is None for e in report.entries)  # priced as before the cache
+
+
+def _cost_json(capsys: pytest.CaptureFixture[str], *argv: str) -> object:
+    assert main(["cost", *argv, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("model", shipped("models"))
+def test_cost_json_is_the_same_with_the_cache_off_cold_and_warm(
+    model: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["glm-5.1", "--tp", "16", "--ep", "16", "--sp", "--quant", "w8a8_dynamic"]
+    if model != "glm-5.1":
+        argv = [model, "--tp", "4", "--sp", "--quant", "w8a8"]
+    monkeypatch.setenv(program_cache.FOLDER_VARIABLE, str(tmp_path))
+    monkeypatch.setenv(program_cache.OFF_VARIABLE, "1")
+    off = _cost_json(capsys, *argv)
+    monkeypatch.delenv(program_cache.OFF_VARIABLE)
+    cold = _cost_json(capsys, *argv)
+    assert _entries(tmp_path / "cost-programs")
+    warm = _cost_json(capsys, *argv)
+    assert off == cold == warm
