@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from layoutcheck.engines.fxtext import dotted_name
 from layoutcheck.engines.opmap import OPMAPS, OpMapEntry, shipped_opmaps
 from layoutcheck.engines.program import TORCH_DTYPE_NAMES, EngineProgram, TensorMeta
 from layoutcheck.engines.read import ReadError, shown
@@ -153,17 +154,6 @@ def shipped_call_table() -> CallTable:
 # -- recognising a Dynamo graph ------------------------------------------------------------------
 
 
-def _dotted(expr: ast.expr) -> str | None:
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return None
-    parts.append(expr.id)
-    return ".".join(reversed(parts))
-
-
 def _forwards(tree: ast.Module) -> Iterator[ast.FunctionDef]:
     pending: list[ast.stmt] = list(tree.body)
     while pending:
@@ -193,7 +183,7 @@ def _is_python_level(stmt: ast.stmt) -> bool:
     if isinstance(value, ast.Subscript):
         return not (isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, int))
     if isinstance(value, ast.Call):
-        dotted = _dotted(value.func)
+        dotted = dotted_name(value.func)
         return dotted is None or not (dotted.startswith(_ATEN_CALLEES) or dotted in _PLAIN_CALLS)
     return False
 
@@ -398,7 +388,7 @@ def _int(expr: ast.expr | None) -> int | None:
 
 
 def _dtype_attribute(expr: ast.expr) -> str | None:
-    dotted = _dotted(expr)
+    dotted = dotted_name(expr)
     if dotted is not None and dotted.startswith("torch.") and dotted[6:] in TORCH_DTYPE_NAMES:
         return dotted
     return None
@@ -543,7 +533,7 @@ class _Forward:
                 return
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
             callee = stmt.value.func
-            dotted = _dotted(callee) or ""
+            dotted = dotted_name(callee) or ""
             if dotted.startswith("torch.") or (
                 isinstance(callee, ast.Attribute) and self._is_value(callee.value)
             ):
@@ -604,7 +594,7 @@ class _Forward:
     # -- calls -------------------------------------------------------------------------------
 
     def _call(self, name: str, call: ast.Call, annotation: ast.expr | None) -> None:
-        dotted = _dotted(call.func)
+        dotted = dotted_name(call.func)
         if dotted is not None and dotted.startswith("torch.ops."):
             self._op_call(name, dotted, call, annotation)
         elif dotted is not None and (dotted.startswith("self.") or dotted in _PLAIN_CALLS):
@@ -950,7 +940,7 @@ def _index_steps(
         elif _int(item) is not None:
             kinds.append(("int", item))
         elif isinstance(item, ast.Slice) or (
-            isinstance(item, ast.Call) and _dotted(item.func) == "slice"
+            isinstance(item, ast.Call) and dotted_name(item.func) == "slice"
         ):
             kinds.append(("slice", item))
         elif isinstance(item, ast.Name) and forward.is_tensor(item):

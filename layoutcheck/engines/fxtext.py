@@ -473,7 +473,7 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
-def _dotted(expr: ast.expr) -> str | None:
+def dotted_name(expr: ast.expr) -> str | None:
     """``torch.ops.aten.mm.default`` for a chain of attribute loads on a name, else None."""
     parts = []
     while isinstance(expr, ast.Attribute):
@@ -546,12 +546,12 @@ def _describe_expr(expr: ast.expr) -> str:
     if isinstance(expr, ast.Call):
         return f"a call of {_callee(expr)}"
     if isinstance(expr, ast.Attribute):
-        return f"the attribute {_dotted(expr) or '…'}"
+        return f"the attribute {dotted_name(expr) or '…'}"
     return _EXPRESSION_WORDS.get(type(expr), f"a {type(expr).__name__} expression")
 
 
 def _callee(call: ast.Call) -> str:
-    dotted = _dotted(call.func)
+    dotted = dotted_name(call.func)
     return f"{dotted}(...)" if dotted else "an expression"
 
 
@@ -805,7 +805,7 @@ class _Builder:
         line: int,
     ) -> _Binding:
         if isinstance(value, ast.Call):
-            dotted = _dotted(value.func)
+            dotted = dotted_name(value.func)
             if dotted is not None and dotted.startswith("torch.ops."):
                 return self._op(local, dotted, value, meta, scope, line)
             if dotted in GETITEM_CALLS:
@@ -825,7 +825,7 @@ class _Builder:
         elif isinstance(value, ast.Subscript):
             return self._getitem(local, value.value, value.slice, meta, scope)
         elif isinstance(value, ast.Attribute):
-            dotted = _dotted(value)
+            dotted = dotted_name(value)
             if dotted is not None and dotted.startswith("self."):
                 return self._attribute(local, dotted[5:], meta, scope)
         elif isinstance(value, ast.BinOp | ast.UnaryOp):
@@ -1081,7 +1081,7 @@ class _Builder:
             return _list_arg(items, name, expr)
         if isinstance(expr, ast.Attribute):
             return _attribute_arg(expr, name)
-        if isinstance(expr, ast.Call) and _dotted(expr.func) in DEVICE_CALLS:
+        if isinstance(expr, ast.Call) and dotted_name(expr.func) in DEVICE_CALLS:
             return Arg(name, ArgKind.OTHER, _device_text(expr))
         raise ReadError(
             f"not an fx graph dump: {_describe_expr(expr)} in an argument is not allowed"
@@ -1372,7 +1372,7 @@ def _called_submodule(stmt: ast.stmt, classes: Mapping[str, ast.ClassDef]) -> as
     value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
     if not isinstance(value, ast.Call):
         return None
-    dotted = _dotted(value.func)
+    dotted = dotted_name(value.func)
     if dotted is None or not dotted.startswith("self."):
         return None
     return classes.get(dotted[5:])
@@ -1396,7 +1396,7 @@ def _refused(stmt: ast.stmt) -> ReadError:
 
 def _submodule(cls: ast.ClassDef) -> _Module:
     """A graph module class: one ``forward``, nested classes for submodules, nothing else."""
-    bases = [_dotted(base) for base in cls.bases]
+    bases = [dotted_name(base) for base in cls.bases]
     if cls.decorator_list or cls.keywords or not all(b in GRAPH_BASES for b in bases):
         raise ReadError(
             "not an fx graph dump: a class that is not a plain torch.nn.Module", line=cls.lineno
@@ -1505,7 +1505,7 @@ def _list_arg(items: list[Arg], name: str | None, expr: ast.expr) -> Arg:
 
 
 def _attribute_arg(expr: ast.Attribute, name: str | None) -> Arg:
-    dotted = _dotted(expr) or ""
+    dotted = dotted_name(expr) or ""
     if _OP_PATH.fullmatch(dotted):
         return Arg(name, ArgKind.OPERATOR, op_target(dotted))
     head, _, attribute = dotted.partition(".")
