@@ -163,11 +163,17 @@ def test_a_fresh_capture_checks_as_tp_and_as_sp(tmp_path: Path) -> None:
     assert record["op_counts_rank_0"]["before_sp"]["all_reduce"] == 5
     after = record["op_counts_rank_0"]["after_sp"]
     assert after["reduce_scatter"] == 5 and after["all_gather"] == 5
-    assert read_rank_programs(out / "after_sp" / "rank_0.py").ranks == (0, 1)
+    ranks = read_rank_programs(out / "after_sp" / "rank_0.py")
+    assert ranks.ranks == (0, 1) and ranks.same_program
     before = out / "before_sp" / "rank_0.py"
     assert run("check", before, "--config", TINY_QWEN3, "--tp", 2).code == 0
     not_applied = run("check", before, "--config", TINY_QWEN3, "--tp", 2, "--sp")
     assert not_applied.code == 1 and "[sequence-parallel-not-applied]" in not_applied.out
+    for rank in (0, 1):  # the archives carry the run's settings: no flags
+        archive = out / "after_sp" / f"rank_{rank}.pt2"
+        after = run("check", archive, "--engine-version", "vllm==0.31")
+        assert after.code == 0 and "against vllm-sp: 0 errors" in after.out, after.out
+        assert "[unknown-engine-op]" not in after.out
 
 
 # The captures committed under tests/data/vllm-capture (README there says how they were made):
