@@ -54,11 +54,16 @@ def check_requested(
     sequence_parallel: bool | None,
     fused_quant_norms: int = 0,
     engines: frozenset[str] = frozenset(),
+    token_padding_ops: int = 0,
 ) -> tuple[Diagnostic, ...]:
     """Diagnostics for each requested layout the graph does not have; ``engines`` are the
     engines the graph came from (their passes' conditions explain a rewrite that did not
-    happen)."""
-    if not sequence_parallel or sequence_parallel_applied(typed):
+    happen), ``token_padding_ops`` the engine ops in it that pad tokens to the group."""
+    if not sequence_parallel:
+        return ()
+    if sequence_parallel_applied(typed):
+        if engines & VLLM_ENGINES and not token_padding_ops:
+            return _partly_applied(typed)
         return ()
     registry = typed.registry
     norms = [op for op in typed.graph.ops if registry.is_(op.kind, Trait.NORM)]
@@ -93,6 +98,48 @@ def check_requested(
     )
 
 
+def _partly_applied(typed: TypedGraph) -> tuple[Diagnostic, ...]:
+    """A graph vLLM's SequenceParallelismPass rewrote in part: it rewrites every all_reduce
+    that feeds an rms_norm (at the epsilons it registered), so one still feeding a norm on
+    FULL tokens beside reduce_scatters is a match the pass missed. (The MoE pass,
+    SequenceParallelismMoEPass, rewrites only the all_reduces a sequence_parallel_chunk
+    follows and keeps the others by design; its graphs hold ops that pad the tokens to a
+    multiple of tp, which the dense pass never writes, and the caller leaves them out.)"""
+    registry = typed.registry
+    ops = typed.graph.ops
+    left = [
+        (reduction, norm, between)
+        for reduction, norm, between in _reduced_norms(typed)
+        if typed.value(norm.inputs[0]).tokens is TokenLayout.FULL
+    ]
+    if not left:
+        return ()
+    scattered = sum(
+        typed.graph.multiplicity(op) for op in ops if registry.is_(op.kind, Trait.TOKEN_SCATTER)
+    )
+    reduction, norm, between = left[0]
+    listed = ", ".join(f"{r.name} -> {n.name}" for r, n, _ in left[:3]) + (
+        f" and {len(left) - 3} more" if len(left) > 3 else ""
+    )
+    causes = [cause for site in left for cause in _pattern_causes(site, [site[1]])]
+    return (
+        Diagnostic(
+            rule=rules.SEQUENCE_PARALLEL_NOT_APPLIED,
+            severity=Severity.ERROR,
+            message=(
+                f"sequence parallelism was applied in part: {scattered} token reduce_scatter(s), "
+                f"but {len(left)} all_reduce(s) still feed a norm on FULL tokens ({listed}); "
+                f"the first left, {reduction.name}, feeds the norm {norm.name}"
+                + (f" through {', '.join(op.name for op in between)}" if between else "")
+            ),
+            hint=VLLM_HINT,
+            op=reduction.name,
+            layer=reduction.layer,
+            notes=tuple(_note(cause) for cause in causes),
+        ),
+    )
+
+
 _POSSIBLY = "possibly: "  # a cause the graph cannot show, only not rule out
 
 
@@ -105,27 +152,44 @@ def _note(cause: str) -> str:
 def _first_reduced_norm(typed: TypedGraph) -> tuple[Op, Op, list[Op]] | None:
     """The first all_reduce (a reduction that keeps the tokens) whose value reaches a norm,
     the norm, and the ops between them (region markers aside), in graph order."""
+    return next(_reduced_norms(typed), None)
+
+
+def _reduced_norms(typed: TypedGraph) -> Iterator[tuple[Op, Op, list[Op]]]:
+    """Each all_reduce (a reduction that keeps the tokens) whose value reaches a norm, with
+    the first norm it reaches and the ops between them (region markers aside), in graph
+    order."""
     registry = typed.registry
     graph = typed.graph
     for op in graph.topological_order():
         if not registry.is_(op.kind, Trait.REDUCTION) or registry.is_(op.kind, Trait.TOKEN_SCATTER):
             continue
-        frontier: list[tuple[ValueRef, list[Op]]] = [(ValueRef(op.name), [])]
-        seen = {ValueRef(op.name)}
-        while frontier:  # breadth first, a few ops deep: the pattern's neighbourhood
-            ref, path = frontier.pop(0)
-            for reader, slot in graph.consumers(ref):
-                if registry.is_(reader.kind, Trait.NORM):
-                    return op, reader, path
-                if registry.is_(reader.kind, Trait.REGION_MARKER):
-                    step, next_ref = path, ValueRef(reader.name, slot)  # a marker carries it on
-                elif registry.is_(reader.kind, *_TO_FIRST_NORM) and len(path) < 4:
-                    step, next_ref = [*path, reader], ValueRef(reader.name)
-                else:
-                    continue
-                if next_ref not in seen:
-                    seen.add(next_ref)
-                    frontier.append((next_ref, step))
+        found = _norm_reached(typed, op)
+        if found is not None:
+            yield op, *found
+
+
+def _norm_reached(typed: TypedGraph, reduction: Op) -> tuple[Op, list[Op]] | None:
+    """The first norm ``reduction``'s value reaches through layout-preserving ops, and those
+    ops (region markers aside)."""
+    registry = typed.registry
+    graph = typed.graph
+    frontier: list[tuple[ValueRef, list[Op]]] = [(ValueRef(reduction.name), [])]
+    seen = {ValueRef(reduction.name)}
+    while frontier:  # breadth first, a few ops deep: the pattern's neighbourhood
+        ref, path = frontier.pop(0)
+        for reader, slot in graph.consumers(ref):
+            if registry.is_(reader.kind, Trait.NORM):
+                return reader, path
+            if registry.is_(reader.kind, Trait.REGION_MARKER):
+                step, next_ref = path, ValueRef(reader.name, slot)  # a marker carries it on
+            elif registry.is_(reader.kind, *_TO_FIRST_NORM) and len(path) < 4:
+                step, next_ref = [*path, reader], ValueRef(reader.name)
+            else:
+                continue
+            if next_ref not in seen:
+                seen.add(next_ref)
+                frontier.append((next_ref, step))
     return None
 
 
@@ -133,6 +197,24 @@ def _vllm_causes(
     typed: TypedGraph, site: tuple[Op, Op, list[Op]] | None, norms: list[Op]
 ) -> Iterator[str]:
     """Why vLLM's pass left the graph alone, as far as the graph shows it."""
+    yield from _pattern_causes(site, norms)
+    tokens = typed.context.numeric(typed.graph.token_count)
+    tp = typed.context.numeric(typed.context.groups.get("tp", typed.graph.token_count))
+    if tokens is not None and tp is not None and tp > 1 and tokens % tp:
+        yield (
+            f"the compile size {tokens} is not divisible by tp = {tp}; the pass applies only "
+            "to sizes that are"
+        )
+    elif tokens is not None:
+        yield (
+            f"{_POSSIBLY}the compile size is {tokens} tokens: a run whose sp_min_token_num is "
+            "above it skips the pass for this size"
+        )
+
+
+def _pattern_causes(site: tuple[Op, Op, list[Op]] | None, norms: list[Op]) -> Iterator[str]:
+    """What keeps vLLM's all_reduce -> rms_norm pattern from matching at ``site`` or at the
+    ``norms``: an op between the two, an epsilon the pass registered no pattern for."""
     if site is not None:
         reduction, norm, between = site
         if between:
@@ -156,18 +238,6 @@ def _vllm_causes(
             f"norm epsilon not 1e-5 or 1e-6: {', '.join(odd[:3])}"
             + (f" and {len(odd) - 3} more" if len(odd) > 3 else "")
             + "; the pass registers its patterns for those two only"
-        )
-    tokens = typed.context.numeric(typed.graph.token_count)
-    tp = typed.context.numeric(typed.context.groups.get("tp", typed.graph.token_count))
-    if tokens is not None and tp is not None and tp > 1 and tokens % tp:
-        yield (
-            f"the compile size {tokens} is not divisible by tp = {tp}; the pass applies only "
-            "to sizes that are"
-        )
-    elif tokens is not None:
-        yield (
-            f"{_POSSIBLY}the compile size is {tokens} tokens: a run whose sp_min_token_num is "
-            "above it skips the pass for this size"
         )
 
 

@@ -352,7 +352,8 @@ requests:
 SEQUENCE_PARALLEL_NOT_APPLIED: Final = _rule(
     "sequence-parallel-not-applied",
     "The run asked for sequence parallelism, and the graph has none: no token-dimension "
-    "reduce-scatter and no norm on LOCAL tokens.",
+    "reduce-scatter and no norm on LOCAL tokens; or, in a vLLM graph, only in part: an "
+    "all-reduce the pass left still feeds a norm on FULL tokens.",
     "The pass that should have rewritten the graph matched nothing, so every rank computes on "
     "all tokens: the layout (and its cost) is not the one asked for. TensorCast's SP pass, with "
     "its default replicated embedding, finds no all-reduce before the first norm to anchor on.",

@@ -262,7 +262,11 @@ class EngineTarget(TargetKind):
 
         imported = session.imported
         requested = check_requested(
-            session.typed, imported.settings.sp, imported.fused_quant_norms, imported.engines
+            session.typed,
+            imported.settings.sp,
+            imported.fused_quant_norms,
+            imported.engines,
+            imported.token_padding_ops,
         )
         return (*imported.diagnostics, *requested)
 

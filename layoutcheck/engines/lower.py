@@ -85,6 +85,11 @@ class Imported:
     # the engines whose op maps the graph's targets came from (vllm, vllm-ascend, tensorcast,
     # aten): which pass's conditions explain a rewrite that did not happen
     engines: frozenset[str] = frozenset()
+    # engine ops that pad the tokens to a multiple of the group (vLLM's
+    # sequence_parallel_chunk and reduce_scatter_with_padding, vLLM-Ascend's pad-and-reduce):
+    # the marks of a pass that rewrites only some all_reduces, which a divisible token count
+    # leaves out of the lowered graph
+    token_padding_ops: int = 0
 
 
 class Lowering:
@@ -906,6 +911,11 @@ def lower_program(
         for entry in (lowering_.opmaps.get(node.target) for node in program.nodes)
         if entry is not None
     )
+    padding = sum(
+        1
+        for entry in (lowering_.opmaps.get(node.target) for node in program.nodes)
+        if entry is not None and lowering_.lowerings.is_(entry.lower, Trait.TOKEN_PAD)
+    )
     return Imported(
         graph.evolve(name=_graph_name(program)),
         settings_,
@@ -913,6 +923,7 @@ def lower_program(
         tuple(lowering_.warnings),
         lowering_.fused_quant_norms,
         engines,
+        padding,
     )
 
 
