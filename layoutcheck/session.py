@@ -246,7 +246,7 @@ class EngineTarget(TargetKind):
         return graph
 
     def notes(self, session: Session) -> tuple[str, ...]:
-        return tuple(session.engine_model.notes)
+        return (*session.program.notes, *session.engine_model.notes)
 
     def warnings(self, session: Session) -> tuple[str, ...]:
         return (*super().warnings(session), *session.imported.warnings)

@@ -283,7 +283,9 @@ class EngineProgram:
 
     ``nodes`` are in file order, which is topological. ``tensors`` has the meta of every value
     (inputs and node results) whose shape the dump records; ``settings`` is what a capture
-    recorded about the run (model, tp, sp, …), empty when none. ``warnings`` are one line each.
+    recorded about the run (model, tp, sp, …), empty when none. ``warnings`` are one line each,
+    as are ``notes``: what the reading found that is worth saying but is not wrong (the ranks
+    read agree, say).
     """
 
     source: str
@@ -298,6 +300,7 @@ class EngineProgram:
     schema_version: tuple[int, int] | None = None
     torch_version: str | None = None
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def meta(self, name: str) -> TensorMeta | None:
         return self.tensors.get(name)

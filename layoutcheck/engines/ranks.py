@@ -100,7 +100,11 @@ def read_rank_programs(
     stated = _stated_group_size(base)
     # the ranks read are the group when the dump says no size; one rank alone says nothing
     tp = stated if stated is not None else (len(ranks) if len(ranks) > 1 else None)
-    notes = [_summary(ranks, programs, constants, differences, opmaps)]
+    summary = _summary(ranks, programs, constants, differences, opmaps)
+    # ranks that agree are worth a note; ranks that differ, or a group the dump states that
+    # is not the ranks read, are a warning
+    notes = [summary] if differences else []
+    told = () if differences else (summary,)
     if stated is not None and stated != len(ranks):
         notes.append(
             f"{base.source}: the collectives state a group of {stated} ranks; "
@@ -109,7 +113,9 @@ def read_rank_programs(
     settings = dict(base.settings)
     if tp is not None:
         settings.setdefault("tp", tp)
-    program = attrs.evolve(base, settings=settings, warnings=(*base.warnings, *notes))
+    program = attrs.evolve(
+        base, settings=settings, warnings=(*base.warnings, *notes), notes=(*base.notes, *told)
+    )
     return RankPrograms(program, ranks, programs, tuple(constants), tuple(differences), tp)
 
 

@@ -58,7 +58,7 @@ def test_two_ranks_are_one_program_up_to_their_vocab_offsets(tmp_path: Path) -> 
     rank0 = read_program(folder / "fw.g0.r0.py")
     assert read.program.nodes == rank0.nodes
     assert read.program.settings["tp"] == 2
-    assert read.program.warnings[-1] == (
+    assert read.program.notes[-1] == (
         "ranks 0–1: one program up to 4 rank constants: the vocab shard's bounds and offsets "
         "(ge argument 1: 0 vs 75968; lt argument 1: 75968 vs 151936; mul argument 1: 0 vs 75968), "
         "the device index (empty argument 'device': cuda:0 vs cuda:1); rank 0's is read"
@@ -202,7 +202,7 @@ def test_one_rank_alone_is_read_and_said(tmp_path: Path) -> None:
     read = read_rank_programs(tmp_path / "fw.g0.r0.py")
     assert read.ranks == (0,) and read.tp is None and read.same_program
     assert "tp" not in read.program.settings  # one rank says nothing of its group's size
-    assert read.program.warnings[-1] == "rank 0 alone: no other rank to compare it with"
+    assert read.program.notes[-1] == "rank 0 alone: no other rank to compare it with"
 
 
 def test_missing_ranks_and_unnamed_files_are_refused(tmp_path: Path) -> None:

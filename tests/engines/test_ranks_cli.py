@@ -30,7 +30,7 @@ def test_the_ranks_are_one_program_up_to_their_constants(ranks: Path, which: str
     target = ranks if which == "folder" else ranks / "fw.g0.r0.py"
     result = run("check", target)
     assert result.code == 0, result.err + result.out
-    assert "ranks 0–1: one program up to 2 rank constants" in result.err
+    assert "note: ranks 0–1: one program up to 2 rank constants" in result.err
 
 
 def test_a_rank_that_runs_another_program_is_said(ranks: Path) -> None:
@@ -39,6 +39,6 @@ def test_a_rank_that_runs_another_program_is_said(ranks: Path) -> None:
     at = text.index("torch.ops.aten.mm.default(")
     rank1.write_text(text[:at] + "torch.ops.aten.bmm.default(" + text[at + 26 :])
     result = run("check", ranks)
-    assert "ranks 0–1: not one program" in result.err
+    assert "warning: ranks 0–1: not one program" in result.err
     assert "mm = aten.mm.default on rank 0 (fw.g0.r0.py:" in result.err
     assert "), mm = aten.bmm.default on rank 1" in result.err

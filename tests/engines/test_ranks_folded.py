@@ -41,7 +41,7 @@ def test_nodes_folded_at_a_rank_s_constant_are_named_in_one_note() -> None:
     assert {("mul_306", "rank constant, folded on rank 1")} <= folded
     line = {d.node: d for d in read.constants}["mul"]
     assert (line.source, line.line) == (str(AFTER_SP / "rank_1.py"), 28)
-    note = read.program.warnings[-1]
+    note = read.program.notes[-1]
     assert note.startswith("ranks 0–1: one program up to 12 rank constants: ")
     assert "the vocab shard's bounds and offsets (ge argument 1: 0 vs 512;" in note
     assert "the rank's token chunk (sizes) (add_509: Sym((s72//2)) vs Sym(2*((s72//2)))" in note
