@@ -43,7 +43,7 @@ from layoutcheck.graph import Graph, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
 from layoutcheck.lattice import AbstractValue, Dtype, TokenLayout
 from layoutcheck.models.builder import padded_vocab
-from layoutcheck.models.config import ModelSpec
+from layoutcheck.models.config import GqaSpec, ModelSpec
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Role
@@ -134,6 +134,7 @@ class Lowering:
         self.local_inputs: list[str] = []
         self.token_names = frozenset(program.token_symbols())
         self._prescan()
+        self.head_widths = self._head_widths()
 
     # -- the graph's frame: tokens, groups, inputs --------------------------------------------
     def _prescan(self) -> None:
@@ -309,6 +310,22 @@ class Lowering:
                 ):
                     stack.extend(producer.tensor_inputs())
         return sorted(dict.fromkeys(found))
+
+    def _head_widths(self) -> frozenset[int]:
+        """The widths of one attention head: the model's head_dim, and the last dim of each
+        [t, heads, d] tensor an attention reads (what a per-head view of q or k cuts rows to)."""
+        widths: set[int] = set()
+        attention = self.spec.attention if self.spec is not None else None
+        if isinstance(attention, GqaSpec):
+            widths.add(attention.head_dim)
+        for node in self.program.nodes:
+            if not self.is_(node, Trait.ATTENTION):
+                continue
+            for name in node.tensor_inputs():
+                meta = self.program.meta(name)
+                if meta is not None and len(meta.shape) >= 3 and isinstance(meta.shape[-1], int):
+                    widths.add(meta.shape[-1])
+        return frozenset(widths)
 
     def _meta_shape(self, name: str) -> tuple[int | str, ...]:
         meta = self.program.meta(name)
@@ -600,6 +617,8 @@ class Lowering:
             return None
         if act.order is not None:
             numbers = tuple(numbers[i] for i in act.order)
+        if act.folded:  # the engine's rows are the value's tokens times its heads
+            numbers = (numbers[0] * numbers[1], *numbers[2:])
         return (*act.lead, *numbers)
 
     def rows_expr(self, act: Act, rows: int) -> Expr:

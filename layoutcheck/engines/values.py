@@ -25,6 +25,9 @@ class Act:
     ref: ValueRef
     lead: tuple[int, ...] = ()
     order: tuple[int, ...] | None = None  # engine dim j (after the lead) is value dim order[j]
+    # the engine folds each token's heads into rows ([t, heads·d] seen as [t·heads, d], as
+    # Llama-4's qk_norm does): the value stays [t, heads, d], the per-head view it is
+    folded: bool = False
 
 
 @attrs.frozen

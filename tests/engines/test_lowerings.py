@@ -14,6 +14,7 @@ from layoutcheck.engines import read_program
 from layoutcheck.engines.lower import lower_program
 from layoutcheck.engines.lowerings import FAMILIES, default_lowerings
 from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringRegistryError, spec
+from layoutcheck.engines.lowerings.views import folded_heads
 from layoutcheck.engines.opmap import OPMAPS, OpMapEntry, OpMapError, load_opmap, shipped_opmaps
 from layoutcheck.engines.structure import infer_structure
 from layoutcheck.ops import default_registry
@@ -130,3 +131,39 @@ def test_the_shipped_engine_graphs_still_check_through_the_cli() -> None:
     result = run("check", ENGINE_GRAPHS / "qwen3-dense-tp2-sp-row-bf16.readable.py", "--sp")
     assert result.code == 0, result.err
     assert "0 errors, 0 warnings" in result.out
+
+
+# -- a view that folds each token's heads into rows ---------------------------------------------
+
+T = 64  # token rows
+HEAD = frozenset({64})  # the graph's attention reads heads 64 wide
+
+
+@pytest.mark.parametrize(
+    ("dims", "features", "heads"),
+    [
+        ([2 * T, 64], (2, 64), 2),  # Llama-4's q.reshape(-1, head_dim) of [t, 2, 64]
+        ([2 * T, 64], (128,), 2),  # the same of [t, 128]
+        ([T, 64], (1, 64), 1),  # one head per rank: [t, 1, 64] seen as [t, 64]
+    ],
+)
+def test_a_view_cutting_each_tokens_heads_into_rows_is_a_fold(
+    dims: list[int], features: tuple[int, ...], heads: int
+) -> None:
+    assert folded_heads(dims, T, features, HEAD) == heads
+
+
+@pytest.mark.parametrize(
+    ("dims", "features"),
+    [
+        ([4 * T, 32], (2, 64)),  # rows of half a head
+        ([T, 128], (2, 64)),  # two heads joined in a row
+        ([T, 64], (64,)),  # [t, 64] to itself: no head the engine spelled
+        ([T // 2, 256], (128,)),  # two tokens in a row
+        ([2 * T, 64, 1], (128,)),  # more than rows of one head
+        ([3 * T, 64], (2, 64)),  # not the token's own elements
+    ],
+)
+def test_any_other_view_is_no_fold(dims: list[int], features: tuple[int, ...]) -> None:
+    assert folded_heads(dims, T, features, HEAD) is None
+    assert folded_heads([2 * T, 64], T, (2, 64), frozenset()) is None  # no head width known

@@ -49,6 +49,8 @@ def token_axis(lw: Lowering, act: Act, dim: object) -> int | None:
     value = lw.type(act)
     if value.is_top or not isinstance(dim, int) or isinstance(dim, bool):
         return None
+    if act.folded:  # the engine's dims are not the value's: its rows are heads, not tokens
+        return None
     # the engine value's rank: its lead dims and the layoutcheck value's (whose sizes may be
     # symbols a shape-less dump leaves unknown: only their count matters here)
     rank = len(act.lead) + len(value.shape)

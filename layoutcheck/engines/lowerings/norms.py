@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import first_act
-from layoutcheck.engines.values import Data
+from layoutcheck.engines.values import Act, Data
 from layoutcheck.graph import ValueRef
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Role
@@ -36,14 +36,25 @@ def epsilon(lw: Lowering) -> str | None:
     return None
 
 
+def normalizes_each_head(lw: Lowering, act: Act) -> bool:
+    """Does the norm normalize each head on its own? It does over a [t, heads, d] value (Qwen3's
+    q_by_head, Llama-4's heads folded into rows) whose last engine dim is the value's last, when
+    its weight, if it has one, is d wide; over a [t, features] value it needs every feature."""
+    numbers = lw.numbers(act)
+    if numbers is None or len(numbers) <= 2:
+        return False
+    if act.order is not None and act.order[-1] != len(numbers) - 1:
+        return False  # the engine's last dim, the one normalized, is another of the value's
+    if lw.tensor_name("weight") is None:  # no weight (Llama-4's qk_norm): the last dim alone
+        return True
+    weight = lw.data_arg("weight")
+    width = weight.shape[-1] if weight is not None and weight.shape else None
+    return width is not None and width == numbers[-1]
+
+
 def rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
     act = first_act(lw)
-    weight = lw.data_arg("weight")
-    numbers = lw.numbers(act)
-    width = weight.shape[-1] if weight is not None and weight.shape else None
-    per_head = (
-        numbers is not None and width is not None and len(numbers) > 2 and width == numbers[-1]
-    )
+    per_head = normalizes_each_head(lw, act)
     ref = lw.emit(
         "rms_norm",
         [act.ref],
@@ -58,7 +69,7 @@ def rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
         ref = lw.emit("quantize", [ref])
         for out in outs[1:]:
             lw.bind(out, Data(None, "fp32", dynamic_scale=True))
-    lw.bind_act(lw.output(0), ref, act.lead)
+    lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
 
 
 def add_rms_norm(lw: Lowering, *, quantized: bool = False) -> None:

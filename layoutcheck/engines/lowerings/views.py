@@ -48,6 +48,8 @@ def view_to(lw: Lowering, act: Act, target: Sequence[int]) -> None:
             lw.bind(out, opaque(lw, act))
             return
         shape = (*act.lead, *numbers)
+    if act.folded:  # heads folded into rows: the same elements, in order, as the value's
+        shape = (*act.lead, *numbers)
     rows_at = len(act.lead)
     rows = shape[rows_at]
     features_in = shape[rows_at + 1 :]
@@ -62,6 +64,16 @@ def view_to(lw: Lowering, act: Act, target: Sequence[int]) -> None:
         and dims[0] == lw.tokens != rows
         and lw.type(act).tokens is TokenLayout.LOCAL
     )
+    heads = None if stale or act.lead else folded_heads(dims, rows, features_in, lw.head_widths)
+    if heads is not None:
+        # each token's heads cut into rows of their own (Llama-4's q.reshape(-1, head_dim)):
+        # the per-head view [t, heads, d] a norm over the last dim reads per head
+        folded = (heads, dims[1])
+        ref = act.ref
+        if folded != tuple(features_in):
+            ref = lw.emit("view", [act.ref], rows=lw.rows_expr(act, rows), features=folded)
+        lw.bind(out, Act(ref, folded=True))
+        return
     lead: tuple[int, ...]
     features: tuple[int, ...]
     if stale:
@@ -94,11 +106,31 @@ def view_to(lw: Lowering, act: Act, target: Sequence[int]) -> None:
     lw.bind_act(out, ref, tuple(lead))
 
 
+def folded_heads(
+    dims: Sequence[int], rows: int, features: Sequence[int], head_widths: frozenset[int]
+) -> int | None:
+    """How many rows a view gives each token when it cuts the token's own heads into rows
+    ([t, k·d] → [t·k, d], d one head of the graph's attention; with one head, the [t, 1, d]
+    per-head view seen as [t, d]); None for any other view (rows that are no whole multiple
+    of the tokens mix tokens, rows of another width cut a head or join several)."""
+    if len(dims) != 2 or dims[1] not in head_widths or rows < 1 or dims[0] % rows:
+        return None
+    heads = dims[0] // rows
+    if heads * dims[1] != math.prod(features):
+        return None
+    if heads == 1 and tuple(features) != (1, dims[1]):
+        return None  # [t, d] to [t, d]: no head the engine spelled
+    return heads
+
+
 def _permute_to(lw: Lowering, act: Act, order: Sequence[int]) -> None:
     """Compose a permute into the value's axis order: no layoutcheck op, since per-rank
     features are a set of dims to the layout (a head-first attention input is the same value)."""
     out = lw.output(0)
     n = len(act.lead)
+    if act.folded:  # the engine permutes heads-as-rows, which the value's dims do not say
+        lw.bind(out, opaque(lw, act))
+        return
     if sorted(order) != list(range(len(order))) or sorted(order[:n]) != list(range(n)):
         lw.bind(out, opaque(lw, act))  # batch dims moved among the value's
         return
@@ -209,7 +241,7 @@ def _cast(lw: Lowering) -> None:
         lw.bind(lw.output(0), act)
         return
     ref = lw.emit("cast", [act.ref], dtype=target.value)
-    lw.bind_act(lw.output(0), ref, act.lead)
+    lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
 
 
 def _slice(lw: Lowering) -> None:
