@@ -195,6 +195,8 @@ def _order(
         down = sweep % 2 == 0
         levels = range(1, len(current)) if down else range(len(current) - 2, -1, -1)
         for level in levels:
+            if len(current[level]) < 2:  # one member has one order (a long chain is all such)
+                continue
             reference = current[level - 1] if down else current[level + 1]
             key = _barycentres(current[level], reference, preds if down else succs)
             current[level].sort(key=key.__getitem__)
@@ -221,6 +223,8 @@ def _barycentres(
 def _crossings(ranks: Sequence[Sequence[str]], succs: Mapping[str, list[str]]) -> int:
     total = 0
     for upper, lower in itertools.pairwise(ranks):
+        if len(upper) < 2 or len(lower) < 2:  # edges sharing an end never cross
+            continue
         where = {key: k for k, key in enumerate(lower)}
         pairs = sorted(
             (a, where[b]) for a, key in enumerate(upper) for b in succs.get(key, ()) if b in where
@@ -259,6 +263,11 @@ def _coordinates(
         for level in levels:
             members = ranks[level]
             near = preds if down else succs
+            if len(members) == 1:  # alone in its rank: it sits at its neighbours' mean
+                (key,) = members
+                found = [x[other] for other in near.get(key, ())]
+                x[key] = sum(found) / len(found) if found else x[key]
+                continue
             targets, weights = [], []
             for key in members:
                 found = [x[other] for other in near.get(key, ())]
