@@ -567,13 +567,37 @@ class Lowering:
         return self.typer.value(act.ref)
 
     def _decode_context(self) -> None:
-        """A decode step's attention reads S keys per request: S becomes a graph symbol."""
+        """A decode step's attention reads S keys per request: S becomes a graph symbol. The
+        graph's own phase flags (TensorCast's ``is_decode_values``) decide where it has them;
+        a graph without them (TensorCast's GQA attention, vLLM's) is a decode when the run
+        says so (--phase decode, or the capture's record)."""
+        said = self._graph_says_decode()
+        self.decode = said if said is not None else self.settings.phase == "decode"
+        if not self.decode:
+            return
+        if said:
+            self.symbols["S"] = self.settings.context or self._cache_capacity()
+            return
+        # keys per request as TensorCast's seq_lens count them: the cache and the new token;
+        # no --context and no paged cache to bound it: the new token alone (context 0)
+        context = self.settings.context
+        capacity = self._cache_capacity()
+        if context is not None:
+            self.symbols["S"] = context + 1
+        else:
+            self.symbols["S"] = capacity if capacity is not None else 1
+
+    def _graph_says_decode(self) -> bool | None:
+        """Whether the graph's phase flags make every request a decode (None: no flags)."""
+        said: bool | None = None
         for node in self.program.nodes:
             flags = node.arg("is_decode_values")
             values = flags.value if flags is not None else None
-            if isinstance(values, tuple) and values and all(values):
-                self.symbols["S"] = self.settings.context or self._cache_capacity()
-                return
+            if isinstance(values, tuple) and values:
+                if all(values):
+                    return True
+                said = False
+        return said
 
     def context_symbol(self) -> Expr:
         """The decode KV context S: the user's (--context, or the capture's record), else the

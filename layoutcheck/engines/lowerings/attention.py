@@ -62,7 +62,7 @@ def _dsa_indexer(lw: Lowering) -> None:
     module = lw.module() or lw.hint() or "model"
     found = lw.placement()
     name = module if found is not None and found.role == INDEXER else f"{module}.indexer"
-    decode = "S" in lw.symbols
+    decode = lw.decode
     ref = lw.emit(
         "dsa_indexer",
         [q_c.ref, hidden.ref],
@@ -243,10 +243,12 @@ def attention_of(lw: Lowering) -> Act:
     split = lw.type(q).features is FeatureState.SPLIT
     kv_heads = config.kv_heads if isinstance(config, GqaSpec) else kv_rank * lw.tp
     module = lw.module() or lw.hint() or "model"
+    # a decode step's query attends the S keys of its request's cache, as for MLA
+    context: dict[str, Any] = {"decode": True, "context": lw.context_symbol()} if lw.decode else {}
     ref = lw.emit(
         "attention", [two_d(lw, q), stored[0], stored[1]], name=f"{module}.attn",
         role_=ATTN, heads=heads_rank * lw.tp if split else heads_rank,
-        kv_heads=kv_heads, head_dim=head_dim,
+        kv_heads=kv_heads, head_dim=head_dim, **context,
     )  # fmt: skip
     return Act(ref, q.lead)
 
