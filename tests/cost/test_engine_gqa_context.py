@@ -16,6 +16,7 @@ import pytest
 from layoutcheck.cost.report import CostReport
 from layoutcheck.graph import Graph
 from layoutcheck.session import Options, Session
+from tests.cost.test_gqa_context import attention
 from tests.helpers import run
 
 DATA = Path(__file__).parents[1] / "data"
@@ -36,17 +37,6 @@ def session(target: str, phase: str | None = None, context: int | None = None) -
 def priced(context: int | None) -> CostReport:
     report: CostReport = session(QWEN3_TP2, "decode", context).cost("a3-752t")
     return report
-
-
-def attention(report: CostReport) -> tuple[float, float]:
-    """(FLOPs, HBM bytes) of every attention op of the graph, added up."""
-    numbers = report.numbers()
-    chosen = [e for e in report.entries if e.kind == "attention"]
-    assert chosen, "the graph has attention ops"
-    return (
-        sum(e.count * numbers[e.name].flops for e in chosen),
-        sum(e.count * numbers[e.name].hbm_bytes for e in chosen),
-    )
 
 
 @functools.cache
