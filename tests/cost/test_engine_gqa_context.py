@@ -104,3 +104,43 @@ def test_a_prefill_graph_has_no_decode_context(target: str) -> None:
     graph = session(target).graph
     assert "S" not in dict(graph.symbols)
     assert all("decode" not in a and "context" not in a for a in _attention_attrs(graph))
+
+
+# vLLM's MLA op (unified_mla_attention_with_output) in decode: the absorbed form over the
+# latent its cache holds, each request reading its S latent rows at TensorCast's paged read
+# efficiency (tests/data/vllm-capture/tiny-deepseek-v2: kv_lora_rank 512, rope 64, bf16)
+DEEPSEEK_TP2 = str(DATA / "vllm-capture" / "deepseek-v2-tp2" / "before_sp" / "rank_0.pt2")
+
+
+def _mla(context: int | None) -> tuple[list[dict[str, object]], float]:
+    s = session(DEEPSEEK_TP2, "decode", context)
+    report: CostReport = s.cost("a3-752t")
+    numbers = report.numbers()
+    chosen = [e for e in report.entries if e.kind == "mla_attention"]
+    attrs = [dict(op.attrs) for op in s.graph.ops if op.kind == "mla_attention"]
+    return attrs, sum(e.count * numbers[e.name].hbm_bytes for e in chosen)
+
+
+def _paged_read(keys: int, row_bytes: int) -> float:
+    """One query's latent read of ``keys`` rows, at TensorCast's paged efficiency (pages of
+    128 keys, 1.5%–8% better the more pages)."""
+    pages = math.ceil(keys / 128)
+    efficiency = max(0.015, min(0.08, 0.025 + 0.006 * math.log2(pages / 16)))
+    return keys * row_bytes / efficiency
+
+
+def test_vllm_s_mla_op_in_decode_reads_its_cached_latent() -> None:
+    attrs, _ = _mla(4096)
+    assert len(attrs) == 2 and all(a["decode"] is True and str(a["context"]) == "S" for a in attrs)
+    tokens = dict(session(DEEPSEEK_TP2, "decode", 4096).graph.symbols)["T"]
+    assert isinstance(tokens, int)
+    row = (512 + 64) * 2  # a latent row and its rope key, bf16
+    (_, short), (_, long) = _mla(100), _mla(4096)
+    more = len(attrs) * tokens * (_paged_read(4097, row) - _paged_read(101, row))
+    assert long - short == pytest.approx(more)
+
+
+def test_vllm_s_mla_op_in_prefill_has_no_decode_context() -> None:
+    graph = session(DEEPSEEK_TP2).graph
+    ops = [dict(op.attrs) for op in graph.ops if op.kind == "mla_attention"]
+    assert ops and all("decode" not in a and "context" not in a for a in ops)

@@ -206,6 +206,8 @@ def _mla_attention_out(lw: Lowering) -> None:
         heads=heads_rank * lw.tp if split else heads_rank, qk_nope_head_dim=qk - d_rope,
         qk_rope_head_dim=d_rope, v_head_dim=d_v,
         kv_lora_rank=int(kv_width or d_rope) - d_rope,
+        # a decode step reads its request's cached latent, as TensorCast's MLA op is told
+        **({"decode": True, "context": lw.context_symbol()} if lw.decode else {}),
     )  # fmt: skip
     if buffer is not None and len(buffer.shape) == 2:
         rows = lw.typer.value(ref).shape[0]
