@@ -398,11 +398,17 @@ def session_of(args: argparse.Namespace, **changes: Any) -> Session:
     from layoutcheck.session import Session
 
     session = Session(options_of(args, **changes))
-    for told in session.notes:
-        note(told)
-    for warning in session.warnings:
-        warn(warning)
+    say_found(session)
     return session
+
+
+def say_found(source: Any) -> None:
+    """A session's or a pipeline's notes and warnings: what its inputs hold that is worth
+    saying, once, before any output."""
+    for told in source.notes:
+        note(told)
+    for warning in source.warnings:
+        warn(warning)
 
 
 def json_error(message: str, *, rule: str | None, **where: object) -> None:

@@ -10,10 +10,9 @@ from typing import Any
 from layoutcheck.cli.common import (
     cost_report_of,
     emit,
-    note,
     options_of,
     rank_of,
-    warn,
+    say_found,
     warn_description,
 )
 from layoutcheck.errors import EXIT_ERRORS, EXIT_OK, UsageError
@@ -27,10 +26,7 @@ def pipeline_of(args: argparse.Namespace, **changes: Any) -> Any:
     from layoutcheck.pipeline import Pipeline
 
     pipeline = Pipeline(options_of(args, **changes))
-    for told in pipeline.notes:
-        note(told)
-    for warning in pipeline.warnings:
-        warn(warning)
+    say_found(pipeline)
     return pipeline
 
 
