@@ -949,16 +949,9 @@ def lower_program(
                 hint=rules.UNKNOWN_ENGINE_OP.fix,
             )
         )
-    engines = frozenset(
-        entry.engine
-        for entry in (lowering_.opmaps.get(node.target) for node in program.nodes)
-        if entry is not None
-    )
-    padding = sum(
-        1
-        for entry in (lowering_.opmaps.get(node.target) for node in program.nodes)
-        if entry is not None and lowering_.lowerings.is_(entry.lower, Trait.TOKEN_PAD)
-    )
+    entries = [e for e in (lowering_.opmaps.get(n.target) for n in program.nodes) if e is not None]
+    engines = frozenset(entry.engine for entry in entries)
+    padding = sum(1 for e in entries if lowering_.lowerings.is_(e.lower, Trait.TOKEN_PAD))
     return Imported(
         graph.evolve(name=_graph_name(program)),
         settings_,
