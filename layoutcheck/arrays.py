@@ -8,16 +8,21 @@ formulas, where the printing is most of the time (12 ms a formula against a frac
 millisecond here), and the symbol names of a user's graph file would end up in generated code.
 An expression outside the table below is refused (:class:`Unsupported`);
 :func:`numpy_function` then falls back to ``lambdify``.
+
+A program called with plain numbers runs on Python floats (``math``), and numpy is imported only
+when one is called with an array: ``cost`` prices a graph at one point, and numpy's import (and
+its BLAS threads) cost more CPU than the whole pricing.
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
-import numpy as np
 import sympy
 from sympy.logic.boolalg import BooleanFalse, BooleanTrue
 
@@ -30,6 +35,12 @@ class Unsupported(ValueError):
     """An expression with a function the table does not evaluate."""
 
 
+def _numpy() -> ModuleType:
+    import numpy  # only a program called with arrays needs it
+
+    return numpy
+
+
 def _sum(*values: Value) -> Value:
     return functools.reduce(operator.add, values)
 
@@ -40,6 +51,7 @@ def _product(*values: Value) -> Value:
 
 def _power(base: Value, exponent: Value) -> Value:
     # float powers: an integer array to a negative power would be refused by numpy
+    np = _numpy()
     return np.power(np.asarray(base, dtype=np.float64), exponent)
 
 
@@ -48,8 +60,16 @@ def _piecewise(*pairs: Value) -> Value:
     values, conditions = pairs[0::2], pairs[1::2]
     result = values[-1]
     for value, condition in zip(values[-2::-1], conditions[-2::-1], strict=True):
-        result = np.where(condition, value, result)
+        result = _numpy().where(condition, value, result)
     return result
+
+
+def _ufunc(name: str) -> Callable[..., Value]:
+    return lambda *values: getattr(_numpy(), name)(*values)
+
+
+def _folded(name: str) -> Callable[..., Value]:
+    return lambda *values: functools.reduce(getattr(_numpy(), name), values)
 
 
 # sympy head -> its numpy function; every one takes the subexpressions' values in order
@@ -57,24 +77,106 @@ FUNCTIONS: dict[type, Callable[..., Value]] = {
     sympy.Add: _sum,
     sympy.Mul: _product,
     sympy.Pow: _power,
-    sympy.Max: lambda *v: functools.reduce(np.maximum, v),
-    sympy.Min: lambda *v: functools.reduce(np.minimum, v),
+    sympy.Max: _folded("maximum"),
+    sympy.Min: _folded("minimum"),
     sympy.Piecewise: _piecewise,
-    sympy.ceiling: np.ceil,
-    sympy.floor: np.floor,
-    sympy.log: np.log,
-    sympy.exp: np.exp,
-    sympy.Abs: np.abs,
-    sympy.Mod: np.mod,
-    sympy.Le: np.less_equal,
-    sympy.Lt: np.less,
-    sympy.Ge: np.greater_equal,
-    sympy.Gt: np.greater,
-    sympy.Eq: np.equal,
-    sympy.Ne: np.not_equal,
-    sympy.And: lambda *v: functools.reduce(np.logical_and, v),
-    sympy.Or: lambda *v: functools.reduce(np.logical_or, v),
-    sympy.Not: np.logical_not,
+    sympy.ceiling: _ufunc("ceil"),
+    sympy.floor: _ufunc("floor"),
+    sympy.log: _ufunc("log"),
+    sympy.exp: _ufunc("exp"),
+    sympy.Abs: _ufunc("abs"),
+    sympy.Mod: _ufunc("mod"),
+    sympy.Le: _ufunc("less_equal"),
+    sympy.Lt: _ufunc("less"),
+    sympy.Ge: _ufunc("greater_equal"),
+    sympy.Gt: _ufunc("greater"),
+    sympy.Eq: _ufunc("equal"),
+    sympy.Ne: _ufunc("not_equal"),
+    sympy.And: _folded("logical_and"),
+    sympy.Or: _folded("logical_or"),
+    sympy.Not: _ufunc("logical_not"),
+}
+
+
+# The same functions on Python floats, with numpy's IEEE answers where Python would raise
+# (x/0, 0**-1, log 0, an overflow): a Piecewise computes every branch, and the values of the
+# branches not taken must not stop the program.
+def _scalar_power(base: float, exponent: float) -> float:
+    try:
+        return math.pow(base, exponent)
+    except OverflowError:
+        odd = exponent.is_integer() and exponent % 2 == 1
+        return -math.inf if base < 0 and odd else math.inf
+    except ValueError:  # 0 to a negative power, or a negative base to a fractional one
+        return math.inf if base == 0 else math.nan
+
+
+def _scalar_extreme(pick: Callable[[float, float], bool]) -> Callable[..., float]:
+    def extreme(*values: float) -> float:
+        best = values[0]
+        for value in values[1:]:
+            if math.isnan(value) or (not math.isnan(best) and pick(value, best)):
+                best = value  # NaN wins, as in numpy.maximum / minimum
+        return best
+
+    return extreme
+
+
+def _scalar_piecewise(*pairs: Value) -> Value:
+    values, conditions = pairs[0::2], pairs[1::2]
+    for value, condition in zip(values[:-1], conditions[:-1], strict=True):
+        if condition:
+            return value
+    return values[-1]
+
+
+def _scalar_rounded(rounding: Callable[[float], int]) -> Callable[[float], float]:
+    return lambda x: float(rounding(x)) if math.isfinite(x) else x
+
+
+def _scalar_log(x: float) -> float:
+    if x > 0:
+        return math.log(x)
+    return -math.inf if x == 0 else math.nan
+
+
+def _scalar_exp(x: float) -> float:
+    try:
+        return math.exp(x)
+    except OverflowError:
+        return math.inf
+
+
+def _scalar_mod(a: float, b: float) -> float:
+    return a % b if b != 0 else math.nan
+
+
+_SCALAR: dict[type, Callable[..., Value]] = {
+    sympy.Add: _sum,
+    sympy.Mul: _product,
+    sympy.Pow: _scalar_power,
+    sympy.Max: _scalar_extreme(operator.gt),
+    sympy.Min: _scalar_extreme(operator.lt),
+    sympy.Piecewise: _scalar_piecewise,
+    sympy.ceiling: _scalar_rounded(math.ceil),
+    sympy.floor: _scalar_rounded(math.floor),
+    sympy.log: _scalar_log,
+    sympy.exp: _scalar_exp,
+    sympy.Abs: abs,
+    sympy.Mod: _scalar_mod,
+    sympy.Le: operator.le,
+    sympy.Lt: operator.lt,
+    sympy.Ge: operator.ge,
+    sympy.Gt: operator.gt,
+    sympy.Eq: operator.eq,
+    sympy.Ne: operator.ne,
+    sympy.And: lambda *v: all(v),
+    sympy.Or: lambda *v: any(v),
+    sympy.Not: operator.not_,
+}
+# by the head's name, as a program's steps name their functions
+SCALAR_FUNCTIONS: dict[str, Callable[..., Value]] = {
+    head.__name__: function for head, function in _SCALAR.items()
 }
 
 
@@ -125,6 +227,7 @@ class Program:
         self.names = tuple(names)
         slots: dict[Expr, int] = {}
         self._steps: list[tuple[Callable[..., Value], tuple[int, ...]]] = []
+        self._scalar_steps: list[tuple[Callable[..., Value], tuple[int, ...]]] = []
         self.code: list[Step] = []
         inputs = {name: i for i, name in enumerate(self.names)}
         self.outputs = tuple(self._slot(sympy.sympify(e), slots, inputs) for e in exprs)
@@ -138,6 +241,7 @@ class Program:
         program = cls.__new__(cls)
         program.names = tuple(names)
         program._steps = []
+        program._scalar_steps = []
         program.code = []
         for step in code:
             head, parts = step[0], step[1]
@@ -155,6 +259,7 @@ class Program:
             if function is None or len(step) != 2:
                 raise Unsupported(f"step {len(program._steps)}: no array form for {head!r}")
             program._steps.append((function, tuple(parts)))
+            program._scalar_steps.append((SCALAR_FUNCTIONS[head], tuple(parts)))
             program.code.append((head, tuple(parts)))
         if not all(_readable(o, len(program._steps), len(program.names)) for o in outputs):
             raise Unsupported("an output reads a slot the program does not compute")
@@ -178,6 +283,7 @@ class Program:
                 head = _head(expr)
                 parts = tuple(self._slot(part, slots, inputs) for part in _pieces(expr))
                 self._steps.append((FUNCTIONS[head], parts))
+                self._scalar_steps.append((_SCALAR[head], parts))
                 self.code.append((head.__name__, parts))
                 slot = -len(self._steps)  # steps count down from -1: they follow the inputs
         slots[expr] = slot
@@ -185,15 +291,17 @@ class Program:
 
     def _constant(self, value: float | bool) -> int:
         self._steps.append((lambda v=value: v, ()))
+        self._scalar_steps.append(self._steps[-1])
         self.code.append((CONSTANT, (), value))
         return -len(self._steps)
 
     def __call__(self, *args: Value) -> list[Value]:
         if len(args) != len(self.names):
             raise TypeError(f"{len(self.names)} arguments expected, got {len(args)}")
-        inputs = list(args)
+        scalar = all(isinstance(a, float | int) and not isinstance(a, bool) for a in args)
+        inputs = [float(a) for a in args] if scalar else list(args)
         done: list[Value] = []
-        for function, parts in self._steps:
+        for function, parts in self._scalar_steps if scalar else self._steps:
             done.append(function(*[inputs[p] if p >= 0 else done[-p - 1] for p in parts]))
         return [inputs[o] if o >= 0 else done[-o - 1] for o in self.outputs]
 

@@ -38,6 +38,10 @@ MAX_SIM_ELEMENTS = 20_000_000  # float64 elements a sim run may hold (160 MB), e
 # runs has 124 (an MoE: dispatch, experts and combine over two tiers), each step one numpy call
 # of about a microsecond, so a few milliseconds of evaluation; a larger entry is a miss
 MAX_PROGRAM_STEPS = 4_096
+# entries cost's program cache keeps (a few KB each: about 60 MB): every code change and every new
+# graph or device writes new ones, so a process that writes one first trims the oldest (by write
+# time) to three quarters of this; listing and dating 16,000 files takes tens of milliseconds
+MAX_CACHE_ENTRIES = 16_000
 # text
 MAX_NAME_CHARS = 1_000  # an op, input, group or graph name
 MAX_ECHO_CHARS = 200  # the longest word an error line repeats back (then "…")

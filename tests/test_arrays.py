@@ -3,6 +3,8 @@ arrays and on scalars, computes a shared part once, and refuses a function it ha
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 import sympy
@@ -98,3 +100,43 @@ def test_a_program_written_as_code_runs_to_the_same_bits(formula: sympy.Expr) ->
 def test_code_that_is_not_a_program_is_refused(code: list[object], outputs: list[int]) -> None:
     with pytest.raises(Unsupported):
         arrays.Program.from_code(["T"], code, outputs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("formula", FORMULAS, ids=range(len(FORMULAS)))
+def test_a_program_on_plain_numbers_gives_what_it_gives_on_arrays(formula: sympy.Expr) -> None:
+    # plain floats run through math, arrays through numpy: the same steps, and the same numbers
+    # (to the last bit but for log, whose numpy loop may round differently)
+    program = compile_arrays([formula], ["S", "T", "tp"])
+    for s, t, p in [(1.0, 1.0, 1.0), (2999.0, 101.0, 4.0), (4097.0, 4096.0, 16.0), (7, 9000, 3)]:
+        (scalar,) = program(s, t, p)
+        (array,) = program(np.array([s]), np.array([t]), np.array([p]))
+        assert type(scalar) in (float, bool)
+        assert scalar == pytest.approx(float(np.asarray(array).reshape(-1)[0]), rel=1e-15)
+
+
+@pytest.mark.parametrize(
+    "formula",
+    [
+        sympy.Piecewise((T / (tp - 4), sympy.Gt(tp, 4)), (T, True)),  # x/0 in the branch not taken
+        sympy.Piecewise((sympy.log(tp - 4), sympy.Gt(tp, 4)), (S, True)),  # log 0
+        sympy.Piecewise((sympy.exp(T), sympy.Lt(T, 100)), (S, True)),  # an overflow
+        sympy.Piecewise((sympy.Mod(T, tp - 4), sympy.Gt(tp, 4)), (S, True)),  # x mod 0
+        sympy.Piecewise(((tp - 8) ** sympy.Rational(1, 2), sympy.Gt(tp, 8)), (S, True)),
+    ],
+    ids=["divide", "log", "exp", "mod", "root"],
+)
+def test_a_branch_not_taken_never_stops_a_program_on_plain_numbers(formula: sympy.Expr) -> None:
+    # a Piecewise computes every branch: where Python would raise, the IEEE answer numpy gives
+    (value,) = compile_arrays([formula], ["S", "T", "tp"])(3000.0, 4096.0, 4.0)
+    assert value == 3000.0 if formula.has(S) else value == 4096.0
+
+
+def test_plain_numbers_get_numpys_answers_where_python_would_raise() -> None:
+    program = compile_arrays(
+        [T / (tp - 4), sympy.log(tp - 4), sympy.Mod(T, tp - 4), sympy.Max(T, S, evaluate=False)],
+        ["S", "T", "tp"],
+    )
+    with np.errstate(all="ignore"):
+        arrays_ = [float(np.asarray(v)) for v in program(np.array(np.nan), np.array(1.0), 4.0)]
+    scalars = program(math.nan, 1.0, 4.0)
+    assert [str(v) for v in scalars] == [str(v) for v in arrays_] == ["inf", "-inf", "nan", "nan"]

@@ -3,6 +3,7 @@ because the catalogue's linears read the quant table while the table imported th
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -90,3 +91,33 @@ def test_version_and_help_answer_without_sympy() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_pricing_a_model_at_one_point_never_imports_numpy() -> None:
+    # numpy's import (and its BLAS threads) cost more CPU than pricing the 78 layers: a program
+    # called with plain numbers runs on floats, and a graph without requests skips their checks
+    script = (
+        "import contextlib, io, sys\n"
+        "from layoutcheck.cli import main\n"
+        "out = io.StringIO()\n"
+        "for argv in (['cost', 'glm-5.1', '--tp', '16', '--ep', '16', '--sp'],\n"
+        "             ['check', 'glm-5.1', '--tp', '16', '--sp'],\n"
+        "             ['memory', 'qwen3-8b', '--tp', '2']):\n"
+        "    with contextlib.redirect_stdout(out):\n"
+        "        try:\n"
+        "            main(argv)\n"
+        "        except SystemExit as stop:\n"
+        "            assert stop.code in (0, None), (argv, stop.code)\n"
+        "print('ms' in out.getvalue(), 'numpy' in sys.modules)\n"
+    )
+    env = {**os.environ, "LAYOUTCHECK_NO_CACHE": "1"}  # every formula compiled, as a cold run
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "False"]

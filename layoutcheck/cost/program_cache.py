@@ -14,7 +14,8 @@ write the user's own cache folder: such a person could make a matching entry wit
 numbers, as they could edit the installed package.)
 
 Where: ``$LAYOUTCHECK_CACHE_DIR/cost-programs``, else ``$XDG_CACHE_HOME/layoutcheck/…``, else
-``~/.cache/layoutcheck/…``; ``LAYOUTCHECK_NO_CACHE=1`` turns it off.
+``~/.cache/layoutcheck/…``; ``LAYOUTCHECK_NO_CACHE=1`` turns it off. The folder holds at most
+``MAX_CACHE_ENTRIES`` entries: the first write of a process trims the oldest.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import sympy
 
 import layoutcheck
 from layoutcheck.arrays import CONSTANT, Program, Step, Unsupported
-from layoutcheck.limits import MAX_PROGRAM_STEPS
+from layoutcheck.limits import MAX_CACHE_ENTRIES, MAX_PROGRAM_STEPS
 
 FOLDER_VARIABLE = "LAYOUTCHECK_CACHE_DIR"
 OFF_VARIABLE = "LAYOUTCHECK_NO_CACHE"
@@ -186,6 +187,34 @@ class ProgramCache:
                 raise
         except OSError:
             return
+        trim_once(self.folder)
+
+
+_TRIMMED: set[Path] = set()  # the folders this process has trimmed
+
+
+def trim_once(folder: Path, most: int = MAX_CACHE_ENTRIES) -> None:
+    """Once a process: a folder holding more than ``most`` entries loses its oldest (by write
+    time) down to three quarters of it. Entries of old code versions are never read again, so
+    without this the folder would only grow; losing a live one costs one rebuild."""
+    if folder in _TRIMMED:
+        return
+    _TRIMMED.add(folder)
+    try:
+        with os.scandir(folder) as listing:
+            entries = [e for e in listing if e.name.endswith(".json") and e.is_file()]
+        if len(entries) <= most:
+            return
+        dated = []
+        for entry in entries:
+            with contextlib.suppress(OSError):  # another process removed it meanwhile
+                dated.append((entry.stat().st_mtime_ns, entry.path))
+    except OSError:
+        return
+    dated.sort()
+    for _, path in dated[: max(0, len(dated) - most * 3 // 4)]:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
 
 
 def _entry_bytes(key: str) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
 import sympy
 
 from layoutcheck.cost.compare import Comparison
@@ -14,6 +14,8 @@ from layoutcheck.cost.report import CATEGORIES, CostReport, Numbers, by_layer, s
 from layoutcheck.symbols import symbol
 
 if TYPE_CHECKING:  # the trace comparison reads engine archives: imported by `compare --trace`
+    import numpy as np
+
     from layoutcheck.cost.trace_compare import Row, TraceComparison, UnmatchedTime
 
 KEEP_SYMBOLIC = ("T", "tp")
@@ -303,7 +305,7 @@ def render_trace_comparison(comparison: TraceComparison) -> str:
 def render_sweep(name: str, points: np.ndarray, values: np.ndarray, label: str) -> str:
     lines = [f"  {name:>10}  {label}"]
     lines += [
-        f"  {int(p):>10}  {v:.3f}" if np.isfinite(v) else f"  {int(p):>10}  undefined"
+        f"  {int(p):>10}  {v:.3f}" if math.isfinite(v) else f"  {int(p):>10}  undefined"
         for p, v in zip(points, values, strict=True)
     ]
     return "\n".join(lines)

@@ -14,7 +14,6 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 
 import attrs
-import numpy as np
 import sympy
 
 from layoutcheck.arrays import Program, numpy_function
@@ -196,6 +195,7 @@ class CostReport:
         expression = self.expr(quantity).xreplace(fixed) * 1e6
         args = [symbol(name) for name in names]
         function = sympy.lambdify(args, expression, modules="numpy")
+        import numpy as np  # a sweep's arrays; one point is priced without it
 
         def evaluate(*arrays: object) -> object:
             with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
@@ -250,8 +250,14 @@ def _run(
     missing = [name for name in free if name not in values]
     if missing:
         raise CostError(f"no value for {', '.join(missing)}: set it with --set")
-    with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
-        results = [float(r) for r in function(*(float(values[name]) for name in free))]
+    point = [float(values[name]) for name in free]
+    if isinstance(function, Program):  # Python floats: no numpy, and no warning to silence
+        results = [float(r) for r in function(*point)]
+    else:  # a formula only lambdify could compile
+        import numpy as np
+
+        with np.errstate(divide="ignore", invalid="ignore"):  # branches not taken
+            results = [float(r) for r in function(*point)]
     total, compute, memory, communication, launch, flops, hbm_bytes, comm_bytes = results
     return Numbers(
         us=total * 1e6,
@@ -317,9 +323,11 @@ def cost_report(
     unpriced: list[str] = []
     chosen = cost_options(options)
     rank_value = rank_expr(rank, graph)
-    from layoutcheck.requests import listed_keys
+    requests = None  # a batch of uneven requests: attention priced per request
+    if graph.requests is not None:  # their module needs numpy: a graph without them skips it
+        from layoutcheck.requests import listed_keys
 
-    requests = listed_keys(graph)  # a batch of uneven requests: attention priced per request
+        requests = listed_keys(graph)
     costs: dict[object, OpCost] = {}
     times: dict[OpCost, OpTime] = {}
     pricings: dict[object, Pricing] = {}

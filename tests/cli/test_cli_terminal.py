@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -244,6 +245,17 @@ def test_sim_shows_its_progress_on_a_terminal_and_keeps_stdout_clean(
     monkeypatch.setattr(progress, "wanted", lambda stream: True)  # as if stderr were a terminal
     monkeypatch.setattr(progress, "DELAY_S", 0.0)
     monkeypatch.setattr(progress, "INTERVAL_S", 0.005)
+    phase = progress.Status.phase
+
+    def drawn_before_the_work_goes_on(status: progress.Status, *args: Any, **kw: Any) -> None:
+        # the sim can end before the drawing thread first runs (a loaded machine): each stage
+        # waits until its line is on the terminal, so what is tested is what is drawn
+        phase(status, *args, **kw)
+        deadline = time.monotonic() + 10
+        while not status._shown and time.monotonic() < deadline:
+            time.sleep(0.005)
+
+    monkeypatch.setattr(progress.Status, "phase", drawn_before_the_work_goes_on)
     result = run("sim", GRAPHS / "mc2-decode-moe.yaml")
     assert result.code == 0, result.err
     assert "layoutcheck: simulating" in result.err and " ops (" in result.err

@@ -259,3 +259,49 @@ def test_cost_json_is_the_same_with_the_cache_off_cold_and_warm(
     assert _entries(tmp_path / "cost-programs")
     warm = _cost_json(capsys, *argv)
     assert off == cold == warm
+
+
+def test_a_folder_over_its_bound_loses_its_oldest_entries_once_a_process(tmp_path: Path) -> None:
+    # every code change writes new entries and never reads the old ones: the folder is trimmed
+    for age in range(10):
+        entry = tmp_path / f"{age:064x}.json"
+        entry.write_text("{}")
+        os.utime(entry, ns=(10**18 + age * 10**9, 10**18 + age * 10**9))
+    (tmp_path / "notes.txt").write_text("not an entry")
+    program_cache._TRIMMED.discard(tmp_path)
+    program_cache.trim_once(tmp_path, most=8)
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    # ten entries over a bound of eight: the four oldest go, six (three quarters of 8) stay
+    assert kept == [f"{age:064x}.json" for age in range(4, 10)] + ["notes.txt"]
+    (tmp_path / f"{99:064x}.json").write_text("{}")
+    for age in range(20, 25):
+        (tmp_path / f"{age:064x}.json").write_text("{}")
+    program_cache.trim_once(tmp_path, most=8)  # the same process: not listed again
+    assert len(list(tmp_path.glob("*.json"))) == 12
+
+
+def test_a_folder_within_its_bound_is_left_alone(tmp_path: Path) -> None:
+    for age in range(8):
+        (tmp_path / f"{age:064x}.json").write_text("{}")
+    program_cache._TRIMMED.discard(tmp_path)
+    program_cache.trim_once(tmp_path, most=8)
+    assert len(list(tmp_path.glob("*.json"))) == 8
+
+
+def test_a_write_trims_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old, most = 50, 40
+    for age in range(old):
+        entry = tmp_path / f"{age:064x}.json"
+        entry.write_text("{}")
+        os.utime(entry, ns=(10**18 + age, 10**18 + age))
+    monkeypatch.setattr(program_cache.trim_once, "__defaults__", (most,))
+    program_cache._TRIMMED.discard(tmp_path)
+    report = _report(tmp_path, Options("qwen3-8b", tp=2))
+    report.numbers()  # a program is compiled, and written, when its numbers are first asked
+    written = len(_pricings(report))
+    kept_old = most * 3 // 4 - 1  # the first write makes 51 entries, cut to 30: itself and 29
+    assert 0 < written < kept_old
+    left = {p.name for p in _entries(tmp_path)}
+    assert len(left) == kept_old + written
+    assert left >= {f"{age:064x}.json" for age in range(old - kept_old, old)}
+    assert not left & {f"{age:064x}.json" for age in range(old - kept_old)}
