@@ -52,6 +52,10 @@ from layoutcheck.ops.weights import Sharding, Tensor, WeightCall, WeightRule, no
 from layoutcheck.quant import QUANT_CHOICES, mma_dtype, weight_bytes
 from layoutcheck.symbols import Expr, format_expr, smallest
 
+# moe_experts' dispatch when the experts are tensor-parallel: no token moves, every rank runs
+# every routed row through its slice of each expert's intermediate
+TENSOR_PARALLEL = "none"
+
 
 def _require_whole(call: OpCall, slot: int) -> None:
     value = call.inputs[slot]
@@ -133,7 +137,10 @@ def _experts(call: OpCall) -> Sequence[OutLayout]:
                 slot,
                 expected=like(other, x).evolve(features=other.features, group=other.group),
             )
-    check_split_divides(call, call.size("experts"), "experts")
+    if call.word("dispatch") == TENSOR_PARALLEL:  # every expert here, its intermediate split
+        check_split_divides(call, call.size("intermediate"), "the experts' intermediate")
+    else:
+        check_split_divides(call, call.size("experts"), "experts")
     if not call.attr("reduce_results"):
         # vLLM's FusedMoE(reduce_results=False): each rank's result is a summand, reduced later
         # (after the shared experts are added) by one all_reduce over the reduce group
@@ -216,7 +223,16 @@ OPS: tuple[OpSpec, ...] = (
             "top_k": size("experts per token"),
             "intermediate": size("expert intermediate size"),
             "group": group("ep", "expert-parallel group"),
-            "dispatch": choice("all_to_all", "mc2", "all_gather", default="all_to_all"),
+            "dispatch": choice(
+                "all_to_all",
+                "mc2",
+                "all_gather",
+                TENSOR_PARALLEL,
+                default="all_to_all",
+                doc=f"how tokens reach the experts; {TENSOR_PARALLEL!r}: none are sent, each "
+                "rank holds every expert's 1/|group| share of the intermediate (vLLM's MoE "
+                "without expert parallelism)",
+            ),
             "quant": choice(*QUANT_CHOICES, default="bf16"),
             "reduce_results": flag(
                 True,
@@ -238,7 +254,9 @@ OPS: tuple[OpSpec, ...] = (
             ),
             _PARTIAL,
             _SPLIT,
-            RuleUse(rules.INDIVISIBLE, "experts over the group"),
+            RuleUse(
+                rules.INDIVISIBLE, "experts (`dispatch: none`: the intermediate) over the group"
+            ),
         ),
         doc=(
             "The routed experts with their dispatch and combine over the expert-parallel group: "
@@ -246,7 +264,10 @@ OPS: tuple[OpSpec, ...] = (
             "token's owner, so the output has the tokens of x and complete features. x, weights "
             "and ids must cover the same tokens — the TensorCast bug of local dispatch with "
             "full-token top-k ids. With reduce_results: false (vLLM's FusedMoE argument) the "
-            "output is a pending sum over reduce_group until the all_reduce that follows."
+            "output is a pending sum over reduce_group until the all_reduce that follows. "
+            "With dispatch: none the experts are tensor-parallel (vLLM without expert "
+            "parallelism): no token is sent, each rank runs every routed row through its "
+            "1/|group| share of every expert's intermediate, and holds that share of the weights."
         ),
     ),
 )
@@ -452,7 +473,9 @@ def _active_experts(call: CostCall, routed: Expr) -> Expr:
     """The experts that compute: the engine's count when the graph states it, else the
     rank's experts that can receive a row — min(local experts, routed rows): a decode step's
     few rows reach few experts, and an expert with no row runs no kernel."""
-    local = call.size("experts") / call.group_size(str(call.attrs.get("group", "ep")))
+    local = call.size("experts")
+    if call.attrs.get("dispatch") != TENSOR_PARALLEL:  # the group splits the experts
+        local = local / call.group_size(str(call.attrs.get("group", "ep")))
     given = call.attrs.get("active")
     return given if isinstance(given, sympy.Expr) else smallest(local, routed)
 
@@ -468,13 +491,19 @@ def _experts_cost(call: CostCall) -> OpCost:
     ep = call.group_size(group_name)
     dispatch = str(call.attrs.get("dispatch", "all_to_all"))
     routed = t * k  # token-expert pairs this rank sends (and, balanced, receives)
-    moved = routed * hidden * 2
-    exchange = OpCost(comm=Comm(dispatch, group_name, ep, moved))
+    active = _active_experts(call, routed)
+    if dispatch == TENSOR_PARALLEL:  # nothing sent: this rank's share of every intermediate
+        computed = _expert_kernels(routed, hidden, inter / ep, active, quant, x)
+        exchanges: list[tuple[str, OpCost]] = []
+    else:
+        computed = _expert_kernels(routed, hidden, inter, active, quant, x)
+        exchange = OpCost(comm=Comm(dispatch, group_name, ep, routed * hidden * 2))
+        exchanges = [("dispatch", exchange), ("combine", exchange)]
     parts = [
         ("routing", OpCost(hbm_bytes=nbytes(x) + routed * hidden * 2)),
-        ("dispatch", exchange),
-        *_expert_kernels(routed, hidden, inter, _active_experts(call, routed), quant, x),
-        ("combine", exchange),
+        *exchanges[:1],
+        *computed,
+        *exchanges[1:],
         ("unpermute", OpCost(vector=routed * hidden, hbm_bytes=2 * routed * hidden * 2)),
         ("weighted sum", OpCost(vector=2 * routed * hidden, hbm_bytes=nbytes(call.outputs[0]))),
     ]
@@ -515,15 +544,21 @@ def _gate_weights(call: WeightCall) -> tuple[Tensor, ...]:
 def _experts_weights(call: WeightCall) -> tuple[Tensor, ...]:
     experts, inter = call.size("experts"), call.size("intermediate")
     hidden = call.inputs[0].shape[-1]
+    # each [out, in]: tensor-parallel experts split gate and up by rows, down by columns
     shapes = {
-        "gate_proj": (inter, hidden),
-        "up_proj": (inter, hidden),
-        "down_proj": (hidden, inter),
+        "gate_proj": ((inter, hidden), Sharding.TP_DIM0),
+        "up_proj": ((inter, hidden), Sharding.TP_DIM0),
+        "down_proj": ((hidden, inter), Sharding.TP_DIM1),
     }
+    split_intermediate = call.attrs.get("dispatch") == TENSOR_PARALLEL
     # a stack of per-expert tensors: the checkpoint names expert e `<experts>.e.<part>`
     return tuple(
-        call.tensor(f"{call.op.name}.*.{part}", (experts, *shape), Sharding.EP)
-        for part, shape in shapes.items()
+        call.tensor(
+            f"{call.op.name}.*.{part}",
+            (experts, *shape),
+            tp_split if split_intermediate else Sharding.EP,
+        )
+        for part, (shape, tp_split) in shapes.items()
     )
 
 

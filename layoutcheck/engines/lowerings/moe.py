@@ -14,6 +14,7 @@ from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
 from layoutcheck.engines.lowerings.views import select
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
+from layoutcheck.ops.moe import TENSOR_PARALLEL
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Block, Role, role
 
@@ -115,6 +116,8 @@ def _fused_experts(lw: Lowering) -> None:
         # each expert's whole intermediate: a rank holds 1/tp of it unless the experts are split
         intermediate=inter_rank if held != experts else inter_rank * lw.tp,
         group="ep" if ep else "tp",
+        # every expert on every rank: no token is sent, the intermediate is split over tp
+        dispatch=TENSOR_PARALLEL if held == experts else None,
         reduce_results=False,
         reduce_group="tp",
     )

@@ -19,6 +19,7 @@ from layoutcheck.engines.lowerings.norms import norm_role
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
 from layoutcheck.lattice import TokenLayout
+from layoutcheck.ops.moe import TENSOR_PARALLEL
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import role
 from layoutcheck.symbols import symbol
@@ -145,6 +146,8 @@ def _routed_experts(lw: Lowering, x: Act, logits: Act, *, reduced: bool) -> Valu
         top_k=moe.top_k,
         intermediate=moe.intermediate,
         group="ep" if "ep" in lw.groups else "tp",
+        # without expert parallelism vLLM splits every expert's intermediate over tp instead
+        dispatch=None if "ep" in lw.groups else TENSOR_PARALLEL,
         reduce_results=None if reduced else False,
         reduce_group=None if reduced else "tp",
     )
