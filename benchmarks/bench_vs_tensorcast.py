@@ -19,8 +19,11 @@ build), and the model folder ``tests/assets/model_config/glm5_1`` not group- or
 world-writable. Without ``--msmodeling`` and ``--tensorcast-python`` only layoutcheck's side
 is measured, and the script says TensorCast was not run.
 
+layoutcheck runs on this checkout by default; ``--layoutcheck-python`` runs it as a user does,
+installed from its wheel into a venv of its own (as TensorCast runs in its own venv).
+
 Run:  python benchmarks/bench_vs_tensorcast.py [--rounds 5] [--tensorcast-rounds 2]
-          [--msmodeling DIR --tensorcast-python PATH]
+          [--msmodeling DIR --tensorcast-python PATH] [--layoutcheck-python PATH]
 """
 
 from __future__ import annotations
@@ -116,10 +119,15 @@ def environment(pycache: Path, **extra: str) -> dict[str, str]:
     return env
 
 
-def layoutcheck_rows(rounds: int, scratch: Path) -> list[Row]:
-    argv = [sys.executable, "-m", "layoutcheck", "cost", *LAYOUTCHECK_P1]
+def layoutcheck_rows(rounds: int, scratch: Path, python: Path | None = None) -> list[Row]:
+    """``python``: a venv's interpreter with layoutcheck installed in it (from its wheel), as a
+    user runs it; else this interpreter, with this checkout first on the path."""
+    argv = [str(python or sys.executable), "-m", "layoutcheck", "cost", *LAYOUTCHECK_P1]
     pycache = scratch / "pycache"
-    base = {"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    base = {}
+    if python is None:
+        path = [str(ROOT), os.environ.get("PYTHONPATH")]
+        base["PYTHONPATH"] = os.pathsep.join(filter(None, path))
     warm_folder = scratch / "warm-cache"
     off = environment(pycache, **base, LAYOUTCHECK_NO_CACHE="1")
     warm = environment(pycache, **base, LAYOUTCHECK_CACHE_DIR=str(warm_folder))
@@ -156,13 +164,19 @@ def main() -> None:
     parser.add_argument("--tensorcast-rounds", type=int, default=2, help="default 2")
     parser.add_argument("--msmodeling", type=Path, help="a checkout of Ascend/msmodeling")
     parser.add_argument("--tensorcast-python", type=Path, help="the python of its venv")
+    parser.add_argument(
+        "--layoutcheck-python",
+        type=Path,
+        help="the python of a venv layoutcheck is installed in (default: this one, with the "
+        "checkout first on the path)",
+    )
     args = parser.parse_args()
     if (args.msmodeling is None) != (args.tensorcast_python is None):
         parser.error("give --msmodeling and --tensorcast-python together")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory(prefix="bench-vs-tensorcast-") as folder:
         scratch = Path(folder)
-        rows = layoutcheck_rows(args.rounds, scratch)
+        rows = layoutcheck_rows(args.rounds, scratch, args.layoutcheck_python)
         tensorcast = None
         if args.msmodeling is not None:
             tensorcast = tensorcast_row(

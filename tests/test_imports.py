@@ -121,3 +121,19 @@ def test_pricing_a_model_at_one_point_never_imports_numpy() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "False"]
+
+
+def test_a_run_imports_its_own_command_s_module_only() -> None:
+    script = (
+        "import contextlib, io, sys\n"
+        "from layoutcheck.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['explain', 'indivisible'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('layoutcheck.cli.', "
+        "'layoutcheck.capture.command'))))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "['layoutcheck.cli.common', 'layoutcheck.cli.rules']"

@@ -5,30 +5,14 @@ from __future__ import annotations
 
 import argparse
 import errno
+import importlib
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from layoutcheck import __version__, colour, progress
-from layoutcheck.capture.command import add_capture_parser, run_capture
-from layoutcheck.cli import (
-    check,
-    compare,
-    cost,
-    describe,
-    equiv,
-    export,
-    fuzz,
-    listing,
-    memory,
-    query,
-    repl,
-    rules,
-    search,
-    show,
-    sim,
-    view,
-)
 from layoutcheck.cli.common import (
     FOLDED_COMMANDS,
     Parser,
@@ -49,34 +33,62 @@ from layoutcheck.cli.common import (
     state,
     status_shown,
 )
-from layoutcheck.errors import EXIT_INPUT, EXIT_OK, InputError
+from layoutcheck.errors import EXIT_INPUT, EXIT_OK, InputError, UsageError
 from layoutcheck.terminal import protect
 
-__all__ = ["COMMANDS", "FOLDED_COMMANDS", "build_parser", "main", "options_of", "parse_sets"]
+__all__ = ["FOLDED_COMMANDS", "build_parser", "command_names", "main", "options_of", "parse_sets"]
 
-# The commands in the order --help lists them; each module adds its own parser.
-PARSERS: tuple[Callable[[Any], None], ...] = (
-    check.add_parser,
-    show.add_parser,
-    export.add_parser,
-    view.add_parser,
-    equiv.add_parser,
-    cost.add_parser,
-    compare.add_parser,
-    query.add_parser,
-    memory.add_parser,
-    search.add_parser,
-    describe.add_parser,
-    repl.add_parser,
-    sim.add_parser,
-    fuzz.add_parser,
-    add_capture_parser,  # capture fx / capture tensorcast (layoutcheck/capture)
-    rules.add_parser,
-    listing.add_parser,
+
+@attrs.frozen
+class CommandModule:
+    """A module that adds some commands' parsers (``add``) and runs them (``runs``: command ->
+    the name of its function)."""
+
+    module: str
+    add: str
+    runs: Mapping[str, str]
+
+
+# The commands in the order --help lists them; each module adds its own parser. A run imports
+# the one module its command needs, not all seventeen.
+COMMAND_MODULES: tuple[CommandModule, ...] = (
+    CommandModule("layoutcheck.cli.check", "add_parser", {"check": "run_check"}),
+    CommandModule("layoutcheck.cli.show", "add_parser", {"show": "run_show"}),
+    CommandModule("layoutcheck.cli.export", "add_parser", {"export": "run_export"}),
+    CommandModule("layoutcheck.cli.view", "add_parser", {"view": "run_view"}),
+    CommandModule("layoutcheck.cli.equiv", "add_parser", {"equiv": "run_equiv"}),
+    CommandModule("layoutcheck.cli.cost", "add_parser", {"cost": "run_cost"}),
+    CommandModule("layoutcheck.cli.compare", "add_parser", {"compare": "run_compare"}),
+    CommandModule("layoutcheck.cli.query", "add_parser", {"query": "run_query"}),
+    CommandModule("layoutcheck.cli.memory", "add_parser", {"memory": "run_memory"}),
+    CommandModule("layoutcheck.cli.search", "add_parser", {"search": "run_search"}),
+    CommandModule(
+        "layoutcheck.cli.describe", "add_parser", {"quant-description": "run_quant_description"}
+    ),
+    CommandModule("layoutcheck.cli.repl", "add_parser", {"repl": "run_repl"}),
+    CommandModule("layoutcheck.cli.sim", "add_parser", {"sim": "run_sim"}),
+    CommandModule("layoutcheck.cli.fuzz", "add_parser", {"fuzz": "run_fuzz"}),
+    # capture fx / capture tensorcast (layoutcheck/capture): imports torch only when one runs
+    CommandModule("layoutcheck.capture.command", "add_capture_parser", {"capture": "run_capture"}),
+    CommandModule(
+        "layoutcheck.cli.rules",
+        "add_parser",
+        {"rules": "run_rules", "explain": "run_explain", "ops": "run_ops"},
+    ),
+    CommandModule("layoutcheck.cli.listing", "add_parser", {"list": "run_list"}),
 )
+_MODULE_OF = {name: entry for entry in COMMAND_MODULES for name in entry.runs}
+FORMAT_COMMANDS = ("compare", "query", "equiv", "sim", "rules", "explain")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> tuple[str, ...]:
+    """Every command, in the order --help lists them."""
+    return tuple(_MODULE_OF)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command``'s module only (what a run of it needs:
+    its subcommand parses and prints exactly as in the whole parser)."""
     parser = Parser(
         prog="layoutcheck",
         description="Type-check the token layout of distributed LLM decoder graphs.",
@@ -85,35 +97,48 @@ def build_parser() -> argparse.ArgumentParser:
     add_colour(parser, colour.MODES[0])
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
-    for add in PARSERS:
-        add(commands)
-    for name in ("compare", "query", "equiv", "sim", "rules", "explain"):
-        add_format(commands.choices[name])
+    wanted = COMMAND_MODULES if command is None else (_MODULE_OF[command],)
+    for entry in wanted:
+        getattr(importlib.import_module(entry.module), entry.add)(commands)
+    for name in FORMAT_COMMANDS:
+        if name in commands.choices:
+            add_format(commands.choices[name])
     add_colour_everywhere(commands)
     return parser
 
 
-COMMANDS = {
-    "check": check.run_check,
-    "show": show.run_show,
-    "export": export.run_export,
-    "equiv": equiv.run_equiv,
-    "view": view.run_view,
-    "cost": cost.run_cost,
-    "compare": compare.run_compare,
-    "query": query.run_query,
-    "repl": repl.run_repl,
-    "memory": memory.run_memory,
-    "search": search.run_search,
-    "quant-description": describe.run_quant_description,
-    "sim": sim.run_sim,
-    "fuzz": fuzz.run_fuzz,
-    "capture": run_capture,  # imports torch only when a capture runs
-    "rules": rules.run_rules,
-    "explain": rules.run_explain,
-    "ops": rules.run_ops,
-    "list": listing.run_list,
-}
+def _run_of(command: str) -> Callable[[argparse.Namespace], int]:
+    entry = _MODULE_OF[command]
+    run: Callable[[argparse.Namespace], int] = getattr(
+        importlib.import_module(entry.module), entry.runs[command]
+    )
+    return run
+
+
+def _named_command(args_list: Sequence[str]) -> str | None:
+    """The command the arguments name, read before parsing: the first word that is not a
+    global option (or the value of one); None when that word is no command."""
+    words = iter(args_list)
+    for word in words:
+        if word in ("--color", "--colour"):
+            next(words, None)
+        elif not word.startswith("-"):
+            return word if word in _MODULE_OF else None
+        elif word == "--":
+            return None
+    return None
+
+
+def _parse(args_list: Sequence[str]) -> argparse.Namespace:
+    """The arguments parsed by the named command's parser alone; what that parser refuses is
+    parsed again by the whole parser, so every message is the one it gives."""
+    command = _named_command(args_list)
+    if command is not None:
+        try:
+            return build_parser(command).parse_args(args_list)
+        except UsageError:
+            pass
+    return build_parser().parse_args(args_list)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,13 +154,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     state.status = progress.Status(sys.stderr, enabled=progress.wanted(sys.stderr))
     try:
         with status_shown(state.status):
-            args = build_parser().parse_args(args_list)
+            args = _parse(args_list)
             args.argv = args_list
             target = getattr(args, "graph", None)
             state.status.phase(f"{args.command} {target}" if target else args.command)
             check_outputs(args)
             with gc_paused():
-                code = COMMANDS[args.command](args)
+                code = _run_of(args.command)(args)
             sys.stdout.flush()  # a full disk is found here, inside the handlers below
             return code
     except InputError as error:

@@ -473,3 +473,30 @@ def test_sim_needs_no_set_and_says_so(capsys: pytest.CaptureFixture[str]) -> Non
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "needs no `--set`" in readme
     assert json.loads(run("sim", LAYER, "--format", "json").out)["simulated_at"]["tp"] == 4
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["cost", "glm-5.1", "--tp", "x"],  # the command's own option
+        ["cost", "glm-5.1", "--bogus"],  # unrecognized: the top parser's message
+        ["--color", "never", "cost"],  # a missing argument
+        ["cost", "--help"],
+        ["explain", "--format", "yaml", "indivisible"],
+        ["cots", "glm-5.1"],  # no command: the whole parser
+    ],
+)
+def test_a_run_s_parser_says_what_the_whole_parser_says(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a run builds its own command's parser alone: every answer must be the whole one's
+    from layoutcheck.cli import _parse, build_parser
+    from layoutcheck.errors import UsageError
+
+    answers = []
+    for parse in (_parse, lambda words: build_parser().parse_args(words)):
+        with pytest.raises((SystemExit, UsageError)) as stop:
+            parse(argv)
+        answers.append((type(stop.value), str(stop.value), capsys.readouterr()))
+    assert answers[0] == answers[1]
+    assert answers[0][0] is UsageError or "usage: layoutcheck cost" in answers[0][2].out
