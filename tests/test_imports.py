@@ -137,3 +137,26 @@ def test_a_run_imports_its_own_command_s_module_only() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "['layoutcheck.cli.common', 'layoutcheck.cli.rules']"
+
+
+def test_only_a_process_that_exits_after_the_command_freezes_its_objects() -> None:
+    # the script's run() freezes the run's objects (the exit frees them: no collection need
+    # walk them); main() called in-process, as tests and embedders call it, must not, or every
+    # call's garbage cycles would stay for the life of the process
+    script = (
+        "import contextlib, gc, io, sys\n"
+        "from layoutcheck.cli import main, run\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['cost', 'qwen3-8b', '--tp', '2'])\n"
+        "    library = (gc.get_freeze_count(), gc.isenabled())\n"
+        "    sys.argv = ['layoutcheck', 'cost', 'qwen3-8b', '--tp', '2']\n"
+        "    code = run()\n"
+        "frozen = gc.get_freeze_count() > 10_000\n"
+        "print(library, code, frozen, len(gc.get_objects()), gc.isenabled())\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    # after run() every object of the process is frozen: none is left for a collection
+    assert result.stdout.split() == ["(0,", "True)", "0", "True", "0", "True"]

@@ -36,7 +36,15 @@ from layoutcheck.cli.common import (
 from layoutcheck.errors import EXIT_INPUT, EXIT_OK, InputError, UsageError
 from layoutcheck.terminal import protect
 
-__all__ = ["FOLDED_COMMANDS", "build_parser", "command_names", "main", "options_of", "parse_sets"]
+__all__ = [
+    "FOLDED_COMMANDS",
+    "build_parser",
+    "command_names",
+    "main",
+    "options_of",
+    "parse_sets",
+    "run",
+]
 
 
 @attrs.frozen
@@ -141,7 +149,13 @@ def _parse(args_list: Sequence[str]) -> argparse.Namespace:
     return build_parser().parse_args(args_list)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def run() -> int:
+    """The ``layoutcheck`` script and ``python -m layoutcheck``: :func:`main` in a process that
+    exits when it returns (so its objects need not be collected; see ``gc_paused``)."""
+    return main(exiting=True)
+
+
+def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     args: argparse.Namespace | None = None
     protect(sys.stdout)  # ·, ⊤, µ … spelled in ASCII on a stream that cannot encode them
@@ -159,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             target = getattr(args, "graph", None)
             state.status.phase(f"{args.command} {target}" if target else args.command)
             check_outputs(args)
-            with gc_paused():
+            with gc_paused(exiting):
                 code = _run_of(args.command)(args)
             sys.stdout.flush()  # a full disk is found here, inside the handlers below
             return code

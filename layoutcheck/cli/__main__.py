@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from layoutcheck.cli import main
+from layoutcheck.cli import run
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())
