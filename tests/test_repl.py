@@ -138,3 +138,25 @@ def test_in_ipython_an_input_error_is_one_line(capsys: pytest.CaptureFixture[str
     error = CostError("T=0: a symbol's value is a whole number from 1 to 10**12")
     assert handler(shell, CostError, error, None, tb_offset=None) is None
     assert capsys.readouterr().err == f"layoutcheck: error: {error.message}\n"
+
+
+def test_an_interactive_session_runs_with_the_collector_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a command runs with the collector paused; a session may last hours and build graph after
+    # graph, so its garbage cycles are collected again, and the pause holds after it
+    import gc
+
+    import layoutcheck.repl
+    from tests.helpers import run
+
+    seen: list[bool] = []
+
+    def session(*args: Any, **kw: Any) -> int:
+        seen.append(gc.isenabled())
+        return 0
+
+    monkeypatch.setattr(layoutcheck.repl, "start", session)
+    assert gc.isenabled()
+    result = run("repl", GRAPHS / "mc2-decode-moe.yaml")
+    assert result.code == 0, result.err
+    assert seen == [True]
+    assert gc.isenabled()

@@ -475,6 +475,19 @@ def gc_paused(exiting: bool = False) -> Iterator[None]:
             gc.enable()
 
 
+@contextlib.contextmanager
+def gc_resumed() -> Iterator[None]:
+    """The collector on again inside ``gc_paused``: for an interactive session, which may last
+    hours and build graph after graph (their garbage cycles would otherwise stay)."""
+    paused = not gc.isenabled()
+    gc.enable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.disable()
+
+
 def say(line: str) -> None:
     """One line on stderr, as it may reach a terminal: controls escaped, long words cut (and
     then coloured: the codes are added after the escaping)."""

@@ -10,6 +10,7 @@ from layoutcheck.cli.common import (
     add_quant,
     add_target,
     cost_report_of,
+    gc_resumed,
     session_of,
     state,
 )
@@ -33,4 +34,5 @@ def run_repl(args: argparse.Namespace) -> int:
     session = session_of(args)
     report = cost_report_of(args, session)
     state.status.close()  # the prompt is the terminal's from here
-    return start(report, session.typed, ipython=args.ipython)
+    with gc_resumed():
+        return start(report, session.typed, ipython=args.ipython)
