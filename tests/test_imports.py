@@ -72,91 +72,84 @@ def test_a_planted_cycle_is_found(tmp_path: Path) -> None:
     assert failed and all("ImportError" in line for line in failed)
 
 
-def test_version_and_help_answer_without_sympy() -> None:
-    # the parser is assembled from light modules; graph code (and sympy, ~0.3 s) loads only for
-    # a command that works on a graph
-    script = (
-        "import contextlib, io, sys\n"
-        "from layoutcheck.cli import main\n"
-        "for argv in (['--version'], ['--help'], ['check', '--help']):\n"
-        "    with contextlib.redirect_stdout(io.StringIO()):\n"
-        "        try:\n"
-        "            main(argv)\n"
-        "        except SystemExit:\n"
-        "            pass\n"
-        "print(sorted(m for m in ('sympy', 'numpy', 'networkx', 'yaml') if m in sys.modules))\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
-
-
-def test_pricing_a_model_at_one_point_never_imports_numpy() -> None:
-    # numpy's import (and its BLAS threads) cost more CPU than pricing the 78 layers: a program
-    # called with plain numbers runs on floats, and a graph without requests skips their checks
-    script = (
-        "import contextlib, io, sys\n"
-        "from layoutcheck.cli import main\n"
-        "out = io.StringIO()\n"
-        "for argv in (['cost', 'glm-5.1', '--tp', '16', '--ep', '16', '--sp'],\n"
-        "             ['check', 'glm-5.1', '--tp', '16', '--sp'],\n"
-        "             ['memory', 'qwen3-8b', '--tp', '2']):\n"
-        "    with contextlib.redirect_stdout(out):\n"
-        "        try:\n"
-        "            main(argv)\n"
-        "        except SystemExit as stop:\n"
-        "            assert stop.code in (0, None), (argv, stop.code)\n"
-        "print('ms' in out.getvalue(), 'numpy' in sys.modules)\n"
-    )
-    env = {**os.environ, "LAYOUTCHECK_NO_CACHE": "1"}  # every formula compiled, as a cold run
+def _fresh_interpreter(script: str, **env: str) -> str:
+    """What ``script`` prints, run in a new interpreter (its imports start from nothing)."""
     result = subprocess.run(
         [sys.executable, "-c", script],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
-        env=env,
+        env={**os.environ, **env},
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["True", "False"]
+    return result.stdout
+
+
+# the commands a script runs in-process, their output discarded (a failure exits non-zero)
+_RUN_QUIETLY = (
+    "import contextlib, io, sys\n"
+    "from layoutcheck.cli import main\n"
+    "def quietly(argv):\n"
+    "    with contextlib.redirect_stdout(io.StringIO()):\n"
+    "        try:\n"
+    "            code = main(argv)\n"
+    "        except SystemExit as stop:  # --help and --version exit 0\n"
+    "            code = stop.code or 0\n"
+    "    assert code == 0, (argv, code)\n"
+)
+
+
+def test_version_and_help_answer_without_sympy() -> None:
+    # the parser is assembled from light modules; graph code (and sympy, ~0.3 s) loads only for
+    # a command that works on a graph
+    script = _RUN_QUIETLY + (
+        "for argv in (['--version'], ['--help'], ['check', '--help']):\n"
+        "    quietly(argv)\n"
+        "print(sorted(m for m in ('sympy', 'numpy', 'networkx', 'yaml') if m in sys.modules))\n"
+    )
+    assert _fresh_interpreter(script).strip() == "[]"
+
+
+def test_pricing_a_model_at_one_point_never_imports_numpy() -> None:
+    # numpy's import (and its BLAS threads) cost more CPU than pricing the 78 layers: a program
+    # called with plain numbers runs on floats, and a graph without requests skips their checks
+    script = _RUN_QUIETLY + (
+        "for argv in (['cost', 'glm-5.1', '--tp', '16', '--ep', '16', '--sp'],\n"
+        "             ['check', 'glm-5.1', '--tp', '16', '--sp'],\n"
+        "             ['memory', 'qwen3-8b', '--tp', '2']):\n"
+        "    quietly(argv)\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    # every formula compiled, as a cold run
+    assert _fresh_interpreter(script, LAYOUTCHECK_NO_CACHE="1").split() == ["False"]
 
 
 def test_a_run_imports_its_own_command_s_module_only() -> None:
-    script = (
-        "import contextlib, io, sys\n"
-        "from layoutcheck.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    main(['explain', 'indivisible'])\n"
+    script = _RUN_QUIETLY + (
+        "quietly(['explain', 'indivisible'])\n"
         "print(sorted(m for m in sys.modules if m.startswith(('layoutcheck.cli.', "
         "'layoutcheck.capture.command'))))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    assert (
+        _fresh_interpreter(script).strip() == "['layoutcheck.cli.common', 'layoutcheck.cli.rules']"
     )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "['layoutcheck.cli.common', 'layoutcheck.cli.rules']"
 
 
 def test_only_a_process_that_exits_after_the_command_freezes_its_objects() -> None:
     # the script's run() freezes the run's objects (the exit frees them: no collection need
     # walk them); main() called in-process, as tests and embedders call it, must not, or every
     # call's garbage cycles would stay for the life of the process
-    script = (
-        "import contextlib, gc, io, sys\n"
-        "from layoutcheck.cli import main, run\n"
+    script = _RUN_QUIETLY + (
+        "import gc\n"
+        "from layoutcheck.cli import run\n"
+        "quietly(['cost', 'qwen3-8b', '--tp', '2'])\n"
+        "library = (gc.get_freeze_count(), gc.isenabled())\n"
+        "sys.argv = ['layoutcheck', 'cost', 'qwen3-8b', '--tp', '2']\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    main(['cost', 'qwen3-8b', '--tp', '2'])\n"
-        "    library = (gc.get_freeze_count(), gc.isenabled())\n"
-        "    sys.argv = ['layoutcheck', 'cost', 'qwen3-8b', '--tp', '2']\n"
         "    code = run()\n"
         "frozen = gc.get_freeze_count() > 10_000\n"
         "print(library, code, frozen, len(gc.get_objects()), gc.isenabled())\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False
-    )
-    assert result.returncode == 0, result.stderr
     # after run() every object of the process is frozen: none is left for a collection
-    assert result.stdout.split() == ["(0,", "True)", "0", "True", "0", "True"]
+    assert _fresh_interpreter(script).split() == ["(0,", "True)", "0", "True", "0", "True"]
