@@ -575,15 +575,17 @@ class Lowering:
         self.decode = said if said is not None else self.settings.phase == "decode"
         if not self.decode:
             return
-        if said:
-            self.symbols["S"] = self.settings.context or self._cache_capacity()
-            return
-        # keys per request as TensorCast's seq_lens count them: the cache and the new token;
-        # no --context and no paged cache to bound it: the new token alone (context 0)
+        # keys per request as TensorCast's seq_lens count them (input_generator.py: seq_len =
+        # context_length + query_len): the cache and the new token. Without --context, the
+        # paged cache's capacity bounds it where the graph reads one; else the new token alone
         context = self.settings.context
         capacity = self._cache_capacity()
-        if context is not None:
+        if context:
             self.symbols["S"] = context + 1
+        elif said:  # TensorCast's own decode graph: its cache's capacity
+            self.symbols["S"] = capacity
+        elif context is not None:  # --context 0: the new token alone
+            self.symbols["S"] = 1
         else:
             self.symbols["S"] = capacity if capacity is not None else 1
 
@@ -600,7 +602,7 @@ class Lowering:
         return said
 
     def context_symbol(self) -> Expr:
-        """The decode KV context S: the user's (--context, or the capture's record), else the
+        """The decode keys per request S: the user's --context and the new token, else the
         capacity of the paged cache the graph reads (pages per request × page size), an upper
         bound the user can lower with --set S=N."""
         return symbol("S")

@@ -144,3 +144,18 @@ def test_vllm_s_mla_op_in_prefill_has_no_decode_context() -> None:
     graph = session(DEEPSEEK_TP2).graph
     ops = [dict(op.attrs) for op in graph.ops if op.kind == "mla_attention"]
     assert ops and all("decode" not in a and "context" not in a for a in ops)
+
+
+TENSORCAST_DECODE = str(DATA / "engine-graphs" / "glm51-decode-dp2-tp2-ep4.pt2")
+
+
+def test_tensorcast_s_decode_archive_attends_the_context_and_the_new_token() -> None:
+    # the archive's own phase flags make it a decode; --context C means what it means for a
+    # built model and for the GQA path: S = C + 1, TensorCast's seq_len (input_generator.py:
+    # seq_len = context_length + query_len); it once took the bare C
+    symbols = dict(session(TENSORCAST_DECODE, None, 4096).graph.symbols)
+    built = dict(session("glm-5.1", "decode", 4096).graph.symbols)
+    assert symbols["S"] == built["S"] == 4097
+    # no --context: the capacity of the paged cache the archive reads (33 pages of 128 keys:
+    # TensorCast's blocks for 4097 keys), an upper bound --set S lowers
+    assert dict(session(TENSORCAST_DECODE).graph.symbols)["S"] == 33 * 128
