@@ -39,7 +39,6 @@ from layoutcheck.terminal import protect
 __all__ = [
     "FOLDED_COMMANDS",
     "build_parser",
-    "command_names",
     "main",
     "options_of",
     "parse_sets",
@@ -87,11 +86,6 @@ COMMAND_MODULES: tuple[CommandModule, ...] = (
 )
 _MODULE_OF = {name: entry for entry in COMMAND_MODULES for name in entry.runs}
 FORMAT_COMMANDS = ("compare", "query", "equiv", "sim", "rules", "explain")
-
-
-def command_names() -> tuple[str, ...]:
-    """Every command, in the order --help lists them."""
-    return tuple(_MODULE_OF)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
