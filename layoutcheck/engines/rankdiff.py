@@ -54,6 +54,15 @@ ALGEBRA: Mapping[str, Algebra] = {
 }
 
 
+class Constant(enum.Enum):
+    """What a rank constant is: a literal argument each rank computes for itself, a size
+    computed from one, or a node one rank's compiler folded away at its constant."""
+
+    ARGUMENT = "argument"
+    VALUE = "value"
+    FOLDED = "folded"
+
+
 class Verdict(enum.Enum):
     """How one argument of two paired nodes compares."""
 
@@ -78,10 +87,11 @@ class RankDifference:
     base_source: str = ""
     base_line: int | None = None
     other_node: str | None = None  # the rank's node, when its name is not rank 0's
+    constant: Constant | None = None  # None: the ranks run different programs here
 
     @property
     def is_constant(self) -> bool:
-        return self.where.startswith(CONSTANT)
+        return self.constant is not None
 
     def __str__(self) -> str:
         place = self.source if self.line is None else f"{self.source}:{self.line}"
@@ -265,6 +275,7 @@ class _Walk:
         now: object,
         *,
         near: EngineNode | None = None,
+        constant: Constant | None = None,
     ) -> None:
         line_node = theirs or near
         named = ours or theirs
@@ -273,12 +284,13 @@ class _Walk:
             self.other.source,
             line_node.dump_line if line_node is not None else None,
             named.name if named is not None else "the graph",
-            where,
+            where if constant is None else f"{CONSTANT}, {where}",
             _text(was),
             _text(now),
             self.base.source,
             ours.dump_line if ours is not None else None,
             theirs.name if theirs is not None else None,
+            constant,
         )
         self.found.append(difference)
         self.structural += not difference.is_constant
@@ -302,7 +314,7 @@ class _Walk:
                 where = f"argument {a.name!r}" if a.name is not None else f"argument {position}"
                 if verdict is Verdict.CONSTANT:
                     rank_dependent = True
-                    self.differ(ours, theirs, f"{CONSTANT}, {where}", a.value, b.value)
+                    self.differ(ours, theirs, where, a.value, b.value, constant=Constant.ARGUMENT)
                 elif verdict is Verdict.DIFFERENT:
                     self.differ(ours, theirs, where, _arg_text(a), _arg_text(b))
                 theirs_read = self.refs(b, False) or ()
@@ -329,7 +341,7 @@ class _Walk:
         symbolic = was is not None and now is not None and was.is_symbolic_scalar
         if symbolic and now is not None and now.is_symbolic_scalar and rank_dependent:
             # a size computed from a rank constant (rank r's chunk of the tokens starts at r·c)
-            self.differ(ours, theirs, f"{CONSTANT}, value of {mine}", was, now)
+            self.differ(ours, theirs, f"value of {mine}", was, now, constant=Constant.VALUE)
         else:
             self.differ(ours, theirs, f"shape of {mine}", was, now)
 
@@ -460,6 +472,7 @@ class _Walk:
                         summary,
                         self.base.source,
                         node.dump_line,
+                        constant=Constant.FOLDED,
                     )
                 )
             else:
@@ -475,6 +488,7 @@ class _Walk:
                         self.base.source,
                         None,
                         node.name,
+                        constant=Constant.FOLDED,
                     )
                 )
 
@@ -514,7 +528,7 @@ def constant_kinds(
         program = programs[rank] if rank < len(programs) else programs[0]
         producer = next((n for n in program.nodes if n.name == name), None)
         results = [program.meta(out) for out in producer.outputs if out] if producer else []
-        if "value of" in constant.where or any(
+        if constant.constant is Constant.VALUE or any(
             meta is not None and meta.is_symbolic_scalar for meta in results
         ):
             kind = "the rank's token chunk (sizes)"

@@ -23,7 +23,7 @@ from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
 from layoutcheck.engines.program import ArgKind, EngineProgram
 from layoutcheck.engines.rankdiff import CONSTANT as _CONSTANT
-from layoutcheck.engines.rankdiff import RankDifference, compare_ranks, constant_kinds
+from layoutcheck.engines.rankdiff import Constant, RankDifference, compare_ranks, constant_kinds
 from layoutcheck.engines.read import ReadError, shown
 from layoutcheck.ops.traits import Trait
 from layoutcheck.target_kind import TEXT_SUFFIXES
@@ -330,8 +330,8 @@ def _summary(
 def _constant_text(constant: RankDifference) -> str:
     """``ge argument 1: 0 vs 75968``; a folded node: ``mul folded on rank 0``."""
     where = constant.where.removeprefix(_CONSTANT + ", ")
-    if where.startswith("folded"):
+    if constant.constant is Constant.FOLDED:
         return f"{constant.node} {where}"
-    if where.startswith("value of"):
+    if constant.constant is Constant.VALUE:
         return f"{constant.node}: {constant.base} vs {constant.other}"
     return f"{constant.node} {where}: {constant.base} vs {constant.other}"
