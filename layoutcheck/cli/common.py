@@ -570,6 +570,12 @@ def rank_of(args: argparse.Namespace) -> str | int:
 def cost_report_of(args: argparse.Namespace, session: Session | None = None) -> Any:
     session = session or session_of(args)
     report = session.cost(args.device, rank=rank_of(args))
+    warn_unpriced(session, report)
+    return report
+
+
+def warn_unpriced(session: Session, report: Any) -> None:
+    """Say, once, which ops a type error left unpriced (the totals leave them out)."""
     if report.unpriced:
         errors = [d for d in session.typed.diagnostics if d.is_error]
         first = errors[0] if errors else None
@@ -579,7 +585,6 @@ def cost_report_of(args: argparse.Namespace, session: Session | None = None) -> 
             f"{len(report.unpriced)} op(s) not priced ({listed}): a type error left their "
             f"values unknown{where}; the totals leave them out (run check)"
         )
-    return report
 
 
 def warn_description(session: Session) -> None:

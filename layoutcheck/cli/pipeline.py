@@ -8,12 +8,12 @@ import json
 from typing import Any
 
 from layoutcheck.cli.common import (
-    cost_report_of,
     emit,
     options_of,
     rank_of,
     say_found,
     warn_description,
+    warn_unpriced,
 )
 from layoutcheck.errors import EXIT_ERRORS, EXIT_OK, UsageError
 
@@ -92,8 +92,8 @@ def run_cost(args: argparse.Namespace) -> int:
     pipeline = pipeline_of(args)
     rank = rank_of(args)
     costs = pipeline.cost(args.device, rank)
-    for session in pipeline.sessions:
-        cost_report_of(args, session)  # says what a type error left unpriced, once
+    for session, stage in zip(pipeline.sessions, costs.stages, strict=True):
+        warn_unpriced(session, stage.report)
     if args.format == "json":
         stages = []
         for stage in costs.stages:
