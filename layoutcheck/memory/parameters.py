@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import attrs
 
-from layoutcheck.models.config import DsaSpec, GqaSpec, MlaSpec, ModelSpec, MoeSpec
+from layoutcheck.models.config import (
+    CheckpointTensors,
+    DsaSpec,
+    GqaSpec,
+    MlaSpec,
+    ModelSpec,
+    MoeSpec,
+)
+
+# The parameters of one norm over ``width`` features, by its kind: RMSNorm keeps a weight,
+# LayerNorm a weight and a bias, OLMo's non-parametric LayerNorm nothing.
+NORM_TENSORS = {"rms": 1, "layer": 2, "none": 0}
 
 # A block's tensors as (checkpoint name inside the block, elements): the counts below are sums
 # of these lists, so each tensor is visible and a missing one is a missing line.
@@ -42,8 +53,15 @@ def parameters(spec: ModelSpec, mtp_layers: int = 0) -> dict[str, int]:
 def count_parameters(spec: ModelSpec, mtp_layers: int = 0) -> ParameterCount:
     """The checkpoint's parameters: the decoder layers, then ``mtp_layers`` MTP layers."""
     embedding = spec.vocab * spec.hidden
+    t = spec.tensors
+    # a tied head is the embedding's own table: the checkpoint stores it once
+    head = 0 if t.tied_embeddings else embedding
     outer = _sum(
-        [("model.embed_tokens", embedding), ("lm_head", embedding), ("model.norm", spec.hidden)]
+        [
+            ("model.embed_tokens", embedding),
+            ("lm_head", head),
+            ("model.norm", _norm(t, spec.hidden)),
+        ]
     )
     total = active = outer
     input_embedding = embedding
@@ -61,23 +79,28 @@ def count_parameters(spec: ModelSpec, mtp_layers: int = 0) -> ParameterCount:
 def _layer(spec: ModelSpec, index: int, kind: str, mtp: bool) -> tuple[int, int]:
     """One decoder (or MTP) layer's total and active parameters."""
     hidden = spec.hidden
-    always = [
-        *_attention(spec),
-        ("input_layernorm", hidden),
-        ("post_attention_layernorm", hidden),
-    ]
+    t = spec.tensors
+    always = [*_attention(spec), ("layer norms", t.norms_per_layer * _norm(t, hidden))]
     if spec.dsa is not None and (mtp or index not in spec.dsa.shared_layers):
         always += _indexer(spec, spec.dsa)  # a shared-indexer layer reuses an earlier top-k
     if mtp:
         always += _mtp_extras(spec)
     if kind == "moe" and spec.moe is not None:
         m = spec.moe
-        expert = _sum(_mlp(hidden, m.intermediate))
+        expert = _sum(_mlp(hidden, m.intermediate, t, t.expert_bias))
         always += [*_router(hidden, m), ("mlp.shared_experts", m.shared_experts * expert)]
+        if t.shared_expert_intermediate:  # Qwen2-MoE: one shared expert of its own width
+            always += _mlp(hidden, t.shared_expert_intermediate, t, t.mlp_bias)
+        if t.shared_expert_gate:
+            always.append(("mlp.shared_expert_gate", hidden))
         base = _sum(always)
         return base + m.experts * expert, base + m.top_k * expert
-    base = _sum(always + _mlp(hidden, spec.intermediate))
+    base = _sum(always + _mlp(hidden, spec.intermediate, t, t.mlp_bias))
     return base, base
+
+
+def _norm(t: CheckpointTensors, width: int) -> int:
+    return NORM_TENSORS[t.norm] * width
 
 
 def _attention(spec: ModelSpec) -> Tensors:
@@ -108,14 +131,22 @@ def _mla(spec: ModelSpec, a: MlaSpec) -> Tensors:
 
 def _gqa(spec: ModelSpec, g: GqaSpec) -> Tensors:
     hidden, q_width, kv_width = spec.hidden, spec.heads * g.head_dim, g.kv_heads * g.head_dim
+    t = spec.tensors
+    qkv_bias, o_bias = int(t.qkv_bias), int(t.o_bias)
     tensors = [
-        ("self_attn.q_proj", q_width * hidden),
-        ("self_attn.k_proj", kv_width * hidden),
-        ("self_attn.v_proj", kv_width * hidden),
-        ("self_attn.o_proj", hidden * q_width),
+        ("self_attn.q_proj", q_width * (hidden + qkv_bias)),
+        ("self_attn.k_proj", kv_width * (hidden + qkv_bias)),
+        ("self_attn.v_proj", kv_width * (hidden + qkv_bias)),
+        ("self_attn.o_proj", hidden * (q_width + o_bias)),
     ]
     if g.qk_norm:
-        tensors += [("self_attn.q_norm", g.head_dim), ("self_attn.k_norm", g.head_dim)]
+        whole = t.qk_norm_width == "projection"  # OLMo-2: over the whole q and k projections
+        tensors += [
+            ("self_attn.q_norm", _norm(t, q_width if whole else g.head_dim)),
+            ("self_attn.k_norm", _norm(t, kv_width if whole else g.head_dim)),
+        ]
+    if t.attention_sinks:
+        tensors.append(("self_attn.sinks", spec.heads))
     return tensors
 
 
@@ -151,12 +182,13 @@ def _mtp_extras(spec: ModelSpec) -> Tensors:
     return tensors
 
 
-def _mlp(hidden: int, width: int) -> Tensors:
-    return [
-        ("gate_proj", width * hidden),
-        ("up_proj", width * hidden),
-        ("down_proj", hidden * width),
-    ]
+def _mlp(hidden: int, width: int, t: CheckpointTensors, bias: bool) -> Tensors:
+    """A gated MLP (gate, up, down) or a plain one (up, down), biased or not."""
+    b = int(bias)
+    tensors = [("up_proj", width * (hidden + b)), ("down_proj", hidden * (width + b))]
+    if t.gated_mlp:
+        tensors.append(("gate_proj", width * (hidden + b)))
+    return tensors
 
 
 def _router(hidden: int, m: MoeSpec) -> Tensors:

@@ -9,7 +9,7 @@ from layoutcheck.memory.accounting import Checkpoint, Engine, Item, LayerShardin
 from layoutcheck.memory.inventory import MemoryError_, inventory, typed_of
 from layoutcheck.memory.tensorcast import Tensorcast
 from layoutcheck.models.config import ModelSpec
-from layoutcheck.ops.weights import Tensor
+from layoutcheck.ops.weights import Tensor, TensorKind
 from layoutcheck.quant import QuantDescription, QuantType
 
 ACCOUNTINGS = ("checkpoint", "engine", "tensorcast")
@@ -46,6 +46,8 @@ def account(
     was built from, which the ``tensorcast`` accounting needs)."""
     typed = typed_of(target)
     found = inventory(typed)
+    if accounting != "tensorcast":  # TensorCast's own accounting is kept as TensorCast counts
+        found = _untied(found, spec)
     chosen = accounting_for(accounting, layer_sharding, oproj_pool, spec=spec, found=found)
     graph = typed.graph
     groups = dict(graph.groups)
@@ -57,3 +59,13 @@ def account(
         priced.append((tensor, quant))
         items.extend(chosen.price(tensor, count, quant, groups, layers))
     return items + chosen.pools(priced)
+
+
+def _untied(found: list[tuple[Tensor, int]], spec: ModelSpec | None) -> list[tuple[Tensor, int]]:
+    """A tied head reads the embedding's own table (vLLM: ``lm_head = embed_tokens`` where
+    ``tie_word_embeddings``): a rank holds it once, so the head's tensor is not held again."""
+    if spec is None or not spec.tensors.tied_embeddings:
+        return found
+    if not any(tensor.kind is TensorKind.EMBEDDING for tensor, _ in found):
+        return found  # a stage without the embedding holds the head's table itself
+    return [(tensor, count) for tensor, count in found if tensor.kind is not TensorKind.HEAD]

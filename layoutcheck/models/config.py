@@ -91,17 +91,35 @@ class ModelSpec:
     max_positions: int | None = None  # max_position_embeddings: the rotary table's rows
     # an MTP layer stores its own embedding and output head (copies of the main ones)
     mtp_embedding_copies: bool = False
+    # what the checkpoint stores beyond the built structure (the parameter count reads it)
+    tensors: CheckpointTensors = attrs.field(factory=lambda: CheckpointTensors())
+
+
+NormKind = str  # "rms": a weight; "layer": a weight and a bias; "none": no parameters
+QkNormWidth = str  # "head": one head_dim-wide norm for all heads; "projection": the whole q or k
 
 
 @attrs.frozen
 class CheckpointFacts:
-    """What a checkpoint holds that its ``config.json`` has no field for."""
+    """What a checkpoint holds that its ``config.json`` has no field for, or states only
+    through its config class's default (read from the model's code in Hugging Face
+    Transformers and vLLM's ``vllm/model_executor/models/<model>.py``)."""
 
     qk_norm: bool = False
     mtp_embedding_copies: bool = False
+    tied_embeddings: bool = False  # the config class's tie_word_embeddings default
+    gated_mlp: bool = True  # gate_proj and up_proj (SwiGLU/GeGLU); False: up_proj alone
+    norm: NormKind = "rms"
+    norms_per_layer: int = 2
+    qkv_bias: bool = False  # q, k and v carry a bias whatever the config says (Qwen2)
+    qk_norm_width: QkNormWidth = "head"
+    shared_expert_gate: bool = False  # a [1, hidden] sigmoid gate on the shared expert
+    expert_bias: bool = False  # every expert's projections carry biases
+    router_bias: bool = False  # an e_score_correction_bias whatever topk_method says
+    attention_sinks: bool = False  # one learned sink logit per head
 
 
-# Keyed by the checkpoint class a config names in ``architectures``; any other class has neither.
+# Keyed by the checkpoint class a config names in ``architectures``; any other class has none.
 CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     # Qwen3 adds a per-head q_norm/k_norm to Qwen2's attention; no config field says so
     "Qwen3ForCausalLM": CheckpointFacts(qk_norm=True),
@@ -111,7 +129,52 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     # layer has neither and shares the main model's.
     "DeepseekV3ForCausalLM": CheckpointFacts(mtp_embedding_copies=True),
     "DeepseekV32ForCausalLM": CheckpointFacts(mtp_embedding_copies=True),
+    # qwen2.py: QKVParallelLinear(..., bias=True), o_proj without one
+    "Qwen2ForCausalLM": CheckpointFacts(qkv_bias=True),
+    # qwen2_moe.py: Qwen2's attention, and the shared expert's gate Linear(hidden, 1)
+    "Qwen2MoeForCausalLM": CheckpointFacts(qkv_bias=True, shared_expert_gate=True),
+    # gemma.py / gemma2.py / gemma3.py: tied heads; Gemma-2 and 3 add pre- and post-feedforward
+    # norms to the input and post-attention ones; Gemma-3 a per-head q_norm / k_norm
+    "GemmaForCausalLM": CheckpointFacts(tied_embeddings=True),
+    "Gemma2ForCausalLM": CheckpointFacts(tied_embeddings=True, norms_per_layer=4),
+    "Gemma3ForCausalLM": CheckpointFacts(tied_embeddings=True, norms_per_layer=4, qk_norm=True),
+    # q_norm and k_norm over the whole projection (heads·head_dim, kv_heads·head_dim): vLLM's
+    # olmoe.py:164-165; OLMo-2 the same in Transformers' modeling_olmo2.py (vLLM 0.31 serves
+    # OLMo, OLMo-2 and StarCoder2 through its Transformers backend: registry.py:717-721)
+    "Olmo2ForCausalLM": CheckpointFacts(qk_norm=True, qk_norm_width="projection"),
+    "OlmoeForCausalLM": CheckpointFacts(qk_norm=True, qk_norm_width="projection"),
+    # modeling_olmo.py: a LayerNorm without parameters (elementwise_affine=False)
+    "OlmoForCausalLM": CheckpointFacts(norm="none"),
+    # modeling_starcoder2.py: LayerNorm (weight and bias), c_fc → gelu → c_proj, no gate
+    "Starcoder2ForCausalLM": CheckpointFacts(tied_embeddings=True, gated_mlp=False, norm="layer"),
+    # commandr.py: one input_layernorm feeds attention and the MLP side by side
+    "CohereForCausalLM": CheckpointFacts(tied_embeddings=True, norms_per_layer=1),
+    # gpt_oss.py:130 sinks [heads] per layer; :386-400 the router's and the experts' biases
+    "GptOssForCausalLM": CheckpointFacts(attention_sinks=True, expert_bias=True),
+    # glm4_moe.py and ernie45_moe.py: the gate's e_score_correction_bias always exists
+    "Glm4MoeForCausalLM": CheckpointFacts(router_bias=True),
+    "Ernie4_5_MoeForCausalLM": CheckpointFacts(router_bias=True),
 }
+
+
+@attrs.frozen
+class CheckpointTensors:
+    """The tensors a checkpoint stores beyond the structure the builder draws: what the
+    parameter count adds (biases, norms, a tied head counted once, a shared expert's own
+    width). The built graph keeps its structure; only the count reads these."""
+
+    tied_embeddings: bool = False
+    gated_mlp: bool = True
+    norm: NormKind = "rms"
+    norms_per_layer: int = 2
+    qkv_bias: bool = False
+    o_bias: bool = False
+    mlp_bias: bool = False
+    qk_norm_width: QkNormWidth = "head"
+    shared_expert_intermediate: int = 0  # Qwen2-MoE's one shared expert, of its own width
+    shared_expert_gate: bool = False
+    expert_bias: bool = False
+    attention_sinks: bool = False
 
 
 def has_dsa_structure(config: Mapping[str, Any]) -> bool:
@@ -185,10 +248,10 @@ class _Fields:
         value = self.data.get(key)
         return None if value is None else self._check(key, value, minimum, maximum)
 
-    def first_int(self, *keys: str, minimum: int = 1) -> int:
+    def first_int(self, *keys: str, minimum: int = 1, maximum: int = MAX_CONFIG_SIZE) -> int:
         for key in keys:
             if self.data.get(key) is not None:
-                return self.integer(key, minimum=minimum)
+                return self.integer(key, minimum=minimum, maximum=maximum)
         raise ConfigError(f"{self.where}: missing field {keys[0]!r} (or {', '.join(keys[1:])})")
 
     def _check(self, key: str, value: object, minimum: int, maximum: int) -> int:
@@ -238,7 +301,9 @@ def model_spec(
     data = _text_config(config)
     fields = _Fields(data, where or name)
     hidden = fields.integer("hidden_size")
-    layers = fields.integer("num_hidden_layers", maximum=MAX_LAYERS)
+    # EXAONE's config names the layer count num_layers (its attribute_map reads it as
+    # num_hidden_layers)
+    layers = fields.first_int("num_hidden_layers", "num_layers", maximum=MAX_LAYERS)
     vocab = fields.integer("vocab_size")
     heads = fields.integer("num_attention_heads")
     facts = checkpoint_facts(config)
@@ -274,7 +339,7 @@ def model_spec(
             index_topk=fields.first_int("index_topk", "topk_limit"),
             shared_layers=_shared_indexer_layers(data, fields, layers, warnings),
         )
-    moe = _moe(data, fields, warnings)
+    moe = _moe(data, fields, facts, warnings)
     intermediate = fields.opt_int("intermediate_size") or 4 * hidden
     warnings.extend(ignored_fields(config, data))
     return ModelSpec(
@@ -291,6 +356,38 @@ def model_spec(
         warnings=tuple(warnings),
         max_positions=_max_positions(data),
         mtp_embedding_copies=facts.mtp_embedding_copies,
+        tensors=_checkpoint_tensors(data, fields, facts),
+    )
+
+
+def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key)
+    return value if isinstance(value, bool) else default
+
+
+def _checkpoint_tensors(
+    data: Mapping[str, Any], fields: _Fields, facts: CheckpointFacts
+) -> CheckpointTensors:
+    """What the checkpoint stores beyond the built structure, from the config's fields where
+    it has them and the class's facts where it does not. ``use_bias`` (StarCoder2, ERNIE)
+    biases every projection; ``attention_bias`` (Llama's family, GPT-OSS) q, k, v and o;
+    ``mlp_bias`` the MLP's."""
+    every = _flag(data, "use_bias", False)
+    attention = _flag(data, "attention_bias", False) or every
+    return CheckpointTensors(
+        tied_embeddings=_flag(data, "tie_word_embeddings", facts.tied_embeddings),
+        gated_mlp=facts.gated_mlp,
+        norm=facts.norm,
+        norms_per_layer=facts.norms_per_layer,
+        qkv_bias=attention or _flag(data, "qkv_bias", facts.qkv_bias),
+        o_bias=attention,
+        mlp_bias=_flag(data, "mlp_bias", False) or every,
+        qk_norm_width=facts.qk_norm_width,
+        shared_expert_intermediate=fields.opt_int("shared_expert_intermediate_size", minimum=0)
+        or 0,
+        shared_expert_gate=facts.shared_expert_gate,
+        expert_bias=facts.expert_bias,
+        attention_sinks=facts.attention_sinks,
     )
 
 
@@ -309,10 +406,13 @@ def _divide(a: int, b: int, name: str, field: str) -> int:
     return a // b
 
 
-_EXPERT_FIELDS = ("n_routed_experts", "num_experts", "num_local_experts")
+# ERNIE-4.5 names its expert fields moe_num_experts, moe_k and moe_num_shared_experts
+_EXPERT_FIELDS = ("n_routed_experts", "num_experts", "num_local_experts", "moe_num_experts")
 
 
-def _moe(data: Mapping[str, Any], fields: _Fields, warnings: list[str]) -> MoeSpec | None:
+def _moe(
+    data: Mapping[str, Any], fields: _Fields, facts: CheckpointFacts, warnings: list[str]
+) -> MoeSpec | None:
     experts = None
     for key in _EXPERT_FIELDS:
         if data.get(key) is not None and data.get(key) != 0:
@@ -326,19 +426,23 @@ def _moe(data: Mapping[str, Any], fields: _Fields, warnings: list[str]) -> MoeSp
                 "intermediate_size), no MoE"
             )
         return None
-    top_k = fields.integer("num_experts_per_tok")
+    top_k = fields.first_int("num_experts_per_tok", "moe_k")
     if top_k > experts:
         raise ConfigError(
             f"{fields.where}: num_experts_per_tok {top_k} exceeds the {experts} routed experts"
         )
     intermediate = fields.opt_int("moe_intermediate_size") or fields.integer("intermediate_size")
-    shared = fields.opt_int("n_shared_experts", minimum=0) or 0
+    shared = (
+        fields.opt_int("n_shared_experts", minimum=0)
+        or fields.opt_int("moe_num_shared_experts", minimum=0)
+        or 0
+    )
     return MoeSpec(
         experts=experts,
         top_k=top_k,
         intermediate=intermediate,
         shared_experts=shared,
-        router_bias=data.get("topk_method") == "noaux_tc",
+        router_bias=data.get("topk_method") == "noaux_tc" or facts.router_bias,
     )
 
 
@@ -418,6 +522,15 @@ def _layer_kinds(
                 )
             kinds.append(_MLP_TYPE_WORDS[item])
         return tuple(kinds)
+    if "moe_layer_start_index" in data:  # ERNIE-4.5: MoE from a layer on, every interval-th
+        start = fields.opt_int("moe_layer_start_index", minimum=0) or 0
+        end = data.get("moe_layer_end_index")
+        last = end if isinstance(end, int) and not isinstance(end, bool) and end >= 0 else layers
+        interval = fields.opt_int("moe_layer_interval") or 1
+        return tuple(
+            "moe" if start <= i <= last and (i - start) % interval == 0 else "dense"
+            for i in range(layers)
+        )
     if "first_k_dense_replace" in data or "moe_layer_freq" in data:
         first_dense = fields.opt_int("first_k_dense_replace", minimum=0) or 0
         if first_dense > layers:

@@ -347,7 +347,11 @@ def test_qk_norm_from_the_checkpoint_class_or_its_field(
 ) -> None:
     spec = model_spec(config_of("qwen3-8b", **changes), "m")
     base = counted(spec_of("qwen3-8b"))[0]
-    assert counted(spec)[0] == base - (0 if qk_norm else 36 * 2 * 128)
+    # Qwen2's q, k and v carry biases (qwen2.py: QKVParallelLinear(bias=True)): 36 layers of
+    # 32 + 2·8 heads of 128
+    qwen2 = "Qwen2ForCausalLM" in changes.get("architectures", ())
+    qkv_bias = 36 * (32 + 2 * 8) * 128 if qwen2 else 0
+    assert counted(spec)[0] == base - (0 if qk_norm else 36 * 2 * 128) + qkv_bias
 
 
 def test_a_dense_model_has_every_parameter_active() -> None:
