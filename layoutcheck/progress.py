@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Mapping
 from typing import Any, TextIO
 
 from layoutcheck.terminal import clean_line
@@ -21,9 +22,16 @@ INTERVAL_S = 0.25  # redraws per second: enough to see it move, too few to cost 
 MAX_STATUS_CHARS = 78  # one line of a classic 80-column terminal, so \r can always erase it
 
 
-def wanted(stream: Any) -> bool:
-    """A status line on ``stream`` only when it is a terminal that can erase a line."""
-    if os.environ.get("TERM") == "dumb":
+def wanted(
+    stream: Any, colour_mode: str = "auto", environ: Mapping[str, str] | None = None
+) -> bool:
+    """A status line on ``stream`` only when it is a terminal that can erase a line and the
+    user has not asked for plain text: the line is drawn with escape codes, so ``--color
+    never`` and ``NO_COLOR`` (no-color.org) turn it off as they turn off colour."""
+    env = os.environ if environ is None else environ
+    if env.get("TERM") == "dumb" or colour_mode == "never":
+        return False
+    if env.get("NO_COLOR") and colour_mode != "always":
         return False
     isatty = getattr(stream, "isatty", None)
     try:

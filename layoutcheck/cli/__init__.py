@@ -156,10 +156,11 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
     protect(sys.stderr)
     state.warned.clear()
     mode = option_value(args_list, "--color") or option_value(args_list, "--colour") or "auto"
-    state.colours = colour.choose(mode if mode in colour.MODES else "auto", sys.stdout, sys.stderr)
+    mode = mode if mode in colour.MODES else "auto"
+    state.colours = colour.choose(mode, sys.stdout, sys.stderr)
     as_json = option_value(args_list, "--format") == "json"
     as_sarif = option_value(args_list, "--format") == "sarif"
-    state.status = progress.Status(sys.stderr, enabled=progress.wanted(sys.stderr))
+    state.status = progress.Status(sys.stderr, enabled=progress.wanted(sys.stderr, mode))
     try:
         with status_shown(state.status):
             args = _parse(args_list)

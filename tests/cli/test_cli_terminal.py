@@ -212,6 +212,47 @@ def test_the_status_line_is_off_unless_enabled() -> None:
     assert not progress.wanted(io.StringIO())
 
 
+def test_the_status_line_honours_color_never_and_no_color() -> None:
+    """The line is drawn with escape codes: a run asked for plain text never draws it, however
+    long it takes (a loaded machine once made a check pass the 1.5 s delay and broke this)."""
+    assert progress.wanted(_Terminal(), "auto", {})
+    assert not progress.wanted(_Terminal(), "never", {})
+    assert not progress.wanted(_Terminal(), "auto", {"NO_COLOR": "1"})
+    assert progress.wanted(_Terminal(), "auto", {"NO_COLOR": ""})  # empty: not set
+    assert progress.wanted(_Terminal(), "always", {"NO_COLOR": "1"})  # the flag wins
+    assert not progress.wanted(_Terminal(), "always", {"TERM": "dumb"})
+
+
+def test_a_plain_run_on_a_terminal_never_draws_the_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """main() builds its status line from the flag and the environment: with either asking for
+    plain text it is disabled, so no delay can make it draw."""
+    seen: list[bool] = []
+    real = progress.Status
+
+    def recording(stream: object, *, enabled: bool, **kw: object) -> progress.Status:
+        seen.append(enabled)
+        return real(stream, enabled=enabled, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(progress, "Status", recording)
+    monkeypatch.setattr(progress, "wanted", _wanted_on_a_terminal)
+    main(["--color", "never", "check", str(BUG)])
+    monkeypatch.setenv("NO_COLOR", "1")
+    main(["check", str(BUG)])
+    monkeypatch.delenv("NO_COLOR")
+    main(["check", str(BUG)])
+    capsys.readouterr()
+    assert seen == [False, False, True]
+
+
+_real_wanted = progress.wanted
+
+
+def _wanted_on_a_terminal(stream: object, mode: str = "auto", environ: object = None) -> bool:
+    return _real_wanted(_Terminal(), mode)
+
+
 def test_the_status_line_counts_and_is_erased() -> None:
     stream = _Terminal()
     status = progress.Status(stream, enabled=True, delay=0, interval=0.01)
@@ -242,7 +283,8 @@ def test_output_erases_the_status_line_first() -> None:
 def test_sim_shows_its_progress_on_a_terminal_and_keeps_stdout_clean(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(progress, "wanted", lambda stream: True)  # as if stderr were a terminal
+    # as if stderr were a terminal
+    monkeypatch.setattr(progress, "wanted", lambda stream, mode="auto": True)
     monkeypatch.setattr(progress, "DELAY_S", 0.0)
     monkeypatch.setattr(progress, "INTERVAL_S", 0.005)
     phase = progress.Status.phase
