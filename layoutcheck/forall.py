@@ -15,7 +15,10 @@ rule rests on:
 | a token select keeps at most the rows it reads | each op with the ``token-select`` trait |
 
 Each condition is proved symbolically where sympy can (the symbol is a positive integer, so
-``ceil(T/tp)`` is whole), else evaluated as arrays over the range in blocks. The smallest value
+``ceil(T/tp)`` is whole), else evaluated as arrays over the range in blocks: in floats where
+their rounding is far below the smallest fraction the formula can have (1/lcm of its
+denominators), and exactly in fractions (:mod:`layoutcheck.exact`) where it is not, so a
+value is never called whole by rounding. The smallest value
 that breaks one is then checked as an ordinary ``check --set`` would, so the failure is reported
 with the rule and the op that a user at that token count would meet.
 """
@@ -31,6 +34,7 @@ import sympy
 
 from layoutcheck.arrays import Unsupported, compile_arrays
 from layoutcheck.errors import UsageError
+from layoutcheck.exact import denominators, exact_value
 from layoutcheck.interp import TypedGraph
 from layoutcheck.limits import MAX_SYMBOL_VALUE
 from layoutcheck.ops.traits import Trait
@@ -42,10 +46,19 @@ from layoutcheck.symbols import Expr, evaluate, format_expr, symbol
 MAX_FOR_ALL_POINTS = 10**7
 MAX_FOR_ALL_WORK = 2 * 10**8
 BLOCK = 1 << 16  # values evaluated at once (a few MB of float64 per condition)
+# Floats evaluate a size formula to within this fraction of its value (a handful of roundings of
+# 2**-53 each); where a non-whole value could be this close to a whole one, the float answer is
+# not trusted and the value is evaluated exactly.
+FLOAT_TRUST = 2.0**-30
+# values evaluated exactly in one proof (each a walk of the formula in fractions, some tens of
+# microseconds): beyond it the range is refused rather than decided by rounding
+MAX_EXACT_POINTS = 200_000
 # how many suspect values are re-checked concretely before the proof gives up (a condition
 # stricter than the rules it stands for)
 MAX_CONCRETE_CHECKS = 16
-_RANGE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*([0-9]{1,13})\s*\.\.\s*([0-9]{1,13})\s*$")
+# whole numbers of up to 30 digits are read (so a value past the limit is named as such); the
+# limit itself is MAX_SYMBOL_VALUE
+_RANGE = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_]*)\s*=\s*([0-9]{1,30})\s*\.\.\s*([0-9]{1,30})\s*$")
 
 
 @attrs.frozen
@@ -208,20 +221,49 @@ def _proved(condition: Condition) -> bool:
     return expr.is_positive is True
 
 
-def _violations(condition: Condition, name: str) -> Callable[[np.ndarray], np.ndarray]:
-    """A function from values of the symbol to where the condition fails."""
+def _violations(
+    condition: Condition, name: str, budget: list[int]
+) -> Callable[[np.ndarray], np.ndarray]:
+    """A function from values of the symbol to where the condition fails. ``budget`` holds the
+    exact evaluations the proof has left (shared by its conditions)."""
     program = compile_arrays([condition.expr], [name])
+    # a value of the formula that is not whole is at least 1/smallest from a whole one
+    smallest = denominators(condition.expr)
 
     def failing(values: np.ndarray) -> np.ndarray:
         with np.errstate(all="ignore"):
             result = np.asarray(program(values.astype(np.float64))[0], dtype=np.float64)
         result = np.broadcast_to(result, values.shape)
         bad = ~np.isfinite(result) | (result <= 0)
-        if condition.whole:
-            bad |= np.abs(result - np.rint(result)) > 1e-9 * np.maximum(1.0, np.abs(result))
+        if not condition.whole:
+            return bad
+        rounding = FLOAT_TRUST * np.maximum(1.0, np.abs(result))
+        bad = bad | (np.abs(result - np.rint(result)) > rounding)
+        # where the rounding could hide a fraction of 1/smallest, floats cannot decide
+        unsure = np.flatnonzero(~bad & (rounding * smallest >= 0.5))
+        if len(unsure):
+            bad = bad.copy()
+            bad[unsure] = [_exactly_fails(condition, name, int(values[i])) for i in unsure]
+            budget[0] -= len(unsure)
+            if budget[0] < 0:
+                raise UsageError(
+                    f"--for-all {name}: {condition.what} {format_expr(condition.expr)} is too "
+                    f"large for floats to tell whole from not, and exact arithmetic is limited "
+                    f"to {MAX_EXACT_POINTS:,} values (check a narrower range)"
+                )
         return bad
 
     return failing
+
+
+def _exactly_fails(condition: Condition, name: str, value: int) -> bool:
+    try:
+        result = exact_value(condition.expr, {name: value})
+    except ZeroDivisionError:
+        return True
+    except Unsupported:
+        return False  # no exact form: the float answer (whole) stands
+    return bool(result <= 0 or getattr(result, "denominator", 1) != 1)
 
 
 def _blocks(span: Range) -> Iterator[np.ndarray]:
@@ -231,7 +273,8 @@ def _blocks(span: Range) -> Iterator[np.ndarray]:
 
 def suspects(found: list[Condition], span: Range) -> Iterator[tuple[int, Condition]]:
     """The values that break a condition, smallest first, each with the condition it breaks."""
-    checks = [(condition, _violations(condition, span.name)) for condition in found]
+    budget = [MAX_EXACT_POINTS]
+    checks = [(condition, _violations(condition, span.name, budget)) for condition in found]
     for values in _blocks(span):
         first: dict[int, Condition] = {}
         for condition, failing in checks:

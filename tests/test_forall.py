@@ -106,3 +106,48 @@ def test_prove_checks_suspects_concretely_and_gives_up_when_none_fails() -> None
     always = prove(typed, span, lambda value: (True, value))
     assert always.failure == 1 and always.shown == 1
     assert isinstance(always.failed, Condition)
+
+
+@pytest.mark.parametrize(
+    ("span", "smallest"),
+    [
+        # floats round T/16 to a whole number here: 999999999985/16 is 62499999999.0625
+        ("T=999999999984..1000000000000", 999999999985),
+        ("T=2000000000..2000000100", 2000000001),
+        ("T=68719476736..68719476800", 68719476737),  # 2**36 and on
+        ("T=999990000001..1000000000000", 999990000001),  # a block of values beyond floats
+    ],
+)
+def test_for_all_is_exact_at_every_magnitude(span: str, smallest: int) -> None:
+    result = run("check", GRAPH, "--for-all", span, "--format", "json")
+    assert result.code == 1, result.out
+    proof = json.loads(result.out)["for_all"]
+    assert (proof["proved"], proof["smallest_failure"]) == (False, smallest)
+
+
+def test_a_multiple_beyond_floats_is_still_proved() -> None:
+    result = run("check", GRAPH, "--for-all", "T=999999999984..999999999984")
+    assert result.code == 0, result.out
+
+
+def test_a_range_near_2_63_is_refused_by_the_limit_in_one_line() -> None:
+    result = run("check", GRAPH, "--for-all", "T=9223372036854775800..9223372036854775807")
+    assert result.code == 2
+    assert result.err.strip().splitlines() == [
+        "layoutcheck: error: --for-all T=9223372036854775800..9223372036854775807: need "
+        "1 <= a <= b <= 1,000,000,000,000"
+    ]
+
+
+def test_exact_values_of_size_formulas() -> None:
+    from fractions import Fraction
+
+    import sympy
+
+    from layoutcheck.exact import denominators, exact_value
+
+    t = symbol("T")
+    assert exact_value(t / 16, {"T": 999999999985}) == Fraction(999999999985, 16)
+    assert exact_value(sympy.ceiling(t / 16) * 16, {"T": 999999999985}) == 1000000000000
+    assert exact_value(sympy.Max(t, 3) - sympy.Mod(t, 5), {"T": 7}) == 5
+    assert denominators(sympy.floor(t / 3) / 2 + t / 8) == 24
