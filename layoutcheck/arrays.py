@@ -186,6 +186,29 @@ FUNCTIONS_BY_NAME: dict[str, Callable[..., Value]] = {
     head.__name__: function for head, function in FUNCTIONS.items()
 }
 
+# How many arguments each head takes, by name (a least count, or an exact one): a program read
+# back as data is held to them, so a step that sympy could never have written is refused
+# rather than run. A Piecewise takes (value, condition) pairs.
+_AT_LEAST = {sympy.Add: 2, sympy.Mul: 2, sympy.Max: 2, sympy.Min: 2, sympy.And: 2, sympy.Or: 2}
+_EXACTLY = {
+    **dict.fromkeys((sympy.Pow, sympy.Mod, sympy.Le, sympy.Lt, sympy.Ge, sympy.Gt), 2),
+    **dict.fromkeys((sympy.Eq, sympy.Ne), 2),
+    **dict.fromkeys((sympy.ceiling, sympy.floor, sympy.log, sympy.exp, sympy.Abs, sympy.Not), 1),
+}
+AT_LEAST = {head.__name__: count for head, count in _AT_LEAST.items()}
+EXACTLY = {head.__name__: count for head, count in _EXACTLY.items()}
+PIECEWISE = sympy.Piecewise.__name__
+
+
+def arity_fits(head: str, count: int) -> bool:
+    """Does ``head`` take ``count`` arguments?"""
+    if head == PIECEWISE:
+        return count >= 2 and count % 2 == 0
+    if head in EXACTLY:
+        return count == EXACTLY[head]
+    return count >= AT_LEAST.get(head, 1)
+
+
 # A step of ``Program.code``: (head name, argument slots), or (CONSTANT, (), the value).
 CONSTANT = "="
 Step = tuple[str, tuple[int, ...]] | tuple[str, tuple[()], float | bool]
@@ -251,13 +274,15 @@ class Program:
                 if len(step) != 3 or parts:
                     raise Unsupported(f"step {len(program._steps)}: a constant takes one value")
                 value = step[2]
-                if not isinstance(value, bool | float):
+                if not isinstance(value, bool | float) or not math.isfinite(value):
                     raise Unsupported(f"step {len(program._steps)}: constant {value!r}")
                 program._constant(value)
                 continue
             function = FUNCTIONS_BY_NAME.get(head)
             if function is None or len(step) != 2:
                 raise Unsupported(f"step {len(program._steps)}: no array form for {head!r}")
+            if not arity_fits(head, len(parts)):
+                raise Unsupported(f"step {len(program._steps)}: {head} of {len(parts)} arguments")
             program._steps.append((function, tuple(parts)))
             program._scalar_steps.append((SCALAR_FUNCTIONS[head], tuple(parts)))
             program.code.append((head, tuple(parts)))

@@ -9,13 +9,18 @@ key written in it equals the key of the formula at hand: op kind, attrs, typed s
 context, rank, options and listed requests, every number of the device, the layoutcheck
 version and its code's fingerprint. A corrupt, truncated, foreign or unreadable entry is a miss
 (and is written afresh); an unwritable or missing folder is no cache; deleting the folder is
-always safe. (The key guards against stale and foreign entries, not against someone who can
-write the user's own cache folder: such a person could make a matching entry with wrong
-numbers, as they could edit the installed package.)
+always safe. The key guards against stale and foreign entries; against someone else writing
+entries, the folder must be the user's own: a folder (or the one above it) that is a symbolic
+link, belongs to another user or is writable by others is not used (one warning, the run
+uncached), entries are opened without following links, and only regular files are read or
+removed. A program read back runs only if every step has its head's argument count, every
+constant is finite and it gives the numbers a price needs; its numbers are used only if they
+are finite and not negative (else the formulas are built, as on a miss).
 
 Where: ``$LAYOUTCHECK_CACHE_DIR/cost-programs``, else ``$XDG_CACHE_HOME/layoutcheck/…``, else
 ``~/.cache/layoutcheck/…``; ``LAYOUTCHECK_NO_CACHE=1`` turns it off. The folder holds at most
-``MAX_CACHE_ENTRIES`` entries: the first write of a process trims the oldest.
+``MAX_CACHE_ENTRIES`` entries: the first write of a process trims those least recently used (a
+hit marks its entry used).
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ import contextlib
 import functools
 import hashlib
 import json
+import math
 import os
+import stat
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -66,7 +74,51 @@ def default_cache() -> ProgramCache | None:
             except RuntimeError:  # no HOME and no password entry: no folder, so no cache
                 return None
         root = base / "layoutcheck"
-    return ProgramCache(root / SUBFOLDER)
+    folder = root / SUBFOLDER
+    refused = unsafe(folder)
+    if refused is not None:
+        _warn_once(folder, f"the program cache {refused}: running without it")
+        return None
+    return ProgramCache(folder)
+
+
+_WARNED: set[Path] = set()
+
+
+def _warn_once(folder: Path, message: str) -> None:
+    """One warning a process per folder (the cost module has no CLI to say it through, and a
+    library user should see it too)."""
+    if folder in _WARNED:
+        return
+    _WARNED.add(folder)
+    # stderr closed or gone: the run goes on uncached
+    with contextlib.suppress(OSError, ValueError):
+        print(f"layoutcheck: warning: {message}", file=sys.stderr)
+
+
+def unsafe(folder: Path) -> str | None:
+    """Why ``folder`` cannot hold the user's cache, or None: it, or the folder above it, is a
+    symbolic link, not a folder, another user's, or writable by others (a folder not made yet
+    is made the user's own on the first write)."""
+    for path in (folder.parent, folder):
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            return f"folder {str(path)!r} cannot be read ({error.strerror or error})"
+        if stat.S_ISLNK(info.st_mode):
+            return f"folder {str(path)!r} is a symbolic link"
+        if not stat.S_ISDIR(info.st_mode):
+            return f"folder {str(path)!r} is not a folder"
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            return f"folder {str(path)!r} belongs to another user"
+        # others may write the folder above if it is sticky (/tmp): they cannot then rename
+        # or remove this folder; in the cache folder itself they could plant entries
+        shared = info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        if shared and (path == folder or not info.st_mode & stat.S_ISVTX):
+            return f"folder {str(path)!r} is writable by others"
+    return None
 
 
 @functools.cache
@@ -139,21 +191,23 @@ class ProgramCache:
     def path_of(self, key: str) -> Path:
         return self.folder / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
 
-    def load(self, key: str) -> Program | None:
-        """The program stored under ``key``, or None (absent, unreadable, corrupt, foreign)."""
+    def load(self, key: str, outputs: int | None = None) -> Program | None:
+        """The program stored under ``key`` (giving ``outputs`` numbers, when said), or None:
+        absent, not a regular file, unreadable, corrupt, foreign or malformed."""
         limit = _entry_bytes(key)
-        try:
-            with self.path_of(key).open("rb") as handle:
-                raw = handle.read(limit + 1)
-        except OSError:
-            return None
-        if len(raw) > limit:  # not an entry this key could have written
+        raw = _read_regular(self.path_of(key), limit + 1)
+        if raw is None or len(raw) > limit:  # not an entry this key could have written
             return None
         try:
             data = json.loads(raw)
         except (ValueError, RecursionError):  # not JSON, or not UTF-8
             return None
-        return _program_of(data, key)
+        program = _program_of(data, key)
+        if program is None or (outputs is not None and len(program.outputs) != outputs):
+            return None
+        with contextlib.suppress(OSError):  # used now: the trim keeps what is used
+            os.utime(self.path_of(key), follow_symlinks=False)
+        return program
 
     def store(self, key: str, program: Program) -> None:
         """Write ``program`` under ``key`` (atomically: a reader sees the old file or the new
@@ -175,7 +229,7 @@ class ProgramCache:
 
         target = self.path_of(key)
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=self.folder, prefix=".", suffix=".tmp")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -191,30 +245,65 @@ class ProgramCache:
 
 
 _TRIMMED: set[Path] = set()  # the folders this process has trimmed
+MAX_TRIMMED = 1024  # entries one process removes (about 40 ms of unlinking)
 
 
 def trim_once(folder: Path, most: int = MAX_CACHE_ENTRIES) -> None:
-    """Once a process: a folder holding more than ``most`` entries loses its oldest (by write
-    time) down to three quarters of it. Entries of old code versions are never read again, so
-    without this the folder would only grow; losing a live one costs one rebuild."""
+    """Once a process: a folder holding more than ``most`` entries loses those least recently
+    used (a hit touches its entry) down to three quarters of it. Entries of old code versions
+    are never read again, so without this the folder would only grow; losing a live one costs
+    one rebuild. Only regular files directly in the folder are counted or removed, never what
+    a link points to."""
     if folder in _TRIMMED:
         return
     _TRIMMED.add(folder)
+    if unsafe(folder) is not None:
+        return
     try:
         with os.scandir(folder) as listing:
-            entries = [e for e in listing if e.name.endswith(".json") and e.is_file()]
+            entries = [
+                e for e in listing if e.name.endswith(".json") and e.is_file(follow_symlinks=False)
+            ]
         if len(entries) <= most:
             return
         dated = []
         for entry in entries:
             with contextlib.suppress(OSError):  # another process removed it meanwhile
-                dated.append((entry.stat().st_mtime_ns, entry.path))
+                dated.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.path))
     except OSError:
         return
     dated.sort()
-    for _, path in dated[: max(0, len(dated) - most * 3 // 4)]:
+    # down to three quarters of the bound, but at most MAX_TRIMMED a process: a folder far over
+    # it (a neighbour's burst) is brought down over a few runs, none paying for all of it
+    for _, path in dated[: min(MAX_TRIMMED, max(0, len(dated) - most * 3 // 4))]:
         with contextlib.suppress(OSError):
             os.unlink(path)
+
+
+def _read_regular(path: Path, most: int) -> bytes | None:
+    """At most ``most`` bytes of ``path`` if it is a regular file (opened without following a
+    link and without blocking: a FIFO or a device planted as an entry is a miss, not a hang)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        handle = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return None
+        chunks = []
+        left = most
+        while left > 0:
+            chunk = os.read(handle, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
 
 
 def _entry_bytes(key: str) -> int:
@@ -257,6 +346,8 @@ def _step_of(step: object) -> Step | None:
     if len(step) == 3:
         value = step[2]
         if head != CONSTANT or parts or not isinstance(value, bool | float):
+            return None
+        if not math.isfinite(value):  # NaN or inf: no price is made of one
             return None
         return (head, (), value)
     return (head, tuple(parts))

@@ -10,6 +10,7 @@ built at all until something asks for its formulas.
 from __future__ import annotations
 
 import functools
+import math
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 
@@ -71,9 +72,21 @@ class Pricing:
                     self.program = function
                 found = _run(function, names, substitution)
             else:
-                found = _run(self.program, self.program.names, substitution)
+                found = self._stored(self.program, substitution)
             self._numbers[substitution] = found
         return found
+
+    def _stored(self, program: Program, substitution: Substitution) -> Numbers:
+        """The numbers of a program read from the cache, if it takes the symbols at hand and
+        gives finite, non-negative numbers; else (an entry no formula of this op wrote) the
+        formulas are built and priced, as on a miss."""
+        given = {str(name) for name, _ in substitution}
+        if all(name in given for name in program.names):
+            found = _run(program, program.names, substitution)
+            if all(math.isfinite(v) and v >= 0 for v in attrs.astuple(found)):
+                return found
+        self.program = None
+        return self.numbers(substitution)
 
 
 @attrs.frozen
@@ -411,7 +424,7 @@ def _pricing(
         cost = rule(call)
         return cost, op_time(cost, device, profile)
 
-    return Pricing(build, cache, key, cache.load(key))
+    return Pricing(build, cache, key, cache.load(key, outputs=len(attrs.fields(Numbers))))
 
 
 def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, object]:

@@ -305,3 +305,121 @@ def test_a_write_trims_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert len(left) == kept_old + written
     assert left >= {f"{age:064x}.json" for age in range(old - kept_old, old)}
     assert not left & {f"{age:064x}.json" for age in range(old - kept_old)}
+
+
+# -- hostile entries and folders -----------------------------------------------------------------
+
+
+def _planted(good: dict[str, object]) -> list[dict[str, object]]:
+    """Entries of this very key that sympy could never have written: each must be a miss."""
+    names = good["names"]
+    assert isinstance(names, list)
+    inputs = len(names)
+    one = [["=", [], 1.0]]
+    return [
+        {**good, "code": [["Add", []]], "outputs": [-1] * 8},  # a sum of nothing
+        {**good, "code": [*one, ["Piecewise", [-1, -1, -1]]], "outputs": [-2] * 8},  # odd count
+        {**good, "code": [*one, ["Abs", [-1, -1]]], "outputs": [-2] * 8},  # two arguments
+        {**good, "code": one, "outputs": [-1] * 7},  # seven numbers for eight
+        {**good, "code": [["=", [], float("nan")]], "outputs": [-1] * 8},
+        {**good, "code": [["=", [], float("inf")]], "outputs": [-1] * 8},
+        {**good, "code": [["=", [], -1.0]], "outputs": [-1] * 8},  # a negative price
+        {**good, "names": [*names, "no_such_symbol"], "outputs": [inputs] * 8},
+    ]
+
+
+def test_a_planted_entry_of_the_right_key_is_never_trusted_for_its_numbers(
+    tmp_path: Path,
+) -> None:
+    expected = _report(tmp_path).numbers()
+    warm = _report(tmp_path)
+    pricing = _pricings(warm)[0]
+    entry = ProgramCache(tmp_path).path_of(pricing.key)
+    good = json.loads(entry.read_text())
+    for bad in _planted(good):
+        entry.write_text(json.dumps(bad))
+        assert _report(tmp_path).numbers() == expected, bad["code"]
+
+
+def test_an_entry_that_is_a_fifo_or_a_link_is_a_miss_without_a_hang(tmp_path: Path) -> None:
+    import threading
+
+    folder = tmp_path / "cache"
+    expected = _report(folder).numbers()
+    pricing = _pricings(_report(folder))[0]
+    entry = ProgramCache(folder).path_of(pricing.key)
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text(entry.read_text())
+    entry.unlink()
+    entry.symlink_to(outside)  # a good entry, but behind a link
+    assert ProgramCache(folder).load(pricing.key) is None
+    entry.unlink()
+    os.mkfifo(entry)
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(ProgramCache(folder).load(pricing.key)))
+    reader.start()
+    reader.join(timeout=60)
+    assert not reader.is_alive() and found == [None]
+    assert _report(folder).numbers() == expected
+
+
+@pytest.mark.parametrize("how", ["link", "group-writable", "world-writable", "a file"])
+def test_an_unsafe_folder_runs_uncached_with_one_warning(
+    how: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    root = tmp_path / "root"
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    if how == "link":
+        root.symlink_to(real)
+    elif how == "a file":
+        root.write_text("")
+    else:
+        root.mkdir()
+        root.chmod(0o775 if how == "group-writable" else 0o777)
+    monkeypatch.setenv(program_cache.FOLDER_VARIABLE, str(root))
+    monkeypatch.setattr(program_cache, "_WARNED", set())
+    assert default_cache() is None
+    assert default_cache() is None
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith("layoutcheck: warning: the program cache folder")
+    assert said[0].endswith(": running without it")
+    assert list(real.iterdir()) == []
+
+
+def test_the_trim_never_follows_a_link_out_of_the_folder(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for index in range(10):
+        (elsewhere / f"{index:064x}.json").write_text("{}")
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    for index in range(10):
+        (folder / f"{index + 100:064x}.json").symlink_to(elsewhere / f"{index:064x}.json")
+    program_cache._TRIMMED.discard(folder)
+    program_cache.trim_once(folder, most=4)
+    assert len(list(elsewhere.iterdir())) == 10  # nothing outside was touched
+    program_cache._TRIMMED.discard(elsewhere)
+    linked = tmp_path / "linked"
+    linked.symlink_to(elsewhere)
+    program_cache._TRIMMED.discard(linked)
+    program_cache.trim_once(linked, most=4)  # a linked folder is not trimmed at all
+    assert len(list(elsewhere.iterdir())) == 10
+
+
+def test_the_trim_keeps_what_was_used_last(tmp_path: Path) -> None:
+    report = _report(tmp_path, Options("qwen3-8b", tp=2))
+    report.numbers()
+    live = set(_entries(tmp_path))
+    for age in range(40):  # older entries by write time, never used
+        entry = tmp_path / f"{age:064x}.json"
+        entry.write_text("{}")
+    for entry in live:  # written before them, so the oldest by write time
+        os.utime(entry, ns=(10**18, 10**18))
+    _report(tmp_path, Options("qwen3-8b", tp=2)).numbers()  # a hit marks each one used
+    program_cache._TRIMMED.discard(tmp_path)
+    program_cache.trim_once(tmp_path, most=len(live) + 8)
+    assert live <= set(_entries(tmp_path))
