@@ -50,8 +50,8 @@ def shown_path(path: str) -> str:
     try:
         resolved = Path(path).resolve()
         inside = resolved.relative_to(SPECS)
-    except (ValueError, OSError):
-        return path
-    if Path(path).absolute().is_relative_to(Path.cwd()):
+        if Path(path).absolute().is_relative_to(Path.cwd()):
+            return path
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python 3.11)
         return path
     return f"specs/{inside.as_posix()}"

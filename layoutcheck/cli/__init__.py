@@ -146,7 +146,15 @@ def _parse(args_list: Sequence[str]) -> argparse.Namespace:
 def run() -> int:
     """The ``layoutcheck`` script and ``python -m layoutcheck``: :func:`main` in a process that
     exits when it returns (so its objects need not be collected; see ``gc_paused``)."""
-    return main(exiting=True)
+    code = main(exiting=True)
+    try:  # what an error handler printed is flushed here, not by the interpreter at exit
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError):  # the reader left: nothing more to say to it
+        discard_stdout()
+    except OSError:
+        discard_stdout()
+        return EXIT_INPUT if code == EXIT_OK else code
+    return code
 
 
 def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
@@ -175,7 +183,14 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
     except InputError as error:
         if _is_error_of(error, "layoutcheck.passes.manager", "PassError"):
             return _pass_error(error, as_json, as_sarif)
-        return _input_error(error, args, as_json, as_sarif)
+        try:
+            return _input_error(error, args, as_json, as_sarif)
+        except BrokenPipeError:
+            discard_stdout()
+            return error.exit_code
+        except Exception:  # the report of an error must never end in a traceback
+            say(f"layoutcheck: error: {error.message}")
+            return error.exit_code
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
