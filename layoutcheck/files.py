@@ -66,14 +66,20 @@ def write_text(path: str | Path, text: str, error: type[Exception], what: str = 
 
 
 def _existing_output(file: Path, name: str, error: type[Exception]) -> os.stat_result | None:
-    """What is at an output path (None: nothing yet); a folder, pipe, socket or device there
-    is refused (opening a FIFO for writing waits for a reader forever)."""
+    """What is at an output path (None: nothing yet); a symbolic link, a folder, a pipe, a
+    socket or a device there is refused (a link would have the write land on the file it
+    names, elsewhere; opening a FIFO for writing waits for a reader forever)."""
     try:
-        info = os.stat(file)
+        info = os.lstat(file)
     except FileNotFoundError:
         return None
     except OSError as problem:
         raise error(f"cannot write {name}: {problem.strerror or problem}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise error(
+            f"cannot write {name}: it is a symbolic link (name the file it points to, or "
+            "remove the link)"
+        )
     if stat.S_ISDIR(info.st_mode):
         raise error(f"cannot write {name}: it is a folder")
     if not stat.S_ISREG(info.st_mode):
@@ -102,8 +108,12 @@ def write_bytes(path: str | Path, data: bytes, error: type[Exception], what: str
     file = Path(path)
     name = what or str(file)
     _existing_output(file, name, error)
+    # O_NOFOLLOW: a link put there after the check above is refused by the system too
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
     try:
-        file.write_bytes(data)
+        handle = os.open(file, flags, 0o666)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
     except OSError as problem:
         raise error(f"cannot write {name}: {problem.strerror or problem}") from None
 

@@ -17,6 +17,7 @@ import inspect
 import keyword
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -386,8 +387,28 @@ def history_file(environ: Mapping[str, str] | None = None) -> Path:
     return Path(state) / "layoutcheck" / "history"
 
 
+# a history line is a command typed at the prompt: the file of HISTORY_LINES such lines is a few
+# hundred kB at most; a larger file is not this session's history and is not read
+MAX_HISTORY_BYTES = HISTORY_LINES * 4096
+
+
+def _usable_history(path: Path) -> bool:
+    """Is ``path`` nothing yet, or a regular file of at most MAX_HISTORY_BYTES? A link (the
+    write would land on the file it names), a FIFO (reading it waits forever), a device or a
+    huge file is left alone: the session runs without a history."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_size <= MAX_HISTORY_BYTES
+
+
 def _read_history(readline: Any, path: Path) -> None:
     readline.set_history_length(HISTORY_LINES)
+    if not _usable_history(path):
+        return
     # none yet, or unreadable: the session starts without one
     with contextlib.suppress(OSError, ValueError):
         readline.read_history_file(str(path))
@@ -395,6 +416,8 @@ def _read_history(readline: Any, path: Path) -> None:
 
 def _write_history(readline: Any, path: Path) -> None:
     """Keep the history; a folder that cannot be written only loses it (not an error)."""
+    if not _usable_history(path):
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         readline.write_history_file(str(path))

@@ -78,3 +78,84 @@ def test_an_error_report_into_a_closed_pipe_ends_quietly(tmp_path: Path) -> None
     code, _, err = done.stdout.partition("\n")
     assert code == "2", done.stdout
     assert "Exception ignored" not in err and "Traceback" not in err
+
+
+# -- outputs ----------------------------------------------------------------------------------
+
+
+def test_an_output_that_is_a_link_is_refused_and_its_target_untouched(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "precious.txt"
+    elsewhere.write_text("keep me")
+    out = tmp_path / "layer.html"
+    out.symlink_to(elsewhere)
+    result = run("view", "glm-5.1", "-o", out)
+    assert result.code == 2
+    assert result.err.strip() == (
+        f"layoutcheck: error: cannot write -o {out}: it is a symbolic link (name the file it "
+        "points to, or remove the link)"
+    )
+    assert elsewhere.read_text() == "keep me"
+
+
+def test_a_model_explorer_companion_that_is_a_link_is_refused_before_any_work(
+    tmp_path: Path,
+) -> None:
+    """``--model-explorer F.json`` also writes F.us.json and two more: a link among them is
+    refused up front, and nothing is written at all."""
+    elsewhere = tmp_path / "precious.json"
+    elsewhere.write_text("keep me")
+    (tmp_path / "f.us.json").symlink_to(elsewhere)
+    result = run("export", "glm-5.1", "--model-explorer", tmp_path / "f.json")
+    assert result.code == 2 and "symbolic link" in result.err and "f.us.json" in result.err
+    assert elsewhere.read_text() == "keep me"
+    assert not (tmp_path / "f.json").exists()
+
+
+def test_two_outputs_naming_one_file_are_refused(tmp_path: Path) -> None:
+    same = tmp_path / "g.json"
+    result = run(
+        "export", "glm-5.1", "-o", same, "--model-explorer-graph", tmp_path / "." / "g.json"
+    )
+    assert result.code == 2
+    assert "the same file as" in result.err
+    assert not same.exists()
+
+
+@pytest.mark.parametrize("kind", ["link", "fifo", "huge"])
+def test_a_hostile_history_file_is_left_alone(kind: str, tmp_path: Path) -> None:
+    import os
+
+    from layoutcheck import repl
+
+    class Readline:
+        def __init__(self) -> None:
+            self.read: list[str] = []
+            self.written: list[str] = []
+
+        def set_history_length(self, n: int) -> None:
+            pass
+
+        def read_history_file(self, path: str) -> None:
+            self.read.append(path)
+
+        def write_history_file(self, path: str) -> None:
+            self.written.append(path)
+
+    history = tmp_path / "history"
+    if kind == "link":
+        target = tmp_path / "precious"
+        target.write_text("keep me")
+        history.symlink_to(target)
+    elif kind == "fifo":
+        os.mkfifo(history)
+    else:
+        with history.open("wb") as out:
+            out.truncate(repl.MAX_HISTORY_BYTES + 1)
+    readline = Readline()
+    repl._read_history(readline, history)
+    repl._write_history(readline, history)
+    assert readline.read == [] and readline.written == []
+    fresh = tmp_path / "fresh"
+    repl._read_history(readline, fresh)
+    repl._write_history(readline, fresh)
+    assert readline.read == [str(fresh)] and readline.written == [str(fresh)]

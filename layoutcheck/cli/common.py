@@ -530,11 +530,42 @@ OUTPUT_OPTIONS: dict[str, tuple[str, ...]] = {
 
 
 def check_outputs(args: argparse.Namespace) -> None:
+    """Every file the run will write can be written, and no two of them are one file (the
+    second would overwrite the first): checked before any work."""
+    written: dict[str, str] = {}
     for option in OUTPUT_OPTIONS.get(args.command, ()):
         path = getattr(args, option, None)
         if isinstance(path, str) and path:
             flag = "-o" if option == "output" else "--" + option.replace("_", "-")
-            check_writable(path, UsageError, f"{flag} {path}")
+            for target in _files_of(option, path):
+                check_writable(target, UsageError, f"{flag} {target}")
+                same = _same_file_key(target)
+                if same in written:
+                    raise UsageError(
+                        f"{flag} {target}: the same file as {written[same]}; give each output "
+                        "a file of its own"
+                    )
+                written[same] = f"{flag} {target}"
+
+
+def _files_of(option: str, path: str) -> list[str]:
+    """The files an output option writes: ``--model-explorer F`` writes F and its three
+    companion data sets."""
+    if option == "model_explorer":
+        from layoutcheck.explorer import overlay_paths
+
+        return [str(p) for p in overlay_paths(path).values()]
+    return [path]
+
+
+def _same_file_key(path: str) -> str:
+    """One text for every spelling of one file: its folder resolved (a folder may be reached
+    through a link), its own name as given (an output is never itself a link)."""
+    try:
+        folder = os.path.realpath(os.path.dirname(os.path.abspath(path)))
+    except (OSError, ValueError):
+        return path
+    return os.path.join(folder, os.path.basename(path))
 
 
 def is_output_error(error: OSError) -> bool:
