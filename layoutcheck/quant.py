@@ -15,6 +15,7 @@ import sympy
 from layoutcheck.errors import InputError
 from layoutcheck.graph import freeze_attrs
 from layoutcheck.lattice import Dtype
+from layoutcheck.recipe_names import RECIPES
 from layoutcheck.roles import Block, Part, Role, layer_from_hf_name
 from layoutcheck.symbols import Expr
 
@@ -125,7 +126,6 @@ def mma_dtype(word: str, activation: Dtype | None = None) -> str:
 
 # the recipes Ascend users run (TensorCast's --quantize-linear-action names W4A8_DYNAMIC; C8 is
 # msModelSlim's kv_cache_type for an int8 KV cache)
-RECIPES = ("bf16", "w8a8", "w8a8_dynamic", "w4a8_dynamic", "w8a8c8")
 # recipes that store the KV cache (and the indexer's keys) in int8
 KV_INT8_RECIPES = {"w8a8c8": "C8"}
 

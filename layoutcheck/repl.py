@@ -33,13 +33,30 @@ from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.symbols import symbol
 from layoutcheck.terminal import clean_line
 
+# the names a query may use for memory (bytes) beside the cost's quantities (µs)
+MEMORY_NAMES = ("weights", "kv_per_token", "hbm")
 
-def namespace(report: CostReport, typed: TypedGraph | None = None) -> dict[str, Any]:
-    """What the session starts with: the graph, its types, the report and query helpers."""
+Extra = Callable[[], Mapping[str, Any]]
+
+
+def namespace(
+    report: CostReport, typed: TypedGraph | None = None, memory: Extra | None = None
+) -> dict[str, Any]:
+    """What the session starts with: the graph, its types, the report and query helpers
+    (``memory``: the memory quantities, computed the first time a query names one, as
+    ``layoutcheck query`` does)."""
+    known: dict[str, Mapping[str, Any]] = {}
+
+    def extra_for(expression: str) -> Mapping[str, Any]:
+        if memory is None or not any(name in expression for name in MEMORY_NAMES):
+            return {}
+        if "memory" not in known:
+            known["memory"] = memory()
+        return known["memory"]
 
     def q(expression: str, **values: int) -> float:
-        """A cost expression in µs, e.g. q("all_gather - moe_experts", T=8192)."""
-        return evaluate(report, query_expr(report, expression), values)
+        """A cost expression in µs (memory names in bytes), e.g. q("all_gather", T=8192)."""
+        return evaluate(report, query_expr(report, expression, extra_for(expression)), values)
 
     def sweep_(expression: str, spec: str, **values: int) -> None:
         """Print the expression over a range, e.g. sweep_("total", "T=1024..65536*2")."""
@@ -215,7 +232,7 @@ class Helper:
     def _quantity(self, topic: str) -> str | None:
         if topic not in QUANTITY_HELP:
             return None
-        us = evaluate(self.report, self.report.expr(topic), {})
+        us = evaluate(self.report, query_expr(self.report, topic), {})  # q()'s own µs
         return f"{topic}: a quantity of q() — {QUANTITY_HELP[topic]}: {us:.3f} µs"
 
     def _kind(self, topic: str) -> str | None:
@@ -232,7 +249,7 @@ class Helper:
         mine = [entry for entry in self.report.entries if entry.kind == kind]
         if mine:
             count = sum(entry.count for entry in mine)
-            us = evaluate(self.report, self.report.expr(kind), {})
+            us = evaluate(self.report, query_expr(self.report, kind), {})  # q()'s own µs
             lines.append(f"in this graph: {count} op(s), {us:.3f} µs; q({kind!r})")
         return "\n".join(lines)
 
@@ -469,10 +486,16 @@ class Console(code.InteractiveConsole):
         super().showsyntaxerror(filename, **kwargs)
 
 
-def start(report: CostReport, typed: TypedGraph | None = None, *, ipython: bool = False) -> int:
+def start(
+    report: CostReport,
+    typed: TypedGraph | None = None,
+    *,
+    ipython: bool = False,
+    memory: Extra | None = None,
+) -> int:
     """Run the session; returns the exit code: a script on stdin with a failing line exits 2
     (the session goes on after it), an interactive session 0."""
-    names = namespace(report, typed)
+    names = namespace(report, typed, memory)
     helper = Helper(names, report, names["typed"])
     if not sys.stdin.isatty():  # a script on stdin: the plain console reads it line by line
         print(banner(report))  # output, not a diagnostic: stderr is for the errors

@@ -201,12 +201,22 @@ class ModelTarget(TargetKind):
         return built.graph  # already folded with ``repetition``
 
     def notes(self, session: Session) -> tuple[str, ...]:
+        spec = session.spec
+        defaults = (
+            (
+                f"{spec.name}: values taken for fields its config does not give: "
+                + "; ".join(spec.defaults),
+            )
+            if spec is not None and spec.defaults
+            else ()
+        )
         batch = session.decode_batch
         if batch is None or len(set(batch.contexts)) == 1:
-            return ()
+            return defaults
         rank = batch.busiest
         share = batch.share(rank)
         return (
+            *defaults,
             f"--batch {batch.size} over dp {batch.dp}: built DP rank {rank}, whose "
             f"{len(share)} requests hold the most keys ({sum(share) + len(share):,})",
         )
@@ -579,6 +589,25 @@ class Session:
             options=chosen,
             cache=default_cache(),
         )
+
+    def memory_quantities(self, report: Any) -> dict[str, Any]:
+        """The memory names a query may use beside the cost's (bytes): ``weights`` (what a rank
+        holds), ``kv_per_token`` (the KV cache of one token over every layer) and ``hbm`` (the
+        device's memory)."""
+        import sympy
+
+        from layoutcheck.memory import kv_bytes_per_token_all_layers
+
+        items = self.memory()
+        spec = self.spec
+        tp = dict(self.graph.symbols).get("tp") or 1
+        cache_type = self.description.kv_cache_type
+        kv = kv_bytes_per_token_all_layers(spec, tp, cache_type) if spec else 0
+        return {
+            "weights": sympy.Add(*(item.bytes for item in items)),
+            "kv_per_token": sympy.Integer(kv),
+            "hbm": sympy.Float(report.device.hbm_bytes),
+        }
 
     def memory(
         self,

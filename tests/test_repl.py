@@ -160,3 +160,33 @@ def test_an_interactive_session_runs_with_the_collector_on(monkeypatch: pytest.M
     assert result.code == 0, result.err
     assert seen == [True]
     assert gc.isenabled()
+
+
+def test_help_on_a_quantity_or_kind_prints_the_microseconds_q_gives(
+    names: dict[str, Any], report: CostReport
+) -> None:
+    """``?total`` once printed the seconds the report keeps, labelled µs (1.247 µs for
+    1,246,650 µs): the help quotes q()'s own number."""
+    from layoutcheck.repl import Helper
+
+    helper = Helper(names, report, names["typed"])
+    total = names["q"]("total")
+    assert helper.text("total").endswith(f": {total:.3f} µs")
+    kind = next(e.kind for e in report.entries)
+    assert f"{names['q'](kind):.3f} µs; q({kind!r})" in helper.text(kind)
+
+
+def test_q_takes_the_memory_names_query_takes(report: CostReport) -> None:
+    import sympy
+
+    asked: list[int] = []
+
+    def memory() -> dict[str, Any]:
+        asked.append(1)
+        return {"weights": sympy.Integer(123456), "kv_per_token": sympy.Integer(7)}
+
+    names = namespace(report, None, memory)
+    assert names["q"]("total") > 0 and not asked  # no memory work unless a name asks for it
+    assert names["q"]("weights") == 123456
+    assert names["q"]("weights + kv_per_token") == 123463
+    assert asked == [1]  # computed once

@@ -33,6 +33,7 @@ from layoutcheck.limits import (
     ascii_int,
     shown,
 )
+from layoutcheck.recipe_names import RECIPES
 from layoutcheck.terminal import clean_line, shorten
 
 if TYPE_CHECKING:
@@ -263,7 +264,7 @@ def add_pipeline(parser: argparse.ArgumentParser) -> None:
 def add_quant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quant",
-        help="quantization recipe: w8a8, w8a8_dynamic or bf16 (cost: the ops keep their own "
+        help=f"quantization recipe: {', '.join(RECIPES)} (cost: the ops keep their own "
         "quant attrs when not given; memory: bf16)",
     )
     parser.add_argument(

@@ -15,6 +15,7 @@ from layoutcheck.errors import (
     UsageError,
 )
 from layoutcheck.files import write_text
+from layoutcheck.recipe_names import RECIPES
 
 
 def add_parser(commands: Any) -> None:
@@ -22,7 +23,7 @@ def add_parser(commands: Any) -> None:
         "quant-description", help="write the quant_model_description.json a recipe implies"
     )
     add_target(describe)
-    describe.add_argument("--quant", required=True, help="w8a8, w8a8_dynamic or bf16")
+    describe.add_argument("--quant", required=True, help=", ".join(RECIPES))
     describe.add_argument("-o", "--output", required=True)
 
 

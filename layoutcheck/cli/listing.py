@@ -51,7 +51,7 @@ def _rows(kind: str) -> list[dict[str, object]]:
             {"name": name, "aliases": list(load_device(name).aliases)}
             for name in available_devices()
         ]
-    from layoutcheck.quant import RECIPES
+    from layoutcheck.recipe_names import RECIPES
 
     return [{"name": name} for name in RECIPES]
 

@@ -26,8 +26,7 @@ from layoutcheck.errors import (
 from layoutcheck.terminal import clean
 
 if TYPE_CHECKING:
-    from layoutcheck.session import Session
-    from layoutcheck.symbols import Expr
+    pass
 
 
 def add_parser(commands: Any) -> None:
@@ -71,7 +70,7 @@ def run_query(args: argparse.Namespace) -> int:
     session = session_of(args)
     report = cost_report_of(args, session)
     warn_description(session)
-    extra = _memory_quantities(session, report) if mentions_memory(args.expression) else {}
+    extra = session.memory_quantities(report) if mentions_memory(args.expression) else {}
     names = named_quantities(report, args.expression, extra)
     unit = unit_of(names, extra)
     if names and not unit:
@@ -101,23 +100,6 @@ def run_query(args: argparse.Namespace) -> int:
     else:
         print(clean("\n".join(lines)))
     return EXIT_ERRORS if crossing is not None and crossing["at"] is None else EXIT_OK
-
-
-def _memory_quantities(session: Session, report: Any) -> dict[str, Expr]:
-    import sympy
-
-    from layoutcheck.memory import kv_bytes_per_token_all_layers
-
-    items = session.memory()
-    spec = session.spec
-    tp = dict(session.graph.symbols).get("tp") or 1
-    cache_type = session.description.kv_cache_type
-    kv = kv_bytes_per_token_all_layers(spec, tp, cache_type) if spec else 0
-    return {
-        "weights": sympy.Add(*(item.bytes for item in items)),
-        "kv_per_token": sympy.Integer(kv),
-        "hbm": sympy.Float(report.device.hbm_bytes),
-    }
 
 
 def mentions_memory(text: str) -> bool:

@@ -35,4 +35,9 @@ def run_repl(args: argparse.Namespace) -> int:
     report = cost_report_of(args, session)
     state.status.close()  # the prompt is the terminal's from here
     with gc_resumed():
-        return start(report, session.typed, ipython=args.ipython)
+        return start(
+            report,
+            session.typed,
+            ipython=args.ipython,
+            memory=lambda: session.memory_quantities(report),
+        )

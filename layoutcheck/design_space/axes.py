@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from layoutcheck.errors import UsageError
+from layoutcheck.errors import InputError, UsageError
 from layoutcheck.limits import (
     MAX_PARALLEL,
     MAX_SEARCH_AXIS_VALUES,
@@ -30,7 +30,7 @@ from layoutcheck.limits import (
 )
 from layoutcheck.models.builder import Phase
 from layoutcheck.passes.sequence_parallel import Layout
-from layoutcheck.quant import RECIPES
+from layoutcheck.recipe_names import RECIPES
 from layoutcheck.session import DEFAULT_TOKENS, Options
 from layoutcheck.terminal import shorten
 
@@ -119,6 +119,13 @@ class Structure:
     # a prefill with a KV context (a chunked prefill's earlier chunks): the graph has S;
     # decode always has it (S = context + 1)
     with_context: bool = False
+    # --layout chooses the DSA-CP prefill layer: it applies to a model with a DSA indexer
+    # under --sp, and a table shows "-" for every other structure
+    layout_applies: bool = True
+
+    @property
+    def shown_layout(self) -> str:
+        return self.layout if self.layout_applies and self.sp else "-"
 
     @property
     def devices(self) -> int:
@@ -138,7 +145,7 @@ class Structure:
             "dp": self.dp,
             "ep": self.expert_parallel,
             "sp": self.sp,
-            "layout": self.layout,
+            "layout": self.shown_layout,
         }
 
     @property
@@ -148,7 +155,7 @@ class Structure:
         context = " +context" if self.with_context and self.phase == Phase.PREFILL.value else ""
         return (
             f"{self.phase} {self.quant} tp{self.tp} dp{self.dp} ep{self.expert_parallel} {sp} "
-            f"{self.layout}{context}"
+            f"{self.shown_layout}{context}"
         )
 
     def options(
@@ -218,13 +225,26 @@ def structures(axes: Axes) -> list[Structure]:
             f"context × device); the limit is {MAX_SEARCH_POINTS:,}: give fewer --tokens "
             "or --context values, or fewer structures"
         )
+    dsa = _has_dsa(axes.model)
     return [
-        Structure(axes.model, phase, quant, sp, layout, tp, dp, ep, with_context)
+        Structure(axes.model, phase, quant, sp, layout, tp, dp, ep, with_context, dsa)
         for phase, quant, sp, layout, tp, dp, ep in itertools.product(
             *(getattr(axes, name) for name in STRUCTURE_AXES)
         )
         for with_context in _context_forms(phase, axes.context)
     ]
+
+
+def _has_dsa(model: str) -> bool:
+    """Does the model have a DSA indexer (so --layout means something)? A config that cannot
+    be read says so when the structure is built; here it is taken to have one."""
+    from layoutcheck.models.config import has_dsa_structure, load_config
+
+    try:
+        config, _, _ = load_config(model)
+    except InputError:
+        return True
+    return has_dsa_structure(config)
 
 
 def workload(axes: Axes, structure: Structure) -> Workload:

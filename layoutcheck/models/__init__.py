@@ -78,6 +78,14 @@ def plan_passes(
             + ("has none" if spec.dsa is None else "runs without --sp")
         )
     expert_parallel = parallel.expert_parallel > 1 and spec.moe is not None
+    has_shared = spec.moe is not None and (
+        spec.moe.shared_experts > 0 or spec.tensors.shared_expert_intermediate > 0
+    )
+    if shared_experts is not None and not has_shared:
+        raise ConfigError(
+            f"--shared-experts {shared_experts.value}: {spec.name} has no shared experts "
+            "(n_shared_experts / shared_expert_intermediate_size); drop the option"
+        )
     if shared_experts is SharedExperts.REPLICATED and not (sequence_parallel or expert_parallel):
         raise ConfigError(
             "--shared-experts replicated: without --sp the shared experts are replicated on "
@@ -111,6 +119,10 @@ def plan_passes(
         contract = "all2all-prefill"
     if dsa_cp and execution.phase is Phase.PREFILL:
         contract = f"{layout.value}-dsa-cp-prefill"
+    elif sequence_parallel:
+        # without DSA-CP the SP build is upstream vLLM's pass form (reduce_scatter into each
+        # norm, all_gather after it): held to its contract, not to the type rules alone
+        contract = "vllm-sp"
     return passes, contract, dsa_cp
 
 

@@ -93,6 +93,8 @@ class ModelSpec:
     mtp_embedding_copies: bool = False
     # what the checkpoint stores beyond the built structure (the parameter count reads it)
     tensors: CheckpointTensors = attrs.field(factory=lambda: CheckpointTensors())
+    # the values taken for fields the config does not give, one text each (said in one note)
+    defaults: tuple[str, ...] = attrs.field(default=(), eq=False)
 
 
 NormKind = str  # "rms": a weight; "layer": a weight and a bias; "none": no parameters
@@ -223,7 +225,8 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
     data = load_json(text, ConfigError, str(path), "a JSON config")
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: a config.json holds a JSON object")
-    name = path.stem if path.name != "config.json" else path.parent.name
+    # a config.json is named by its folder (given as "config.json" inside it: the folder's own)
+    name = path.stem if path.name != "config.json" else path.absolute().parent.name
     return data, name, str(path)
 
 
@@ -307,6 +310,7 @@ def model_spec(
     vocab = fields.integer("vocab_size")
     heads = fields.integer("num_attention_heads")
     facts = checkpoint_facts(config)
+    defaults: list[str] = []
     attention: MlaSpec | GqaSpec
     if data.get("kv_lora_rank") is not None:
         attention = MlaSpec(
@@ -318,6 +322,8 @@ def model_spec(
         )
     else:
         kv_heads = fields.opt_int("num_key_value_heads") or heads
+        if data.get("num_key_value_heads") is None:
+            defaults.append(f"num_key_value_heads = num_attention_heads = {heads}")
         head_dim = fields.opt_int("head_dim") or _divide(hidden, heads, fields.where, "hidden_size")
         if heads % kv_heads:
             raise ConfigError(
@@ -341,6 +347,18 @@ def model_spec(
         )
     moe = _moe(data, fields, facts, warnings)
     intermediate = fields.opt_int("intermediate_size") or 4 * hidden
+    if data.get("intermediate_size") is None:
+        # Hugging Face's LlamaConfig (and the classes copied from it) default to 11008
+        defaults.append(
+            f"intermediate_size = 4·hidden_size = {4 * hidden} (Hugging Face's LlamaConfig "
+            "default is 11008)"
+        )
+    if "tie_word_embeddings" not in data:
+        tied = facts.tied_embeddings
+        defaults.append(
+            f"tie_word_embeddings = {str(tied).lower()} (its checkpoint class's default; "
+            "Hugging Face's PretrainedConfig default is true)"
+        )
     warnings.extend(ignored_fields(config, data))
     return ModelSpec(
         name=name,
@@ -357,6 +375,7 @@ def model_spec(
         max_positions=_max_positions(data),
         mtp_embedding_copies=facts.mtp_embedding_copies,
         tensors=_checkpoint_tensors(data, fields, facts),
+        defaults=tuple(defaults),
     )
 
 

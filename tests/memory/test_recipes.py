@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from layoutcheck.quant import RECIPES, recipe
+from layoutcheck.quant import recipe
+from layoutcheck.recipe_names import RECIPES
 from tests.helpers import run
 
 GLM = ("glm-5.1", "--tp", "16")
