@@ -28,18 +28,20 @@ NEW_TOKENS = 1  # a decode step's new tokens per request (no speculative tokens)
 
 @attrs.frozen
 class DecodeBatch:
-    """B requests' contexts (tokens already in each one's KV cache), in order, over dp ranks."""
+    """B requests' contexts (tokens already in each one's KV cache), in order, over dp ranks.
+    One context for all is kept as that one number (``listed`` empty): a batch of 10⁹ equal
+    requests holds no 10⁹-long list; only the built rank's share is ever spelled out."""
 
-    contexts: tuple[int, ...]
+    size: int
     dp: int
+    uniform: int = 0  # every request's context, when ``listed`` is empty
+    listed: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, batch: int, contexts: Sequence[int], dp: int) -> DecodeBatch:
         """``contexts``: one for every request, or a list of B (raises UsageError, one line
         naming both counts, for a list of another length)."""
-        if len(contexts) == 1:
-            contexts = tuple(contexts) * batch
-        elif len(contexts) != batch:
+        if len(contexts) != 1 and len(contexts) != batch:
             raise UsageError(
                 f"--context lists {len(contexts):,} contexts but --batch is {shown(batch)}: "
                 "give one context for every request, or one for all"
@@ -47,7 +49,10 @@ class DecodeBatch:
         # a limit sized by the work: the request checks hold one slot per request of a rank
         from layoutcheck.requests import MAX_REQUEST_SLOTS
 
-        made = cls(tuple(contexts), dp)
+        if len(contexts) == 1 or len(set(contexts)) == 1:
+            made = cls(batch, dp, uniform=contexts[0])
+        else:
+            made = cls(batch, dp, listed=tuple(contexts))
         if made.per_rank > MAX_REQUEST_SLOTS:
             raise UsageError(
                 f"--batch {shown(batch)} over dp {dp} puts {made.per_rank:,} requests on a DP "
@@ -56,8 +61,8 @@ class DecodeBatch:
         return made
 
     @property
-    def size(self) -> int:
-        return len(self.contexts)
+    def is_uniform(self) -> bool:
+        return not self.listed
 
     @property
     def per_rank(self) -> int:
@@ -67,11 +72,17 @@ class DecodeBatch:
     def share(self, rank: int) -> tuple[int, ...]:
         """The contexts of DP rank ``rank``'s requests."""
         n = self.per_rank
-        return self.contexts[rank * n : (rank + 1) * n]
+        if self.listed:
+            return self.listed[rank * n : (rank + 1) * n]
+        held = max(0, min(n, self.size - rank * n))
+        return (self.uniform,) * held
 
     @property
     def busiest(self) -> int:
-        """The DP rank whose requests hold the most keys (context + new token each)."""
+        """The DP rank whose requests hold the most keys (context + new token each): with one
+        context for all, the first (a full rank; only the last can hold fewer)."""
+        if self.is_uniform:
+            return 0
         ranks = [r for r in range(self.dp) if self.share(r)]
         return max(ranks, key=lambda r: (_keys(self.share(r)), -r))
 

@@ -19,9 +19,10 @@ MAX_PARALLEL = 2**20  # --tp, --dp, --ep
 # (show, export, view, equiv, sim, fuzz): about 30-130 µs each, so a few seconds' work; past it
 # the folded build (--repetition), which stands for every layer, is the form to use
 MAX_EXPANDED_OPS = 50_000
-# --pp: each stage is a graph of its own, built folded, checked and priced (about 5 ms each on
-# two cores), so a thousand stages are seconds' work; deployments run a few
-MAX_PIPELINE_STAGES = 1_024
+# --pp: each stage is a session of its own, built folded, checked and priced: about 30 ms of CPU
+# a stage of a deep model (memory --pp 1024 of a 16,384-layer config took 30 s), so 128 stages
+# are a few seconds' work; deployments run a few
+MAX_PIPELINE_STAGES = 128
 MAX_GRAPH_OPS = 500_000  # ops in a graph file (a 10,000-layer model is about 250,000)
 MAX_SWEEP_POINTS = 100_000  # --sweep SYM=a..b+k; a geometric *k sweep has at most 63 points
 MAX_SWEEP_VALUE = 2**63 - 1  # sweep endpoints are numpy int64
@@ -43,6 +44,10 @@ MAX_PROGRAM_STEPS = 4_096
 # time) to three quarters of this; listing and dating 16,000 files takes tens of milliseconds
 MAX_CACHE_ENTRIES = 16_000
 # text
+# cost --trace --ranks: every rank is a cost report of its own (about 36 kB) and every op a
+# few trace events on it; rank × (ops + RANK_WEIGHT) is bounded, so a trace fits a browser
+MAX_TRACE_WORK = 400_000
+TRACE_RANK_WEIGHT = 200  # a rank's own report weighs about as much as 200 ops' events
 MAX_NAME_CHARS = 1_000  # an op, input, group or graph name
 MAX_ECHO_CHARS = 200  # the longest word an error line repeats back (then "…")
 MAX_JSON_NESTING = 64  # JSON arrays and objects in a config or description

@@ -211,7 +211,7 @@ class ModelTarget(TargetKind):
             else ()
         )
         batch = session.decode_batch
-        if batch is None or len(set(batch.contexts)) == 1:
+        if batch is None or batch.is_uniform:
             return defaults
         rank = batch.busiest
         share = batch.share(rank)

@@ -159,3 +159,50 @@ def test_a_hostile_history_file_is_left_alone(kind: str, tmp_path: Path) -> None
     repl._read_history(readline, fresh)
     repl._write_history(readline, fresh)
     assert readline.read == [str(fresh)] and readline.written == [str(fresh)]
+
+
+# -- work bounded by the input ------------------------------------------------------------------
+
+
+def test_a_trace_of_more_ranks_than_it_can_hold_is_refused(tmp_path: Path) -> None:
+    graph = tmp_path / "two.yaml"
+    graph.write_text(
+        "format: layoutcheck-graph/1\nname: two-op\nsymbols: {T: 65536, H: 1024, tp: 65536}\n"
+        "token_count: T\ngroups: {tp: tp}\n"
+        "inputs:\n  x: {shape: [T, H], tokens: full, features: whole, dtype: bf16}\n"
+        "ops:\n  - {name: a, op: token_slice, inputs: [x], attrs: {group: tp}}\n"
+        "  - {name: b, op: all_gather, inputs: [a], attrs: {group: tp}}\n"
+    )
+    result = run("cost", graph, "--trace", tmp_path / "t.json", "--ranks", "all")
+    assert result.code == 2
+    assert result.err.strip() == (
+        "layoutcheck: error: --ranks 'all': 65,536 ranks of 2 ops each is more than a trace "
+        "holds; trace at most 1,980 ranks of this graph (e.g. --ranks 0,1,1979)"
+    )
+    assert not (tmp_path / "t.json").exists()
+
+
+def test_a_batch_of_equal_requests_is_never_spelled_out() -> None:
+    """``--batch 10**9 --dp 2**20`` once built a 10⁹-long tuple (8 GB, then MemoryError)."""
+    from layoutcheck.batch import DecodeBatch
+
+    batch = DecodeBatch.of(10**9, (5,), 2**20)
+    assert batch.listed == () and batch.busiest == 0
+    assert batch.share(0) == (5,) * 954  # ceil(10**9 / 2**20)
+    assert batch.share(2**20 - 1) == ()  # 954 a rank: the last ranks hold none
+    listed = DecodeBatch.of(4, (1, 9, 9, 1), 2)
+    assert listed.share(1) == (9, 1) and listed.busiest == 0  # ties to the lowest rank
+    assert DecodeBatch.of(4, (3, 3, 3, 3), 2).is_uniform
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        (["--pp", "2", "--contract", "vllm-mtp-handover", "--with", "glm-5.1"], "--pp and --with"),
+        (["--pp", "2", "--for-all", "T=1..4"], "--pp and --for-all"),
+    ],
+)
+def test_check_modes_that_exclude_each_other_are_refused(extra: list[str], says: str) -> None:
+    result = run("check", "glm-5.1", *extra)
+    assert result.code == 2
+    assert result.err.strip() == f"layoutcheck: error: {says} cannot be combined: give one of them"

@@ -72,6 +72,18 @@ def add_parser(commands: Any) -> None:
 def run_check(args: argparse.Namespace) -> int:
     from layoutcheck.diagnostics import render_text
 
+    # each of these checks another thing than one graph: two of them cannot both be had
+    modes = [
+        flag
+        for flag, given in (
+            ("--pp", args.pp > 1),
+            ("--with", args.with_graph is not None),
+            ("--for-all", bool(args.for_all)),
+        )
+        if given
+    ]
+    if len(modes) > 1:
+        raise UsageError(f"{' and '.join(modes)} cannot be combined: give one of them")
     if args.pp > 1:
         from layoutcheck.cli import pipeline
 

@@ -282,6 +282,7 @@ def parse_ranks(text: str, report: CostReport) -> tuple[int, ...]:
     """The ranks ``--ranks`` names: ``all`` (the tp group), or numbers such as ``0,3,15``."""
     size = group_size(report)
     if text == "all":
+        _bounded(size, report, text)
         return tuple(range(size))
     ranks: set[int] = set()
     for item in text.split(","):
@@ -291,7 +292,21 @@ def parse_ranks(text: str, report: CostReport) -> tuple[int, ...]:
         if int(word) >= size:
             raise UsageError(f"--ranks {text!r}: the tp group has ranks 0..{size - 1}")
         ranks.add(int(word))
+    _bounded(len(ranks), report, text)
     return tuple(sorted(ranks))
+
+
+def _bounded(count: int, report: CostReport, text: str) -> None:
+    """Refuse a trace of more ranks × ops than MAX_TRACE_WORK (each rank is priced whole)."""
+    from layoutcheck.limits import MAX_TRACE_WORK, TRACE_RANK_WEIGHT
+
+    ops = len(report.entries)
+    if count * (ops + TRACE_RANK_WEIGHT) > MAX_TRACE_WORK:
+        most = max(1, MAX_TRACE_WORK // (ops + TRACE_RANK_WEIGHT))
+        raise UsageError(
+            f"--ranks {text[:60]!r}: {count:,} ranks of {ops:,} ops each is more than a trace "
+            f"holds; trace at most {most:,} ranks of this graph (e.g. --ranks 0,1,{most - 1})"
+        )
 
 
 @attrs.frozen

@@ -97,7 +97,7 @@ def test_compare_sets_the_layouts_stages_side_by_side() -> None:
         (["compare", *GLM, "--sp", "--pp", "4", "--plot", "x.svg"], "--plot works on one graph"),
         (["cost", *GLM, "--pp", "79"], "--pp 79: glm-5.1 has 78 decoder layers"),
         (["cost", *GLM, "--pp", "0"], "--pp 0: must be at least 1"),
-        (["memory", *GLM, "--pp", "1025"], "--pp 1025: the limit is 1024"),
+        (["memory", *GLM, "--pp", "129"], "--pp 129: the limit is 128"),
         (
             ["cost", str(GRAPHS / "glm51-layer-tensorcast-dsa-cp.yaml"), "--pp", "2"],
             "pipeline stages are built from a model config",
