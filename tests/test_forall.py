@@ -151,3 +151,20 @@ def test_exact_values_of_size_formulas() -> None:
     assert exact_value(sympy.ceiling(t / 16) * 16, {"T": 999999999985}) == 1000000000000
     assert exact_value(sympy.Max(t, 3) - sympy.Mod(t, 5), {"T": 7}) == 5
     assert denominators(sympy.floor(t / 3) / 2 + t / 8) == 24
+
+
+def test_a_model_failing_where_its_own_build_would_pad_says_so() -> None:
+    """--for-all proves the graph built at the default 4096 tokens; at T = 1 that graph's
+    reduce_scatter cannot split, while the model built for 1 token pads and checks clean: the
+    report says both, so the failure is not read as the model failing at T = 1."""
+    result = run("check", "glm-5.1", "--tp", "16", "--sp", "--for-all", "T=1..8")
+    assert result.code == 1
+    lines = result.out.rstrip().splitlines()
+    assert lines[-2] == (
+        "note: this is the graph built for T = 4096, which the proof covers; the model built "
+        "for T = 1 (--tokens 1) checks clean: the builder chooses its padding for the count it "
+        "is built at, as an engine compiles for its sizes"
+    )
+    assert lines[-1].startswith("FAILED: T = 1 is the smallest value")
+    graph_file = run("check", GRAPH, "--for-all", "T=4080..4100")
+    assert "note: this is the graph built" not in graph_file.out  # a graph file is what it is
