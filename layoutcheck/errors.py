@@ -3,6 +3,7 @@ exit code and where it is (file, line, op), so every entry point reports it in o
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 EXIT_OK, EXIT_ERRORS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -37,3 +38,11 @@ class InputError(LayoutcheckError, ValueError):
 
 class UsageError(InputError):
     """A problem with what the user asked for on the command line or in the API."""
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """``"did you mean rms_norm? "`` for a word close to one or two of ``choices`` (else "")."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=2, cutoff=0.6)
+    return f"did you mean {' or '.join(close)}? " if close else ""

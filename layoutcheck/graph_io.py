@@ -13,8 +13,10 @@ A file without ``regions:`` (written before it existed) takes its regions from i
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import json
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,6 +25,7 @@ from typing import Any
 import sympy
 import yaml
 
+from layoutcheck.errors import did_you_mean
 from layoutcheck.files import read_bytes, write_text
 from layoutcheck.graph import (
     Graph,
@@ -88,10 +91,38 @@ class SpecError(GraphError):
 def load_graph(path: str | Path, registry: Registry | None = None) -> Graph:
     """Read a graph file, validate it, and return the graph. Raises :class:`GraphError`."""
     file = Path(path)
+    if not os.path.lexists(file):
+        raise SpecError(f"no such file ({_nearest(file)})", source=str(file))
     raw = read_bytes(file, MAX_FILE_BYTES, SpecError)  # regular files only, size checked first
     text = decode_text(raw, str(file))
     kind = "json" if file.suffix.lower() == ".json" else "yaml"
     return loads_graph(text, source=str(file), kind=kind, registry=registry)
+
+
+def _nearest(file: Path) -> str:
+    """What a missing graph file may have meant: the shipped graph of its name (a wheel keeps
+    the specs inside the package, where ``specs/graphs/x.yaml`` is not a path), else a file
+    of a close name beside it."""
+    from layoutcheck import resources
+
+    stem = file.name.split(".")[0]
+    if resources.find("graphs", stem) is not None:
+        return f"a shipped graph is named {stem!r}: layoutcheck check {stem}"
+    try:
+        beside = {
+            p.name.split(".")[0]: p.name
+            for p in file.parent.iterdir()
+            if p.suffix in (".yaml", ".yml", ".json")
+        }
+    except OSError:
+        beside = {}
+    close = difflib.get_close_matches(stem, list(beside), n=2, cutoff=0.75)
+    hint = (
+        f"did you mean {' or '.join(beside[c] for c in close)}?"
+        if close
+        else did_you_mean(stem, resources.shipped("graphs"))
+    )
+    return hint.rstrip() or "see `layoutcheck list` for the shipped graphs"
 
 
 def decode_text(raw: bytes, what: str) -> str:
@@ -303,7 +334,10 @@ def _graph_from_data(
         )
     unknown = sorted(set(map(str, data)) - set(TOP_KEYS))
     if unknown:
-        raise SpecError(f"unknown top-level key {unknown[0]!r} (allowed: {', '.join(TOP_KEYS)})")
+        raise SpecError(
+            f"unknown top-level key {unknown[0]!r} ({did_you_mean(unknown[0], TOP_KEYS)}"
+            f"allowed: {', '.join(TOP_KEYS)})"
+        )
     symbols = _symbols(data.get("symbols", {}))
     known = frozenset(symbols)
     token_count = _expr(data.get("token_count", "T"), known, "token_count")

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 import sympy
 
+from layoutcheck.errors import did_you_mean
 from layoutcheck.graph import AttrValue, Graph, GraphError, Op, ValueRef, freeze_attrs
 from layoutcheck.limits import MAX_NAME_CHARS, MAX_SIZE, MAX_SYMBOL_VALUE, shown
 from layoutcheck.ops import Registry, default_registry
@@ -231,7 +232,8 @@ def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Grap
     kind = registry.canonical(op.kind)
     if kind is None:
         raise GraphError(
-            f"unknown op {op.kind!r} (see `layoutcheck ops` for the catalogue)",
+            f"unknown op {op.kind!r} ({did_you_mean(op.kind, registry.kinds())}see "
+            "`layoutcheck ops` for the catalogue)",
             op=op.name,
             line=op.line,
         )

@@ -95,3 +95,30 @@ def test_search_shows_no_layout_where_the_layout_axis_does_not_apply(tmp_path: P
     assert rows and all(row["layout"] == "-" for row in rows)
     glm = run("search", "glm-5.1", "--tp", "16", "--sp", "--format", "json")
     assert {row["layout"] for row in json.loads(glm.out)["results"]} == {"tensorcast"}
+
+
+def test_a_typo_in_a_graph_file_gets_a_did_you_mean(tmp_path: Path) -> None:
+    graph = (
+        "format: layoutcheck-graph/1\nname: g\nsymbols: {T: 8, H: 16}\ntoken_count: T\n"
+        "inputs:\n  x: {shape: [T, H], tokens: full, features: whole, dtype: bf16}\n"
+        "ops:\n  - {name: n1, op: rms_norm, inputs: [x]}\n"
+    )
+    (tmp_path / "op.yaml").write_text(graph.replace("op: rms_norm", "op: rms_nrom"))
+    (tmp_path / "key.yaml").write_text(graph.replace("token_count", "token_cont"))
+    assert "(did you mean rms_norm" in run("check", tmp_path / "op.yaml").err
+    assert "(did you mean token_count? allowed:" in run("check", tmp_path / "key.yaml").err
+
+
+def test_a_missing_graph_file_names_the_shipped_graph_or_a_close_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From a wheel there is no specs/ folder: the README's path names the shipped graph."""
+    monkeypatch.chdir(tmp_path)
+    result = run("check", "specs/graphs/glm51-layer-tensorcast-dsa-cp.yaml")
+    assert result.code == 2
+    assert result.err.strip().endswith(
+        "error: no such file (a shipped graph is named 'glm51-layer-tensorcast-dsa-cp': "
+        "layoutcheck check glm51-layer-tensorcast-dsa-cp)  [bad-spec]"
+    )
+    (tmp_path / "my-layer.yaml").write_text("x: 1")
+    assert "did you mean my-layer.yaml?" in run("check", tmp_path / "my-layr.yaml").err
