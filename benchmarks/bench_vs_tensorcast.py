@@ -3,7 +3,10 @@ A3 dies, tp 16, ep 16, sequence parallel, W8A8_DYNAMIC): layoutcheck's ``cost`` 
 TensorCast's own ``text_generate``, each a whole process, and the ratio.
 
 Rows (the child's user + system CPU seconds from ``getrusage(RUSAGE_CHILDREN)``, which a busy
-machine inflates far less than wall time; best and median of the rounds):
+machine inflates far less than wall time; best and median of the rounds). The ratio is measured
+in interleaved pairs: each TensorCast run right after a warm-cache layoutcheck run (A B A B …),
+and the report gives the median of the per-pair ratios with their range, so a burst of load on
+the machine slows both sides of a pair alike instead of one tool's rounds:
   layoutcheck cost, cache off     LAYOUTCHECK_NO_CACHE=1: every formula built with sympy
   layoutcheck cost, cold cache    an empty cache folder each round (built, then written)
   layoutcheck cost, warm cache    the programs read back: no cost formula is built
@@ -143,7 +146,15 @@ def layoutcheck_rows(rounds: int, scratch: Path, python: Path | None = None) -> 
     return [Row(f"layoutcheck cost, {name}", tuple(runs)) for name, runs in rows.items()]
 
 
-def tensorcast_row(msmodeling: Path, python: Path, rounds: int, scratch: Path) -> Row:
+def paired(
+    msmodeling: Path,
+    python: Path,
+    rounds: int,
+    scratch: Path,
+    layoutcheck_python: Path | None = None,
+) -> tuple[Row, Row]:
+    """TensorCast and a warm-cache layoutcheck, in interleaved pairs (A B A B …): the rows of
+    both, pair by pair in the same order."""
     model = msmodeling / TENSORCAST_MODEL
     if not model.is_dir():
         raise SystemExit(f"--msmodeling {msmodeling}: no {TENSORCAST_MODEL} in it")
@@ -154,14 +165,34 @@ def tensorcast_row(msmodeling: Path, python: Path, rounds: int, scratch: Path) -
     argv = [str(python), *TENSORCAST_P1]
     env = environment(scratch / "pycache-tensorcast")
     run_once(argv, env, msmodeling, TENSORCAST_TOTAL)  # writes the bytecode
-    runs = tuple(run_once(argv, env, msmodeling, TENSORCAST_TOTAL) for _ in range(rounds))
-    return Row("TensorCast p1", runs)
+    mine = [str(layoutcheck_python or sys.executable), "-m", "layoutcheck", "cost", *LAYOUTCHECK_P1]
+    base = {}
+    if layoutcheck_python is None:
+        path = [str(ROOT), os.environ.get("PYTHONPATH")]
+        base["PYTHONPATH"] = os.pathsep.join(filter(None, path))
+    warm = environment(
+        scratch / "pycache", **base, LAYOUTCHECK_CACHE_DIR=str(scratch / "paired-cache")
+    )
+    run_once(mine, warm, scratch, LAYOUTCHECK_TOTAL)  # fills the cache
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for _ in range(rounds):
+        ours.append(run_once(mine, warm, scratch, LAYOUTCHECK_TOTAL))
+        theirs.append(run_once(argv, env, msmodeling, TENSORCAST_TOTAL))
+    return Row("layoutcheck cost, warm (paired)", tuple(ours)), Row("TensorCast p1", tuple(theirs))
+
+
+def pair_ratios(numerator: Row, denominator: Row) -> list[float]:
+    """numerator / denominator CPU, pair by pair."""
+    return [a.cpu / b.cpu for a, b in zip(numerator.runs, denominator.runs, strict=True)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="layoutcheck rounds (default 5)")
-    parser.add_argument("--tensorcast-rounds", type=int, default=2, help="default 2")
+    parser.add_argument(
+        "--tensorcast-rounds", type=int, default=3, help="interleaved pairs (default 3)"
+    )
     parser.add_argument("--msmodeling", type=Path, help="a checkout of Ascend/msmodeling")
     parser.add_argument("--tensorcast-python", type=Path, help="the python of its venv")
     parser.add_argument(
@@ -177,12 +208,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-vs-tensorcast-") as folder:
         scratch = Path(folder)
         rows = layoutcheck_rows(args.rounds, scratch, args.layoutcheck_python)
-        tensorcast = None
+        pair = None
         if args.msmodeling is not None:
-            tensorcast = tensorcast_row(
-                args.msmodeling.resolve(), args.tensorcast_python, args.tensorcast_rounds, scratch
+            pair = paired(
+                args.msmodeling.resolve(),
+                args.tensorcast_python,
+                args.tensorcast_rounds,
+                scratch,
+                args.layoutcheck_python,
             )
-            rows.append(tensorcast)
+            rows.extend(pair)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
     header = f"| {'run':<34} | best CPU s | median CPU s | best wall s | p1 total ms |"
@@ -195,14 +230,14 @@ def main() -> None:
             f" {row.runs[0].total_ms:11.3f} |"
         )
     print()
-    if tensorcast is None:
+    if pair is None:
         print("TensorCast was not run (give --msmodeling DIR --tensorcast-python PATH)")
         return
-    for row in rows[:-1]:
-        print(
-            f"TensorCast / {row.name}: {tensorcast.best / row.best:.1f}× (best CPU), "
-            f"{tensorcast.median / row.median:.1f}× (median)"
-        )
+    ratios = pair_ratios(pair[1], pair[0])
+    print(
+        f"TensorCast / layoutcheck (warm cache), CPU, {len(ratios)} interleaved pairs: "
+        f"median {statistics.median(ratios):.1f}× (range {min(ratios):.1f}–{max(ratios):.1f}×)"
+    )
 
 
 if __name__ == "__main__":
