@@ -43,15 +43,18 @@ def find(kind: str, name: str) -> Path | None:
 
 
 def shown_path(path: str) -> str:
-    """A file as a report names it: a shipped spec by its place in the package's specs
-    (``specs/graphs/bugs/rfc-gathered-residual.yaml``, the same path as in a checkout), never the
-    site-packages path a wheel installs it under; anything else, and a file under the working
-    folder (a checkout's own specs/ as the user typed it), as given."""
+    """A file as a report names it, always a path the user can open: a shipped spec by its place
+    in a checkout (``specs/graphs/bugs/rfc-gathered-residual.yaml``) where that path, from the
+    working folder, is the file; else (a wheel's user, another folder) the file where it is
+    installed. Anything else as given."""
     try:
         resolved = Path(path).resolve()
         inside = resolved.relative_to(SPECS)
         if Path(path).absolute().is_relative_to(Path.cwd()):
             return path
+        short = Path("specs") / inside
+        if short.exists() and short.resolve() == resolved:
+            return short.as_posix()
     except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python 3.11)
         return path
-    return f"specs/{inside.as_posix()}"
+    return str(resolved)
