@@ -1,24 +1,35 @@
 """The reference documentation is generated from the code: the op tables, the type rules and the
-aliases in specs/README.md must be what ``layoutcheck.docs`` makes of the catalogue today."""
+aliases in specs/README.md and the docs site's reference page must be what ``layoutcheck.docs``
+makes of the catalogue today."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
 
 from layoutcheck import docs
 from layoutcheck.ops import default_registry
 from layoutcheck.rules import TYPE_RULES
-from tests.helpers import SPECS, run
+from tests.helpers import ROOT, SPECS, run
+
+REFERENCES = [SPECS / "README.md", ROOT / "docs" / "reference.md"]
 
 
-def test_the_reference_tables_match_the_catalogue() -> None:
-    text = (SPECS / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", REFERENCES, ids=lambda p: p.name)
+def test_the_reference_tables_match_the_catalogue(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
     found = docs.regions(text)
     assert set(found) == set(docs.GENERATORS)
     stale = [name for name, body in found.items() if body != docs.GENERATORS[name]()]
-    assert not stale, f"regenerate with: python -m layoutcheck.docs specs/README.md ({stale})"
+    assert not stale, (
+        f"regenerate with: python -m layoutcheck.docs specs/README.md docs/reference.md ({stale})"
+    )
 
 
-def test_every_op_and_type_rule_is_documented() -> None:
-    text = (SPECS / "README.md").read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", REFERENCES, ids=lambda p: p.name)
+def test_every_op_and_type_rule_is_documented(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
     for kind in default_registry().kinds():
         assert f"| `{kind}` |" in text
     for rule in TYPE_RULES:

@@ -125,7 +125,10 @@ class Structure:
 
     @property
     def shown_layout(self) -> str:
-        return self.layout if self.layout_applies and self.sp else "-"
+        """The layout, or "-" where the default stands for none (no DSA-CP: no --sp, or no
+        indexer); a layout asked for where it cannot apply is shown, as its rejection says."""
+        applies = self.layout_applies and self.sp
+        return self.layout if applies or self.layout != Layout.TENSORCAST.value else "-"
 
     @property
     def devices(self) -> int:

@@ -512,8 +512,8 @@ def test_sim_needs_no_set_and_says_so(capsys: pytest.CaptureFixture[str]) -> Non
     assert first.startswith("note: the graph's own sizes need")
     assert "simulating at --set T=32 --set tp=4" in first
     assert "ports checked on 4 ranks" in result.out
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert "needs no `--set`" in readme
+    page = " ".join((ROOT / "docs" / "sim.md").read_text(encoding="utf-8").split())
+    assert "needs no `--set`" in page
     assert json.loads(run("sim", LAYER, "--format", "json").out)["simulated_at"]["tp"] == 4
 
 
