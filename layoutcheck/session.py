@@ -200,6 +200,10 @@ class ModelTarget(TargetKind):
             raise UsageError(f"{session.options.target}: the model did not build")
         return built.graph  # already folded with ``repetition``
 
+    def warnings(self, session: Session) -> tuple[str, ...]:
+        built = session.built  # the config's ignored fields, and what the build itself found
+        return tuple(built.warnings) if built is not None else super().warnings(session)
+
     def notes(self, session: Session) -> tuple[str, ...]:
         spec = session.spec
         defaults = (

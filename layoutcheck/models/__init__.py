@@ -78,14 +78,6 @@ def plan_passes(
             + ("has none" if spec.dsa is None else "runs without --sp")
         )
     expert_parallel = parallel.expert_parallel > 1 and spec.moe is not None
-    has_shared = spec.moe is not None and (
-        spec.moe.shared_experts > 0 or spec.tensors.shared_expert_intermediate > 0
-    )
-    if shared_experts is not None and not has_shared:
-        raise ConfigError(
-            f"--shared-experts {shared_experts.value}: {spec.name} has no shared experts "
-            "(n_shared_experts / shared_expert_intermediate_size); drop the option"
-        )
     if shared_experts is SharedExperts.REPLICATED and not (sequence_parallel or expert_parallel):
         raise ConfigError(
             "--shared-experts replicated: without --sp the shared experts are replicated on "
@@ -119,9 +111,11 @@ def plan_passes(
         contract = "all2all-prefill"
     if dsa_cp and execution.phase is Phase.PREFILL:
         contract = f"{layout.value}-dsa-cp-prefill"
-    elif sequence_parallel:
+    elif sequence_parallel and contract is None and execution.tokens % parallel.tp == 0:
         # without DSA-CP the SP build is upstream vLLM's pass form (reduce_scatter into each
-        # norm, all_gather after it): held to its contract, not to the type rules alone
+        # norm, all_gather after it): held to its contract, not to the type rules alone. At a
+        # count tp does not divide the build pads, which vLLM's pass never does (it applies to
+        # compile sizes tp divides), so there the type rules alone judge it
         contract = "vllm-sp"
     return passes, contract, dsa_cp
 
@@ -326,9 +320,16 @@ def build_from_spec(
             known=graph.symbol_names,
         )
         graph = graph.evolve(requests=requests)
-    return BuiltModel(
-        graph.evolve(contract=contract), spec, records, contract, dsa_cp, spec.warnings
-    )
+    warnings = spec.warnings
+    if shared_experts is not None and not _has_shared_experts(spec):
+        # the option still chooses how the MoE's prepare step slices (it shapes the gather
+        # after the experts), but there is nothing it places: say so rather than stay silent
+        warnings = (
+            *warnings,
+            f"--shared-experts {shared_experts.value}: {spec.name} has no shared experts "
+            "(n_shared_experts / shared_expert_intermediate_size): there are none to place",
+        )
+    return BuiltModel(graph.evolve(contract=contract), spec, records, contract, dsa_cp, warnings)
 
 
 __all__ = [
@@ -351,3 +352,10 @@ __all__ = [
     "pipeline_stages",
     "shipped_models",
 ]
+
+
+def _has_shared_experts(spec: ModelSpec) -> bool:
+    moe = spec.moe
+    return moe is not None and (
+        moe.shared_experts > 0 or spec.tensors.shared_expert_intermediate > 0
+    )

@@ -129,7 +129,7 @@ def test_check_models_without_dsa(capsys: pytest.CaptureFixture[str], model: str
     assert code == 0
     assert data["ok"] is True
     # without SP the MoE input is FULL: expert parallelism slices it over TP (RFC §3.8 shape)
-    assert data["contract"] == (None if sp else "all2all-prefill")
+    assert data["contract"] == ("vllm-sp" if sp else "all2all-prefill")
     assert errors(data) == []
     assert {d["rule"] for d in data["diagnostics"]} <= {"local-feature-split"}
     layers = {"deepseek-v3": 61, "qwen3-30b-a3b": 48}[model]
