@@ -201,6 +201,9 @@ class ModelTarget(TargetKind):
         return built.graph  # already folded with ``repetition``
 
     def warnings(self, session: Session) -> tuple[str, ...]:
+        options = session.options
+        if options.pp > 1 and options.stage is None:  # a pipeline: its stages are built each
+            return super().warnings(session)
         built = session.built  # the config's ignored fields, and what the build itself found
         return tuple(built.warnings) if built is not None else super().warnings(session)
 
