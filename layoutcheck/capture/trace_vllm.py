@@ -180,6 +180,7 @@ class TokenVerdict:
     tokens: int
     ok: bool
     text: str
+    detail: str = ""  # the first error's message, at this T
     collectives: Mapping[str, int] = attrs.field(factory=dict)  # rank 0's, by op
     trace_seconds: float = 0.0  # every rank's trace of this count
     check_seconds: float = 0.0
@@ -187,17 +188,13 @@ class TokenVerdict:
 
 def token_spans(counts: Sequence[int]) -> str:
     """``1..4, 7, 256``: runs of consecutive counts as ranges."""
-    ordered = sorted(set(counts))
-    parts: list[str] = []
-    start = previous = ordered[0] if ordered else 0
-    for count in ordered[1:] + [None]:  # type: ignore[list-item]
-        if count is not None and count == previous + 1:
-            previous = count
-            continue
-        parts.append(str(start) if start == previous else f"{start}..{previous}")
-        if count is not None:
-            start = previous = count
-    return ", ".join(parts) if ordered else ""
+    runs: list[list[int]] = []
+    for count in sorted(set(counts)):
+        if runs and count == runs[-1][1] + 1:
+            runs[-1][1] = count
+        else:
+            runs.append([count, count])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
 
 
 def grouped_verdicts(verdicts: Sequence[TokenVerdict]) -> str:
@@ -252,6 +249,11 @@ class TraceResult:
                 f"  wrote {self.output}/T_<t>/rank_<r>.py; to check one again: layoutcheck check "
                 f"{self.output}/T_{first}/rank_0.py --config {run.model} --tp {run.tp}"
             )
+        told: set[str] = set()
+        for verdict in sorted(self.verdicts, key=lambda v: v.tokens):
+            if verdict.detail and verdict.text not in told:
+                told.add(verdict.text)
+                lines.append(f"  T = {verdict.tokens}: {verdict.detail}")
         lines.append(("ok: " if self.ok else "FAILED: ") + grouped_verdicts(self.verdicts))
         return "\n".join(lines)
 
@@ -262,7 +264,9 @@ class TraceResult:
 def require_vllm() -> Any:
     """``vllm``, imported now (its logging quietened: the summary is this command's output)."""
     if importlib.util.find_spec("vllm") is None:
-        raise CaptureError(f"trace vllm needs vLLM, which is not installed: {INSTALL_HINT} ({NEEDS})")
+        raise CaptureError(
+            f"trace vllm needs vLLM, which is not installed: {INSTALL_HINT} ({NEEDS})"
+        )
     os.environ.setdefault("VLLM_LOGGING_LEVEL", "ERROR")
     try:
         with warnings.catch_warnings():
@@ -490,23 +494,29 @@ def check_tokens(run: TraceRun, folder: Path, tokens: int) -> TokenVerdict:
     try:
         ranks = read_rank_programs(folder / "rank_0.py")
     except ReadError as error:
-        return TokenVerdict(tokens, False, f"FAILED: the graph is not read ({error})")
+        return TokenVerdict(tokens, False, "FAILED: not read", f"the graph is not read: {error}")
     if ranks.differences:
         first = ranks.differences[0]
         more = f"; {len(ranks.differences) - 1} more" if len(ranks.differences) > 1 else ""
-        text = f"FAILED: the ranks are not one program: {first}{more}"
-        return TokenVerdict(tokens, False, text, check_seconds=time.monotonic() - started)
+        seconds = time.monotonic() - started
+        detail = f"the ranks are not one program: {first}{more}"
+        return TokenVerdict(tokens, False, "FAILED: ranks differ", detail, check_seconds=seconds)
     report = _session(run, folder, ranks.program).check()
     errors = report.errors
     if errors:
         first_error = errors[0]
         where = _where(first_error)
         more = f" (+{len(errors) - 1} more)" if len(errors) > 1 else ""
-        text = f"FAILED at {where}: {first_error.message} [{first_error.rule}]{more}"
+        # the place and the rule, not the message: its shapes name T, and equal verdicts at
+        # different T are said together
+        text = f"FAILED at {where} [{first_error.rule}]{more}"
+        detail = first_error.message
     else:
         rules = sorted({d.rule.id for d in report.warnings})
         text = "ok" + (f" (warnings: {', '.join(rules)})" if rules else "")
-    return TokenVerdict(tokens, not errors, text, check_seconds=time.monotonic() - started)
+        detail = ""
+    seconds = time.monotonic() - started
+    return TokenVerdict(tokens, not errors, text, detail=detail, check_seconds=seconds)
 
 
 def _where(diagnostic: Any) -> str:
@@ -596,9 +606,8 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
         verdicts = []
         for tokens in run.tokens:
             verdict = check_tokens(run, target / f"T_{tokens}", tokens)
-            verdicts.append(
-                attrs.evolve(verdict, collectives=counts[tokens], trace_seconds=trace_seconds[tokens])
-            )
+            spent = trace_seconds[tokens]
+            verdicts.append(attrs.evolve(verdict, collectives=counts[tokens], trace_seconds=spent))
         architecture = ", ".join(cfg.model_config.architectures or ["?"])
         _record(run, target, getattr(v.vllm, "__version__", "?"), verdicts)
         return TraceResult(
@@ -622,4 +631,3 @@ def _record(run: TraceRun, target: Path, version: str, verdicts: Sequence[TokenV
         "collectives_rank_0": {str(v.tokens): dict(v.collectives) for v in verdicts},
     }
     (target / "trace.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
-
