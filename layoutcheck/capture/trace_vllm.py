@@ -408,6 +408,7 @@ def _build(v: _Vllm, cfg: Any) -> Any:
     compilation.static_all_moe_layers.clear()
     with (
         warnings.catch_warnings(),
+        _quiet_expert_map_log(),
         _fake_mode(),
         v.config.set_current_vllm_config(cfg),
         v.torch_utils.set_default_torch_dtype(torch.bfloat16),
@@ -424,6 +425,25 @@ def _build(v: _Vllm, cfg: Any) -> Any:
             if hasattr(method, "_init_moe_kernel") and getattr(method, "moe_kernel", 1) is None:
                 method._init_moe_kernel(module)
     return model
+
+
+@contextlib.contextmanager
+def _quiet_expert_map_log() -> Iterator[None]:
+    """Under EP, vLLM logs each rank's expert map as it builds an MoE layer, formatting it
+    whatever the log level (``fused_moe/expert_map_manager.py:249-260``) with ``nonzero`` and
+    ``item`` on the map (``:409-414``), which a fake tensor cannot answer: the log line's text
+    is replaced while the model is built (the map itself is built as vLLM builds it)."""
+    manager = importlib.import_module("vllm.model_executor.layers.fused_moe.expert_map_manager")
+    kind = getattr(manager, "ExpertMapManager", None)
+    saved = getattr(kind, "get_compressed_map_string", None)
+    if kind is None or saved is None:
+        yield
+        return
+    kind.get_compressed_map_string = lambda self: "(not formatted: fake tensors)"
+    try:
+        yield
+    finally:
+        kind.get_compressed_map_string = saved
 
 
 def _trace(v: _Vllm, cfg: Any, model: Any, tokens: int) -> Any:
@@ -566,6 +586,14 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
         if output is None:
             target = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lc-trace-")))
         cfg = _engine_config(v, run)
+        if run.dp > 1 and cfg.model_config.is_moe:
+            # vLLM's MoE layer over DP ranks dispatches through the all-to-all manager of a real
+            # EP group's communicator (fused_moe/all2all_utils.py:124-133, :205-214), which a
+            # one-process world has not got
+            raise CaptureError(
+                "trace vllm: --dp with an MoE model is not traced yet (vLLM's DP dispatch needs "
+                "a real all-to-all communicator); trace its TP (and --ep) ranks with --dp 1"
+            )
         stack.enter_context(_distributed(v, cfg))
         v.torch._dynamo.config.error_on_nested_fx_trace = False  # vLLM torch.compiles a helper
         setup = time.monotonic() - started
