@@ -257,3 +257,24 @@ def test_a_tp_that_does_not_divide_the_heads_is_vllm_s_message_in_one_line() -> 
     (line,) = _errors(done.stderr)
     assert line.startswith("layoutcheck: error: trace vllm: vLLM refused the model: ")
     assert "divisible" in line and "(3)" in line, line
+
+
+# -- a trace kept in the repository (tests/data/vllm-trace/README.md): read and checked here,
+# vLLM or not
+
+TRACED_TP4 = ROOT / "tests" / "data" / "vllm-trace" / "qwen3-tp4"
+
+
+@pytest.mark.parametrize("tokens", [1, 8])
+def test_tp_4_over_two_kv_heads_checks_clean(tokens: int) -> None:
+    """tiny-qwen3's 2 KV heads over 4 ranks: vLLM gives each rank one KV head (replicated
+    over two ranks) and one q head. The qkv projection is column-parallel all the same, and
+    the [t, 1, d] attention output viewed as [t, d] is o_proj's input."""
+    rank_0 = TRACED_TP4 / f"T_{tokens}" / "rank_0.py"
+    ranks = read_rank_programs(rank_0)
+    assert ranks.ranks == (0, 1, 2, 3) and ranks.same_program, ranks.differences[:1]
+    text = rank_0.read_text(encoding="utf-8")
+    assert collective_counts(text)["all_reduce"] == 5
+    assert f'"bf16[{tokens}, 192]"' in text  # q, k and v: one head of 64 each
+    result = run("check", rank_0, "--config", TINY_QWEN3, "--tp", 4)
+    assert result.code == 0 and "0 errors, 0 warnings" in result.out, result.out
