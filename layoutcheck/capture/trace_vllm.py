@@ -246,8 +246,8 @@ class TraceResult:
         if self.output is not None:
             first = self.verdicts[0].tokens
             lines.append(
-                f"  wrote {self.output}/T_<t>/rank_<r>.py; to check one again: layoutcheck check "
-                f"{self.output}/T_{first}/rank_0.py --config {run.model} --tp {run.tp}"
+                f"  wrote {self.output}/T_<t>/rank_<r>.py with the settings beside them; to check "
+                f"one again: layoutcheck check {self.output}/T_{first}/rank_0.py"
             )
         told: set[str] = set()
         for verdict in sorted(self.verdicts, key=lambda v: v.tokens):

@@ -237,9 +237,11 @@ def test_tiny_qwen3_at_tp_2_is_two_ranks_of_one_program_at_every_count(tmp_path:
         assert all(d.constant is Constant.ARGUMENT for d in ranks.constants)
     record = json.loads((out / "trace.json").read_text(encoding="utf-8"))
     assert record["verdicts"] == {"1": "ok", "2": "ok", "7": "ok"}
-    # the graph written is what `check` reads, with the flags the summary names
-    again = run("check", out / "T_7" / "rank_0.py", "--config", TINY_QWEN3, "--tp", 2)
+    # the graph written is what `check` reads, the settings beside it saying the model and tp
+    assert f"layoutcheck check {out}/T_1/rank_0.py" in done.stdout
+    again = run("check", out / "T_7" / "rank_0.py")
     assert again.code == 0 and "0 errors, 0 warnings" in again.out, again.out
+    assert "model config" not in again.err  # the recorded one, not a shipped match
 
 
 @needs_vllm
@@ -278,3 +280,17 @@ def test_tp_4_over_two_kv_heads_checks_clean(tokens: int) -> None:
     assert f'"bf16[{tokens}, 192]"' in text  # q, k and v: one head of 64 each
     result = run("check", rank_0, "--config", TINY_QWEN3, "--tp", 4)
     assert result.code == 0 and "0 errors, 0 warnings" in result.out, result.out
+    # the settings the trace wrote beside the ranks are the program's, as an archive's are
+    assert ranks.program.settings["tp"] == 4 and ranks.program.settings["tokens"] == tokens
+    assert ranks.program.settings["engine"] == "vllm"
+
+
+def test_settings_beside_text_dumps_that_a_command_line_would_refuse_are_named(
+    tmp_path: Path,
+) -> None:
+    for rank in (0, 1):
+        source = TRACED_TP4 / "T_1" / f"rank_{rank}.py"
+        (tmp_path / f"rank_{rank}.py").write_text(source.read_text(encoding="utf-8"))
+    (tmp_path / SETTINGS_FILE).write_text('{"engine": "vllm", "tp": 0}', encoding="utf-8")
+    line = one_line_error(run("check", tmp_path / "rank_0.py"), "tp is 0", SETTINGS_FILE)
+    assert "whole number from 1" in line
