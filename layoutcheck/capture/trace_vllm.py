@@ -595,6 +595,13 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                 "a real all-to-all communicator); trace its TP (and --ep) ranks with --dp 1"
             )
         stack.enter_context(_distributed(v, cfg))
+        if cfg.model_config.is_moe and v.state._EP is None:
+            # vLLM makes the EP group only when the config it makes the groups under is an
+            # MoE model's (parallel_state.py:2212-2213), once a process
+            raise CaptureError(
+                "trace vllm: this process's vLLM groups were made for a dense model, so an MoE "
+                "model has no expert-parallel group here: trace it in a process of its own"
+            )
         v.torch._dynamo.config.error_on_nested_fx_trace = False  # vLLM torch.compiles a helper
         setup = time.monotonic() - started
         trace_seconds = dict.fromkeys(run.tokens, 0.0)
