@@ -462,7 +462,7 @@ def _trace(v: _Vllm, cfg: Any, model: Any, tokens: int) -> Any:
 
     with _fake_mode():
         # the runner's buffers: int32 token ids, int64 positions (v1/worker/gpu_model_runner.py
-        # :790 and :817)
+        # :790 and :794)
         input_ids = torch.zeros(tokens, dtype=torch.int32)
         positions = torch.arange(tokens, dtype=torch.int64)
     with warnings.catch_warnings():
@@ -602,7 +602,9 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                 "trace vllm: this process's vLLM groups were made for a dense model, so an MoE "
                 "model has no expert-parallel group here: trace it in a process of its own"
             )
-        v.torch._dynamo.config.error_on_nested_fx_trace = False  # vLLM torch.compiles a helper
+        # vLLM wraps a helper in torch.compile (vocab_parallel_embedding.py:175), which make_fx
+        # refuses to trace into unless told it may
+        v.torch._dynamo.config.error_on_nested_fx_trace = False
         setup = time.monotonic() - started
         trace_seconds = dict.fromkeys(run.tokens, 0.0)
         counts: dict[int, dict[str, int]] = {}
