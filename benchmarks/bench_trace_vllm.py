@@ -2,7 +2,8 @@
 ranks read, compared and checked. Goal: each under 2 s.
 
 Rows: the tiny configs under tests/data (Qwen3 at TP 2 and 4, Qwen3-MoE at TP 2 with EP,
-DeepSeek-V2's MLA + MoE at TP 2), each at T = 1, 2, 7, 64, 256, each in a process of its own
+DeepSeek-V2's MLA + MoE at TP 2) and two full-size shipped configs (Qwen3-8B, Qwen3-30B-A3B at
+TP 4), each at T = 1, 2, 7, 64, 256, each in a process of its own
 (vLLM's distributed state is made once per process, from the first model's config). Also the
 one-off costs: vLLM's import and engine config ("set up") and every rank's model built.
 
@@ -23,11 +24,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
+MODELS = ROOT / "specs" / "models"
 ROWS = (
     ("qwen3 tp2", DATA / "vllm-capture" / "tiny-qwen3", ["--tp", "2"]),
     ("qwen3 (4 kv heads) tp4", DATA / "vllm-trace" / "tiny-qwen3-kv4", ["--tp", "4"]),
     ("qwen3-moe tp2 ep", DATA / "vllm-capture" / "tiny-qwen3-moe", ["--tp", "2", "--ep"]),
     ("deepseek-v2 tp2", DATA / "vllm-capture" / "tiny-deepseek-v2", ["--tp", "2"]),
+    # full-size configs (36 and 48 layers): fake weights, so only the trace grows
+    ("qwen3-8b tp4", MODELS / "qwen3-8b.json", ["--tp", "4"]),
+    ("qwen3-30b-a3b tp4 ep", MODELS / "qwen3-30b-a3b.json", ["--tp", "4", "--ep"]),
 )
 TOKENS = "1,2,7,64,256"
 

@@ -154,12 +154,20 @@ def parse_trace_args(arguments: Sequence[str]) -> tuple[TraceRun, str | None]:
         raise UsageError(f"trace vllm: --tp × --dp is over {MAX_RANKS} ranks")
     tokens = default_tokens(args.tp, args.dp) if args.tokens is None else parse_tokens(args.tokens)
     given = Path(args.model)
-    folder = given.parent if given.is_file() and given.name == "config.json" else given
-    if not (folder / "config.json").is_file():
-        what = "is not a config.json" if given.is_file() else "has no config.json"
-        raise UsageError(f"trace vllm: {args.model}: {what} (a model folder is needed)")
+    if given.is_file():
+        if given.suffix.lower() != ".json":
+            raise UsageError(f"trace vllm: {args.model}: not a config (a .json file or a folder)")
+        # a config.json stands for its folder; another JSON file (specs/models/qwen3-8b.json)
+        # is given to vLLM as a scratch folder's config.json
+        model = given.parent if given.name == "config.json" else given
+    elif (given / "config.json").is_file():
+        model = given
+    else:
+        raise UsageError(
+            f"trace vllm: {args.model}: has no config.json (a model folder or a config is needed)"
+        )
     run = TraceRun(
-        model=os.fspath(folder.resolve()),
+        model=os.fspath(model.resolve()),
         tp=args.tp,
         dp=args.dp,
         ep=args.ep,
@@ -306,9 +314,21 @@ class _Vllm:
         self.stateless = importlib.import_module("torch.nn.utils.stateless")
 
 
-def _engine_config(v: _Vllm, run: TraceRun) -> Any:
+def _model_folder(run: TraceRun, scratch: Path) -> str:
+    """The folder vLLM reads the model from: the run's, or a scratch one holding the config
+    given as a file under the name vLLM looks for."""
+    given = Path(run.model)
+    if given.is_dir():
+        return run.model
+    folder = scratch / "model"
+    folder.mkdir()
+    (folder / "config.json").write_bytes(given.read_bytes())
+    return os.fspath(folder)
+
+
+def _engine_config(v: _Vllm, run: TraceRun, folder: str) -> Any:
     arguments = v.arg_utils.EngineArgs(
-        model=run.model,
+        model=folder,
         load_format="dummy",
         skip_tokenizer_init=True,
         tensor_parallel_size=run.tp,
@@ -585,7 +605,8 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
     with contextlib.ExitStack() as stack:
         if output is None:
             target = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lc-trace-")))
-        cfg = _engine_config(v, run)
+        scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lc-model-")))
+        cfg = _engine_config(v, run, _model_folder(run, scratch))
         if run.dp > 1 and cfg.model_config.is_moe:
             # vLLM's MoE layer over DP ranks dispatches through the all-to-all manager of a real
             # EP group's communicator (fused_moe/all2all_utils.py:124-133, :205-214), which a

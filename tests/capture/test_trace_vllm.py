@@ -137,6 +137,15 @@ def test_bad_arguments_are_one_line_before_vllm_is_looked_for(
     assert INSTALL_HINT not in line
 
 
+def test_a_config_file_of_any_name_is_the_model(tmp_path: Path) -> None:
+    shipped = ROOT / "specs" / "models" / "qwen3-8b.json"
+    run_, _ = parse_trace_args([str(shipped), "--tp", "4"])
+    assert run_.model == str(shipped.resolve())  # vLLM is given a scratch folder's config.json
+    weights = tmp_path / "model.safetensors"
+    weights.write_bytes(b"")
+    one_line_error(run("trace", "vllm", "--", weights), "not a config (a .json file or a folder)")
+
+
 def test_a_folder_without_a_config_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "weights.safetensors").write_bytes(b"")
     one_line_error(run("trace", "vllm", "--", tmp_path, "--tp", "2"), "has no config.json")
