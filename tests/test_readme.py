@@ -16,7 +16,7 @@ import pytest
 from tests.helpers import ROOT, run
 
 FENCE = re.compile(r"^```[a-z]*\n(.*?)^```", re.S | re.M)
-NOT_RUN = ("repl", "capture")  # interactive; needs torch and the engine
+NOT_RUN = ("repl", "capture", "trace")  # interactive; need torch and the engine (vLLM)
 
 
 @attrs.frozen

