@@ -46,7 +46,7 @@ _DEFAULT_VALUE = re.compile(r"\(default=.*\)")  # a placeholder's default: not a
 _LOG_PREFIX = re.compile(
     r"[ \t]*(?:\((?P<stream>[^()\n]{1,200})\)[ \t]+)?"
     r"(?:(?:DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)[ \t]+\d{2}-\d{2}[ \t]+"
-    r"\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[ \t]+\[[^\]\n]{1,300}\][ \t]?)?"
+    r"\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[ \t]+\[(?P<site>[^\]\n]{1,300})\][ \t]?)?"
 )
 
 _INT = re.compile(r"-?[0-9]{1,30}")
@@ -128,6 +128,13 @@ class _RawGraph:
     nodes: list[tuple[int, re.Match[str]]] = attrs.field(factory=list)
     returned: tuple[int, str] | None = None
     ended_at: int | None = None  # the line that interrupted it, when it has no return
+    site: str | None = None  # the logging site of its records (a log line's [file:line])
+
+
+def _site(line: str) -> str | None:
+    """The logging site (``sequence_parallelism.py:350``) of a line that starts a log record."""
+    match = _LOG_PREFIX.match(line)
+    return None if match is None else match["site"]
 
 
 def _strip_prefix(line: str) -> tuple[str | None, str]:
@@ -207,6 +214,16 @@ def _split(
         if not text:
             continue
         current = open_graphs.get(stream)
+        site = _site(raw)
+        if current is not None and site is not None:
+            if current.site is None:
+                current.site = site
+            elif site != current.site:
+                # a record from another logging site on the same stream (vLLM-Ascend's DEBUG
+                # log prints one pass's graph after another's): the open graph ended before it
+                current.ended_at = number
+                del open_graphs[stream]
+                current = None
         params = _header(text)
         if params is not None:
             if current is not None:

@@ -690,3 +690,27 @@ def test_the_tp2_dump_with_sp_says_sp_was_not_applied_naming_the_all_reduce_and_
         "model.layers.0.input_layernorm.auto_functionalized"
     ) in result.out
     assert "help: vLLM's SequenceParallelismPass rewrites an all_reduce" in result.out
+
+
+def test_a_debug_log_of_two_passes_graphs_reads_each_as_its_own(tmp_path: Path) -> None:
+    """vLLM-Ascend's DEBUG log printed one pass's graph and then another's on the same worker,
+    the logging site changing from sequence_parallelism.py:350 to sequence_parallelism_moe.py:194
+    with no return line between: once read as one graph defining every node twice."""
+    first = (DATA / "vllm_ascend_issue4239_before_AddRMSNormQuant_pass.graph.txt").read_text()
+    second = (DATA / "vllm_ascend_issue4239_after_AddRMSNormQuant_pass.graph.txt").read_text()
+
+    def logged(text: str, site: str) -> list[str]:
+        return [
+            f"(Worker_TP0 pid=11) DEBUG 12-01 10:00:00.123 [{site}] {line}"
+            for line in text.splitlines()
+            if line.strip() and not line.strip().startswith(("graph(", "return"))
+        ]
+
+    log = tmp_path / "two-passes.log"
+    lines = logged(first, "sequence_parallelism.py:350")
+    lines += logged(second, "sequence_parallelism_moe.py:194")
+    log.write_text("\n".join(lines) + "\n")
+    result = run("check", log)
+    assert result.code == 0, result.err
+    assert "holds 2 graphs (at lines 1, " in result.err
+    assert "a second time" not in result.err
