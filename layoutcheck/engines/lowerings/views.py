@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import (
     first_act,
+    lead_axis,
     opaque,
     resolve,
+    sharded_batch,
     split_at,
     token_axis,
     token_dim,
@@ -338,6 +340,12 @@ def _split(lw: Lowering) -> None:
         sizes = _equal_parts(lw, act)
     if sizes is not None and len(lw.outputs()) > len(sizes):
         raise lw.fail(f"reads result {len(lw.outputs()) - 1} of a split into {len(sizes)}")
+    batch = lead_axis(lw, act, lw.argv("dim", 0))
+    if batch is not None and sizes != (act.lead[batch],):  # one part of it all is no split
+        cut = sharded_batch(lw, act, batch, "a split")
+        for out in lw.outputs():
+            lw.bind(out, cut)
+        return
     axis = token_axis(lw, act, lw.argv("dim", 0))
     numbers = lw.numbers(act)
     if sizes is None or axis is None or axis == 0 or numbers is None:
