@@ -58,7 +58,12 @@ class Part(enum.Enum):
     EXPERTS = "experts"
     COMBINE = "combine"  # routed + shared experts
     INPUT_LAYERNORM = "input_layernorm"
+    # the norm after the attention: the one that adds the residual before the feed-forward,
+    # or, in a layer that also normalizes the attention's output alone (Gemma-2/3), that norm
+    # (its residual norm then is the pre-feedforward one), as Hugging Face names them
     POST_ATTENTION_LAYERNORM = "post_attention_layernorm"
+    PRE_FEEDFORWARD_LAYERNORM = "pre_feedforward_layernorm"  # Gemma-2/3: adds the residual
+    POST_FEEDFORWARD_LAYERNORM = "post_feedforward_layernorm"  # Gemma-2/3: the MLP's output
     NORM = "norm"  # the final norm
     EMBED_TOKENS = "embed_tokens"
     LM_HEAD = "lm_head"
@@ -93,7 +98,14 @@ PARTS: Mapping[Block, frozenset[Part]] = {
         {Part.GATE_UP_PROJ, Part.GATE_PROJ, Part.UP_PROJ, Part.DOWN_PROJ}
     ),
     Block.MOE: frozenset({Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE}),
-    Block.LAYER: frozenset({Part.INPUT_LAYERNORM, Part.POST_ATTENTION_LAYERNORM}),
+    Block.LAYER: frozenset(
+        {
+            Part.INPUT_LAYERNORM,
+            Part.POST_ATTENTION_LAYERNORM,
+            Part.PRE_FEEDFORWARD_LAYERNORM,
+            Part.POST_FEEDFORWARD_LAYERNORM,
+        }
+    ),
     Block.MODEL: frozenset({Part.NORM, Part.EMBED_TOKENS, Part.LM_HEAD}),
 }
 
@@ -183,6 +195,8 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.mlp.down_proj", "mlp.down_proj"),
     ("*.input_layernorm", "layer.input_layernorm"),
     ("*.post_attention_layernorm", "layer.post_attention_layernorm"),
+    ("*.pre_feedforward_layernorm", "layer.pre_feedforward_layernorm"),
+    ("*.post_feedforward_layernorm", "layer.post_feedforward_layernorm"),
     ("model.norm", "model.norm"),
     ("model.embed_tokens", "model.embed_tokens"),
     ("lm_head", "model.lm_head"),
