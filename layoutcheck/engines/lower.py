@@ -142,9 +142,13 @@ class Lowering:
     def _prescan(self) -> None:
         program = self.program
         self.consumers: dict[str, list[EngineNode]] = {}
+        self.producers: dict[str, EngineNode] = {}
         for node in program.nodes:
             for name in node.tensor_inputs():
                 self.consumers.setdefault(name, []).append(node)
+            for out in node.outputs:
+                if out:
+                    self.producers[out] = node
         self.token_inputs = self._token_inputs()
         model = self.spec
         # where each node sits, for the nodes the engine recorded no module for (every node of

@@ -32,6 +32,7 @@ from layoutcheck.roles import Block, Part, Role
 class _Seen(enum.Enum):
     """What a layer walk has met so far (a layer ends after its attention and post norm)."""
 
+    INPUT_NORM = "input-norm"  # the norm that opens the attention
     ATTENTION = "attention"
     POST_NORM = "post-norm"  # the norm that adds the residual before the feed-forward
     OUTPUT_NORM = "output-norm"  # a norm of the attention's output alone (Gemma-2/3)
@@ -303,7 +304,12 @@ def _norm(
     if layer is None or after_layers:
         walk.norm_part[node.name] = Part.NORM
         return _model(Part.NORM, "model.norm") if after_layers else None
+    if _Seen.ATTENTION not in seen and _Seen.INPUT_NORM in seen:
+        # between the input norm and the attention: a q or k norm as wide as the hidden size
+        # (OLMoE's over every head's features, olmoe.py:164)
+        return _in(layer, Block.ATTENTION)
     if _Seen.ATTENTION not in seen:
+        seen.add(_Seen.INPUT_NORM)
         return _layer_norm(walk, node, layer, Part.INPUT_LAYERNORM)
     seen.add(_Seen.POST_NORM)
     if _Seen.OUTPUT_NORM in seen:

@@ -10,7 +10,9 @@ from pathlib import Path
 from layoutcheck.engines import read_program
 from layoutcheck.engines.lower import lower_program
 from layoutcheck.engines.settings import RunSettings
-from layoutcheck.graph import Graph
+from layoutcheck.graph import Graph, ValueRef
+from layoutcheck.interp import interpret
+from layoutcheck.lattice import FeatureState
 from tests.helpers import run
 
 FIXTURES = Path(__file__).resolve().parent / "vllm"
@@ -129,3 +131,42 @@ def test_gemma2_checks_clean_and_an_unreduced_mlp_output_into_its_norm_is_found(
         1,
         [("partial-into-nonlinear", "model.layers.1.post_feedforward_layernorm")],
     )
+
+
+# -- a norm over the gathered q and k features (OLMoE's qk norm) --------------------------------
+
+OLMOE = FIXTURES / "olmoe_qk_norm_tp2.fx.txt"
+
+
+def test_a_norm_over_gathered_features_is_legal_and_the_split_back_is_the_rank_s_block() -> None:
+    graph = lowered(OLMOE)
+    typed = interpret(graph)
+    kinds = {op.name: op.kind for op in graph.ops}
+    norms = [op for op in graph.ops if op.kind == "rms_norm" and op.layer == 0]
+    # the input norm opens the layer; q_norm and k_norm, as wide as the hidden size here, are
+    # the attention's own
+    assert [str(op.role) for op in norms] == ["layer.input_layernorm", "None", "None"]
+    for norm in norms[1:]:
+        (x,) = norm.inputs
+        assert kinds[x.op] == "feature_gather"
+        assert typed.value(x).features is FeatureState.WHOLE  # every head's features
+        (shard,) = [op for op in graph.ops if ValueRef(norm.name) in op.inputs]
+        assert shard.kind == "feature_shard"
+        assert typed.value(ValueRef(shard.name)).features is FeatureState.SPLIT
+    assert check(OLMOE, "--tp", "2") == (0, [])
+
+
+def test_a_norm_over_the_rank_s_own_q_features_is_found(tmp_path: Path) -> None:
+    # q_norm reads the rank's q block without the gather: it normalizes half of each token's
+    # features with the statistics of that half alone
+    path = edited(
+        tmp_path,
+        OLMOE,
+        "vllm_ir.rms_norm.default(all_gather, arg15_1",
+        "vllm_ir.rms_norm.default(q_10, arg15_1",
+        "all_gather.default(q_10, -1, 2, 'tp:0');  q_10 = None",
+        "all_gather.default(q_10, -1, 2, 'tp:0')",
+    )
+    code, found = check(path, "--tp", "2")
+    assert code == 1
+    assert [d["rule"] for d in found][:1] == ["norm-of-split"]

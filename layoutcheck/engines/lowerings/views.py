@@ -21,7 +21,7 @@ from layoutcheck.engines.lowerings.common import (
 )
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
-from layoutcheck.lattice import TokenLayout
+from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops.traits import Trait
 
 if TYPE_CHECKING:
@@ -354,9 +354,51 @@ def _split(lw: Lowering) -> None:
     if axis != len(numbers) - 1:
         _opaque_results(lw, act)
         return
+    if _takes_own_block(lw, act, sizes):
+        # split_tensor_along_last_dim(..., tp)[tp_rank] after a gather of the features
+        # (olmoe.py:199): the rank keeps its own block of them again
+        ref = lw.emit("feature_shard", [act.ref], group="tp")
+        for out in lw.outputs():
+            if out is not None and lw.consumers.get(out):
+                lw.bind_act(out, ref, act.lead)
+        return
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+GATHER_STEPS = 8  # the row-wise ops between a feature gather and the split of its result
+
+
+def _takes_own_block(lw: Lowering, act: Act, sizes: tuple[int, ...]) -> bool:
+    """Does the split cut complete features into tp equal blocks, keep one, and were those
+    features made complete by gathering each rank's block (through row-wise ops since: a norm
+    over every head's features, a cast, a view)? Then the block kept is this rank's own."""
+    used = [out for out in lw.outputs() if out is not None and lw.consumers.get(out)]
+    if lw.tp < 2 or len(sizes) != lw.tp or len(set(sizes)) != 1 or len(used) != 1:
+        return False
+    if lw.type(act).features is not FeatureState.WHOLE:
+        return False
+    name = lw.current_node.tensor_inputs()[0]
+    for _ in range(GATHER_STEPS):
+        node = lw.producers.get(name)
+        if node is None:
+            return False
+        inputs = node.tensor_inputs()
+        if lw.is_(node, Trait.COLLECTIVE) and lw.is_(node, Trait.TOKEN_GATHER):
+            before, after = lw.value_of(inputs[0]) if inputs else None, lw.value_of(name)
+            return (
+                isinstance(before, Act)
+                and isinstance(after, Act)
+                and lw.type(before).features is FeatureState.SPLIT
+                and lw.type(after).features is FeatureState.WHOLE
+            )
+        if not lw.is_(node, Trait.NORM, Trait.CAST, Trait.VIEW) or lw.is_(node, Trait.SPLIT):
+            return False
+        if not inputs:
+            return False
+        name = inputs[0]
+    return False
 
 
 def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
