@@ -57,6 +57,8 @@ class Part(enum.Enum):
     TOPK = "topk"
     EXPERTS = "experts"
     COMBINE = "combine"  # routed + shared experts
+    # a linear one wide whose sigmoid scales the shared experts' output per token (Qwen2-MoE)
+    SHARED_EXPERT_GATE = "shared_expert_gate"
     INPUT_LAYERNORM = "input_layernorm"
     # the norm after the attention: the one that adds the residual before the feed-forward,
     # or, in a layer that also normalizes the attention's output alone (Gemma-2/3), that norm
@@ -97,7 +99,9 @@ PARTS: Mapping[Block, frozenset[Part]] = {
     Block.SHARED_EXPERTS: frozenset(
         {Part.GATE_UP_PROJ, Part.GATE_PROJ, Part.UP_PROJ, Part.DOWN_PROJ}
     ),
-    Block.MOE: frozenset({Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE}),
+    Block.MOE: frozenset(
+        {Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE, Part.SHARED_EXPERT_GATE}
+    ),
     Block.LAYER: frozenset(
         {
             Part.INPUT_LAYERNORM,
@@ -185,6 +189,13 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.mlp.shared_experts.up_proj", "shared_experts.up_proj"),
     ("*.mlp.shared_experts.down_proj", "shared_experts.down_proj"),
     ("*.mlp.shared_experts.*", "shared_experts"),
+    # Qwen2-MoE names its one shared expert in the singular, beside its gate
+    ("*.mlp.shared_expert.gate_up_proj", "shared_experts.gate_up_proj"),
+    ("*.mlp.shared_expert.gate_proj", "shared_experts.gate_proj"),
+    ("*.mlp.shared_expert.up_proj", "shared_experts.up_proj"),
+    ("*.mlp.shared_expert.down_proj", "shared_experts.down_proj"),
+    ("*.mlp.shared_expert.*", "shared_experts"),
+    ("*.mlp.shared_expert_gate", "moe.shared_expert_gate"),
     ("*.mlp.gate", "moe.gate"),
     ("*.mlp.topk", "moe.topk"),
     ("*.mlp.experts", "moe.experts"),

@@ -38,6 +38,7 @@ MODULE_REWRITES: tuple[tuple[str, str], ...] = (
 BLOCK_TAILS: tuple[tuple[str, Block], ...] = (
     (".self_attn", Block.ATTENTION),
     (".mlp.shared_experts", Block.SHARED_EXPERTS),
+    (".mlp.shared_expert", Block.SHARED_EXPERTS),  # Qwen2-MoE's one, in the singular
     (".mlp", Block.MLP),
 )
 # display names: the HF module each block's ops are shown under

@@ -367,6 +367,10 @@ def _linear(walk: _Walk, node: EngineNode, layer: int, seen: set[_Seen]) -> Plac
         routed = _routes(walk, node)
         if routed or (walk.experts is not None and width == walk.experts):
             return _in(layer, Block.MOE, Part.GATE)
+        if _Seen.MOE in seen and width == 1:
+            # one score per token beside the experts: the gate whose sigmoid scales the shared
+            # expert's output (qwen2_moe.py:121)
+            return _in(layer, Block.MOE, Part.SHARED_EXPERT_GATE)
         block = Block.SHARED_EXPERTS if _Seen.MOE in seen else Block.MLP
         walk.mlp_block[node.name] = block
         return _in(layer, block, _gate_or_up(walk, readers))

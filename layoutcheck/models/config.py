@@ -70,6 +70,14 @@ class MoeSpec:
     # the router's e_score_correction_bias [experts]: only auxiliary-loss-free routing
     # (``topk_method: noaux_tc``) learns one
     router_bias: bool = False
+    # the shared experts' MLP width where the config states it apart from the routed experts'
+    # (Qwen2-MoE's shared_expert_intermediate_size); 0: shared_experts routed-expert widths
+    shared_intermediate: int = 0
+
+    @property
+    def shared_width(self) -> int:
+        """The intermediate width of the shared experts' one MLP (0: none)."""
+        return self.shared_intermediate or self.intermediate * self.shared_experts
 
 
 @attrs.frozen
@@ -333,12 +341,16 @@ def _moe(data: Mapping[str, Any], fields: _Fields, warnings: list[str]) -> MoeSp
         )
     intermediate = fields.opt_int("moe_intermediate_size") or fields.integer("intermediate_size")
     shared = fields.opt_int("n_shared_experts", minimum=0) or 0
+    # Qwen2-MoE states one shared expert by its width (qwen2_moe.py:157: one Qwen2MoeMLP of
+    # shared_expert_intermediate_size when it is positive)
+    shared_width = fields.opt_int("shared_expert_intermediate_size", minimum=0) or 0
     return MoeSpec(
         experts=experts,
         top_k=top_k,
         intermediate=intermediate,
-        shared_experts=shared,
+        shared_experts=shared or (1 if shared_width else 0),
         router_bias=data.get("topk_method") == "noaux_tc",
+        shared_intermediate=shared_width,
     )
 
 

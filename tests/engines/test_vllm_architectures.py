@@ -13,6 +13,7 @@ from layoutcheck.engines.settings import RunSettings
 from layoutcheck.graph import Graph, ValueRef
 from layoutcheck.interp import interpret
 from layoutcheck.lattice import FeatureState
+from layoutcheck.models import load_config, model_spec
 from tests.helpers import run
 
 FIXTURES = Path(__file__).resolve().parent / "vllm"
@@ -170,3 +171,52 @@ def test_a_norm_over_the_rank_s_own_q_features_is_found(tmp_path: Path) -> None:
     code, found = check(path, "--tp", "2")
     assert code == 1
     assert [d["rule"] for d in found][:1] == ["norm-of-split"]
+
+
+# -- Qwen2-MoE's shared expert and its gate -----------------------------------------------------
+
+QWEN2_MOE = FIXTURES / "qwen2_moe_shared_tp2.fx.txt"
+QWEN2_MOE_CONFIG = FIXTURES / "qwen2-moe-tiny.json"
+
+
+def test_the_shared_expert_is_as_wide_as_the_config_says() -> None:
+    moe = model_spec(*load_config(QWEN2_MOE_CONFIG)).moe
+    assert moe is not None
+    # one shared expert of shared_expert_intermediate_size (qwen2_moe.py:157), not 1 × 32
+    assert (moe.shared_experts, moe.shared_width, moe.intermediate) == (1, 64, 32)
+
+
+def test_the_shared_expert_is_tensor_parallel_and_its_gate_scales_a_pending_sum() -> None:
+    spec_ = model_spec(*load_config(QWEN2_MOE_CONFIG))
+    graph = lower_program(read_program(QWEN2_MOE), spec_).graph
+    typed = interpret(graph)
+    linears = {str(op.role): op for op in graph.ops if op.kind == "linear" and op.layer == 0}
+    parallel = {
+        r: op.attr("parallel") for r, op in linears.items() if r.startswith(("shared", "moe"))
+    }
+    assert parallel == {
+        "shared_experts.gate_up_proj": "column",
+        "shared_experts.down_proj": "row",
+        "moe.shared_expert_gate": "replicated",  # one wide: a complete score per token
+    }
+    down = ValueRef(linears["shared_experts.down_proj"].name)
+    (scaled,) = [op for op in graph.ops if down in op.inputs]
+    # sigmoid(gate) · down: a complete scalar per token times a pending sum is a pending sum
+    assert typed.value(down).features is typed.value(ValueRef(scaled.name)).features
+    assert typed.value(ValueRef(scaled.name)).features is FeatureState.PARTIAL
+    (added,) = [op for op in graph.ops if ValueRef(scaled.name) in op.inputs]
+    assert [op.kind for op in graph.ops if ValueRef(added.name) in op.inputs] == ["all_reduce"]
+    result = run("check", QWEN2_MOE, "--config", QWEN2_MOE_CONFIG)
+    assert result.code == 0, result.out
+
+
+def test_the_shared_expert_reduced_apart_from_the_routed_sum_is_found(tmp_path: Path) -> None:
+    path = edited(
+        tmp_path,
+        QWEN2_MOE,
+        '        shared_out: "bf16[16, 64]" = torch.ops.aten.mul.Tensor(sigmoid, mm_21);',
+        "        reduced: \"bf16[16, 64]\" = torch.ops.vllm.all_reduce.default(mm_21, 'tp:0')\n"
+        '        shared_out: "bf16[16, 64]" = torch.ops.aten.mul.Tensor(sigmoid, reduced);',
+    )
+    code, found = check(path, "--config", str(QWEN2_MOE_CONFIG))
+    assert code == 1 and [d["rule"] for d in found][:1] == ["layout-mismatch"]

@@ -53,7 +53,7 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return h, (spec_.heads + 2 * attention.kv_heads) * attention.head_dim
     width = spec_.intermediate
     if block is Block.SHARED_EXPERTS and moe is not None:
-        width = moe.intermediate * moe.shared_experts
+        width = moe.shared_width
     if part is Part.GATE_UP_PROJ:
         return h, 2 * width
     if part in MLP_HALVES:
@@ -62,6 +62,8 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return width, h
     if part is Part.LM_HEAD:
         return h, spec_.vocab
+    if part is Part.SHARED_EXPERT_GATE:  # one complete scalar per token (qwen2_moe.py:148)
+        return h, 1
     return None
 
 
