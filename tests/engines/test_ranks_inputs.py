@@ -1,0 +1,74 @@
+"""Ranks' inputs paired by what reads them, not by position: vLLM's RowParallelLinear adds its
+bias on rank 0 only (vllm linear.py:1777), so rank 0's graph has an input rank 1's lacks and
+its o_proj is ``addmm(bias, x, w)`` where rank 1's is ``mm(x, w)``. The two rank dumps in
+tests/engines/vllm/gpt_oss_o_proj_bias/ mirror GPT-OSS's attention block (gpt_oss.py:148,
+``RowParallelLinear(bias=True)``)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from layoutcheck.engines.rankdiff import Constant
+from layoutcheck.engines.ranks import read_rank_programs
+
+BIAS = Path(__file__).resolve().parent / "vllm" / "gpt_oss_o_proj_bias"
+O_PROJ = (
+    'o_proj: "bf16[16, 64]" = torch.ops.aten.addmm.default(arg4_1, view_3, permute_1);  '
+    "arg4_1 = view_3 = permute_1 = None"
+)
+
+
+def ranks_with(tmp_path: Path, rank0: str) -> Path:
+    """The two ranks, rank 0's o_proj line replaced by ``rank0``."""
+    text = (BIAS / "rank_0.fx.txt").read_text()
+    assert text.count(O_PROJ) == 1
+    (tmp_path / "rank_0.fx.txt").write_text(text.replace(O_PROJ, rank0))
+    shutil.copy(BIAS / "rank_1.fx.txt", tmp_path / "rank_1.fx.txt")
+    return tmp_path
+
+
+def test_the_bias_rank_0_alone_adds_is_a_rank_constant() -> None:
+    read = read_rank_programs(BIAS / "rank_0.fx.txt")
+    assert read.same_program, [str(d) for d in read.differences]
+    (bias,) = read.constants
+    assert bias.constant is Constant.INPUT
+    assert bias.node == "o_proj"
+    assert bias.where == "rank constant, input arg4_1 on rank 0 only, added"
+    assert (bias.base, bias.other) == ("o_proj = aten.addmm.default", "o_proj = aten.mm.default")
+    assert read.program.notes[-1] == (
+        "ranks 0–1: one program up to 1 rank constants: an input one rank alone has and adds "
+        "(a row-parallel linear's bias) (o_proj input arg4_1 on rank 0 only, added); rank 0's "
+        "is read"
+    )
+
+
+def test_a_bias_added_by_an_add_of_rank_0_alone_is_a_rank_constant_too(tmp_path: Path) -> None:
+    folder = ranks_with(
+        tmp_path,
+        'mm: "bf16[16, 64]" = torch.ops.aten.mm.default(view_3, permute_1);  view_3 = '
+        "permute_1 = None\n"
+        '        o_proj: "bf16[16, 64]" = torch.ops.aten.add.Tensor(mm, arg4_1);  '
+        "mm = arg4_1 = None",
+    )
+    read = read_rank_programs(folder)
+    assert read.same_program, [str(d) for d in read.differences]
+    assert [(d.node, d.constant) for d in read.constants] == [("o_proj", Constant.INPUT)]
+
+
+def test_adding_an_input_both_ranks_read_is_still_a_difference(tmp_path: Path) -> None:
+    # rank 0's o_proj adds the residual, which rank 1 reads too (at its norm): not a bias
+    # rank 0 alone has, so the ranks run different programs, and the bias is left unread
+    folder = ranks_with(
+        tmp_path,
+        'o_proj: "bf16[16, 64]" = torch.ops.aten.addmm.default(arg5_1, view_3, permute_1);  '
+        "view_3 = permute_1 = None",
+    )
+    read = read_rank_programs(folder)
+    assert not read.same_program and not read.constants
+    assert [(d.node, d.where) for d in read.differences] == [
+        ("o_proj", "input arg5_1"),
+        ("the graph", "on rank 0 only"),
+    ]
+    assert read.differences[0].base == "o_proj = aten.addmm.default adds it alone"
+    assert read.differences[1].base == "arg4_1 (user_input, bf16[64])"
