@@ -68,6 +68,7 @@ class Constant(enum.Enum):
     VALUE = "value"
     FOLDED = "folded"
     INPUT = "input"  # an input one rank alone has and adds (a row-parallel linear's bias)
+    BLOCK = "block"  # the result of a split each rank takes: its own block
 
 
 class Verdict(enum.Enum):
@@ -230,12 +231,13 @@ class _Walk:
 
     def pairs(self, ours: EngineNode, theirs: EngineNode) -> bool:
         """The same op on the same values (literals may be rank constants)."""
-        if (ours.target, ours.wrapper, len(ours.args), len(ours.outputs)) != (
+        if (ours.target, ours.wrapper, len(ours.args)) != (
             theirs.target,
             theirs.wrapper,
             len(theirs.args),
-            len(theirs.outputs),
         ):
+            return False
+        if len(ours.outputs) != len(theirs.outputs) and not self.own_block(ours, theirs):
             return False
         return all(
             self.arg_verdict(a, b) is not Verdict.DIFFERENT
@@ -369,11 +371,24 @@ class _Walk:
                 rank_dependent |= any(r in self.base_values for r in ours_read if r is not None)
         self.pair_outputs(ours, theirs, rank_dependent)
 
+    def own_block(self, ours: EngineNode, theirs: EngineNode) -> bool:
+        """Does each rank take one result, the one its rank numbers? vLLM's
+        split_tensor_along_last_dim(x, tp)[tp_rank] (olmoe.py:199, utils.py:120): rank 0's
+        graph reads result 0 of the split, rank r's result r."""
+        taken = [k for k, out in enumerate(ours.outputs) if out is not None]
+        theirs_taken = [k for k, out in enumerate(theirs.outputs) if out is not None]
+        return taken == [0] and theirs_taken == [self.rank]
+
     def pair_outputs(self, ours: EngineNode, theirs: EngineNode, rank_dependent: bool) -> None:
         """The results of two paired nodes stand for each other; their shapes compared."""
-        if len(ours.outputs) != len(theirs.outputs):
+        results = list(zip(ours.outputs, theirs.outputs, strict=False))
+        if self.own_block(ours, theirs) and self.rank > 0:
+            # each rank's own block: a rank constant, as a literal each computes
+            self.differ(ours, theirs, "result taken", 0, self.rank, constant=Constant.BLOCK)
+            results = [(ours.outputs[0], theirs.outputs[self.rank])]
+        elif len(ours.outputs) != len(theirs.outputs):
             self.differ(ours, theirs, "results", len(ours.outputs), len(theirs.outputs))
-        for mine, yours in zip(ours.outputs, theirs.outputs, strict=False):
+        for mine, yours in results:
             if mine is None or yours is None:
                 continue
             self.other_values[yours] = frozenset({mine})
@@ -710,6 +725,8 @@ def constant_kinds(
         results = [program.meta(out) for out in producer.outputs if out] if producer else []
         if constant.constant is Constant.INPUT:
             kind = "an input one rank alone has and adds (a row-parallel linear's bias)"
+        elif constant.constant is Constant.BLOCK:
+            kind = "the rank's own block of a split"
         elif constant.constant is Constant.VALUE or any(
             meta is not None and meta.is_symbolic_scalar for meta in results
         ):

@@ -2,7 +2,8 @@
 bias on rank 0 only (vllm linear.py:1777), so rank 0's graph has an input rank 1's lacks and
 its o_proj is ``addmm(bias, x, w)`` where rank 1's is ``mm(x, w)``. The two rank dumps in
 tests/engines/vllm/gpt_oss_o_proj_bias/ mirror GPT-OSS's attention block (gpt_oss.py:148,
-``RowParallelLinear(bias=True)``)."""
+``RowParallelLinear(bias=True)``). And a split's results paired by which each rank reads: rank r
+takes block r of OLMoE's normalized q and k (olmoe.py:200)."""
 
 from __future__ import annotations
 
@@ -72,3 +73,44 @@ def test_adding_an_input_both_ranks_read_is_still_a_difference(tmp_path: Path) -
     ]
     assert read.differences[0].base == "o_proj = aten.addmm.default adds it alone"
     assert read.differences[1].base == "arg4_1 (user_input, bf16[64])"
+
+
+# -- each rank's own block of a split (OLMoE's q/k norm, olmoe.py:199-201) -----------------------
+
+OLMOE = Path(__file__).resolve().parent / "vllm" / "olmoe_qk_norm_tp2.fx.txt"
+VOCAB_RANK_1 = (
+    ("torch.ops.aten.ge.Scalar(arg0_1, 0)", "torch.ops.aten.ge.Scalar(arg0_1, 128)"),
+    ("torch.ops.aten.lt.Scalar(arg0_1, 128)", "torch.ops.aten.lt.Scalar(arg0_1, 256)"),
+)
+
+
+def olmoe_ranks(tmp_path: Path, rank0: tuple[str, ...], rank1: tuple[str, ...]) -> Path:
+    """The OLMoE fixture as rank 0 and rank 1, with the q and k block each takes."""
+    text = OLMOE.read_text()
+    for rank, taken in ((0, rank0), (1, rank1)):
+        edits = (
+            ("= split[0];", f"= split[{taken[0]}];"),
+            ("= split_1[0];", f"= split_1[{taken[1]}];"),
+            *(VOCAB_RANK_1 if rank else ()),
+        )
+        mine = text
+        for old, new in edits:
+            assert mine.count(old) == 1, old
+            mine = mine.replace(old, new)
+        (tmp_path / f"rank_{rank}.fx.txt").write_text(mine)
+    return tmp_path
+
+
+def test_each_rank_taking_its_own_block_of_a_split_is_a_rank_constant(tmp_path: Path) -> None:
+    # split_tensor_along_last_dim(q, tp)[tp_rank]: rank 0 reads result 0, rank 1 result 1
+    read = read_rank_programs(olmoe_ranks(tmp_path, ("0", "0"), ("1", "1")))
+    assert read.same_program, [str(d) for d in read.differences]
+    blocks = [(d.node, d.base, d.other) for d in read.constants if d.constant is Constant.BLOCK]
+    assert blocks == [("split", "0", "1"), ("split_1", "0", "1")]
+    assert "the rank's own block of a split (split result taken: 0 vs 1;" in read.program.notes[-1]
+
+
+def test_a_rank_taking_another_rank_s_block_is_a_difference(tmp_path: Path) -> None:
+    # the ranks swap their q blocks: each holds the other's heads, and rank 0's is not its own
+    read = read_rank_programs(olmoe_ranks(tmp_path, ("1", "0"), ("0", "1")))
+    assert [(d.node, d.where) for d in read.differences][:1] == [("split", "results")]
