@@ -198,6 +198,8 @@ class _Walk:
 
     # -- comparing one pair of nodes ----------------------------------------------------------
     def arg_verdict(self, a: Arg, b: Arg) -> Verdict:
+        if a.name == b.name and self._folded_product(a, b):
+            return Verdict.CONSTANT
         if a.name != b.name or a.kind is not b.kind:
             return Verdict.DIFFERENT
         ours, theirs = self.refs(a, True), self.refs(b, False)
@@ -215,6 +217,18 @@ class _Walk:
         if a.value == b.value:
             return Verdict.SAME
         return Verdict.CONSTANT if _rank_literal(a, b) else Verdict.DIFFERENT
+
+    def _folded_product(self, a: Arg, b: Arg) -> bool:
+        """Rank 0's literal 0 where the rank reads a size y, and rank 0 computes 0·y elsewhere:
+        the product r·y each rank folded at its own r (vLLM's SP pass slices rank r's chunk of
+        the residual from r·chunk: rank 0's start is 0, rank 1's 1·chunk is the chunk)."""
+        if a.kind is not ArgKind.INT or a.value != 0 or b.kind is not ArgKind.SYM:
+            return False
+        theirs = self.refs(b, False)
+        if not theirs or len(theirs) != 1 or theirs[0] is None:
+            return False
+        stands = self.of_other(theirs[0])
+        return any(_ZERO in values and stands <= values for values in self.base_values.values())
 
     def _size_list(self, a: Arg, b: Arg) -> Verdict:
         if not (isinstance(a.value, tuple) and isinstance(b.value, tuple)):

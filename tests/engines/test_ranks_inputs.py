@@ -114,3 +114,27 @@ def test_a_rank_taking_another_rank_s_block_is_a_difference(tmp_path: Path) -> N
     # the ranks swap their q blocks: each holds the other's heads, and rank 0's is not its own
     read = read_rank_programs(olmoe_ranks(tmp_path, ("1", "0"), ("0", "1")))
     assert [(d.node, d.where) for d in read.differences][:1] == [("split", "results")]
+
+
+# -- a chunk start each rank folded at its own rank (vLLM's SP residual slice) -------------------
+
+SLICE = Path(__file__).resolve().parent / "vllm" / "sp_residual_slice"
+
+
+def test_a_slice_from_rank_0_s_folded_zero_and_rank_1_s_chunk_is_one_program() -> None:
+    # residual[r·chunk : r·chunk + chunk] (sequence_parallelism.py:237): rank 0's start is the
+    # literal 0, rank 1's the chunk, and rank 0 computes 0·chunk for the end
+    read = read_rank_programs(SLICE)
+    assert read.same_program, [str(d) for d in read.differences]
+    starts = [(d.node, d.base, d.other) for d in read.constants if d.node == "slice_1"]
+    assert starts == [("slice_1", "0", "sym_size_int")]
+
+
+def test_a_slice_starting_past_the_rank_s_chunk_is_a_difference(tmp_path: Path) -> None:
+    shutil.copy(SLICE / "rank_0.fx.txt", tmp_path / "rank_0.fx.txt")
+    text = (SLICE / "rank_1.fx.txt").read_text()
+    old = "slice.Tensor(arg2_1, 0, sym_size_int, add)"
+    assert text.count(old) == 1
+    (tmp_path / "rank_1.fx.txt").write_text(text.replace(old, "slice.Tensor(arg2_1, 0, add, add)"))
+    read = read_rank_programs(tmp_path)
+    assert [(d.node, d.where) for d in read.differences] == [("slice_1", "argument 2")]
