@@ -188,6 +188,8 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.mlp.shared_experts.gate_proj", "shared_experts.gate_proj"),
     ("*.mlp.shared_experts.up_proj", "shared_experts.up_proj"),
     ("*.mlp.shared_experts.down_proj", "shared_experts.down_proj"),
+    # the MLP's own gate (Qwen2MoeMLP.expert_gate, qwen2_moe.py:113) under vLLM's record
+    ("*.mlp.shared_experts.expert_gate", "moe.shared_expert_gate"),
     ("*.mlp.shared_experts.*", "shared_experts"),
     # Qwen2-MoE names its one shared expert in the singular, beside its gate
     ("*.mlp.shared_expert.gate_up_proj", "shared_experts.gate_up_proj"),

@@ -9,12 +9,14 @@ from pathlib import Path
 
 from layoutcheck.engines import read_program
 from layoutcheck.engines.lower import lower_program
+from layoutcheck.engines.placement import recorded
 from layoutcheck.engines.settings import RunSettings
 from layoutcheck.graph import Graph, ValueRef
 from layoutcheck.interp import interpret
 from layoutcheck.lattice import FeatureState
 from layoutcheck.models import load_config, model_spec
-from tests.helpers import run
+from layoutcheck.roles import Block
+from tests.helpers import ROOT, run
 
 FIXTURES = Path(__file__).resolve().parent / "vllm"
 BATCH_DIM = FIXTURES / "batch_dim_tp2_post_sp.fx.txt"
@@ -220,3 +222,42 @@ def test_the_shared_expert_reduced_apart_from_the_routed_sum_is_found(tmp_path: 
     )
     code, found = check(path, "--config", str(QWEN2_MOE_CONFIG))
     assert code == 1 and [d["rule"] for d in found][:1] == ["layout-mismatch"]
+
+
+# vLLM's record of the module that ran a shared expert: the MoE runner's SharedExperts wrapper
+# holds the model's MLP as `_layer` (fused_moe/runner/shared_experts.py:55), reached by Dynamo
+# through a closure (the paths are those of the Qwen2-MoE and DeepSeek-V2 captures)
+WRAPPED = (
+    "layers.0.mlp.experts._shared_experts._mk_can_overlap_shared_experts.__closure__.0."
+    "cell_contents._shared_experts._layer"
+)
+
+
+def placed(path: str) -> tuple[str, Block | None]:
+    found = recorded(path)
+    assert found is not None
+    return str(found.role), found.block
+
+
+def test_vllm_s_record_of_a_shared_expert_module_is_the_shared_experts_block() -> None:
+    shared = Block.SHARED_EXPERTS
+    assert placed(f"{WRAPPED}.down_proj") == ("shared_experts.down_proj", shared)
+    assert placed(f"{WRAPPED}.gate_up_proj") == ("shared_experts.gate_up_proj", shared)
+    assert placed(f"{WRAPPED}.act_fn") == ("shared_experts", shared)
+    # Qwen2MoeMLP keeps its gate as expert_gate (qwen2_moe.py:113)
+    assert placed(f"{WRAPPED}.expert_gate")[0] == "moe.shared_expert_gate"
+
+
+def test_an_o_proj_before_the_shared_experts_stays_the_attention_s() -> None:
+    # the MLA o_proj's own record names the attention; the shared experts' gate_up three
+    # nodes after it does not make it theirs
+    capture = ROOT / "tests" / "data" / "vllm-capture"
+    spec_ = model_spec(*load_config(capture / "tiny-deepseek-v2" / "config.json"))
+    graph = lower_program(read_program(capture / "deepseek-v2-tp2/before_sp/rank_0.pt2"), spec_)
+    linears = [op for op in graph.graph.ops if op.kind == "linear" and op.layer == 1]
+    o_proj = [op for op in linears if "o_proj" in op.name]
+    assert [(str(op.role), op.attr("parallel")) for op in o_proj] == [("attention", "row")]
+    shared = [op for op in linears if str(op.role).startswith("shared_experts")]
+    assert [(str(op.role), op.attr("parallel")) for op in shared] == [
+        ("shared_experts.gate_up_proj", "column")
+    ]

@@ -89,8 +89,12 @@ def _linear_role(lw: Lowering) -> Role | None:
         return role("attention.qkv_proj")  # the engine merged q, k and v into one matmul
     if found is not None and found.part is not None:
         return found
-    # a merged gate_up's halves are read as gate_proj and up_proj
+    # a merged gate_up's halves are read as gate_proj and up_proj; the readers speak for a
+    # matmul whose own record names no block or theirs (an attention's o_proj three nodes
+    # before the shared experts' gate_up is no part of them)
     for reader in _recorded_readers(lw):
+        if own is not None and own.block is not None and own.block is not reader.block:
+            continue
         if reader.role is not None and reader.role.part in MLP_HALVES:
             return Role(reader.role.block, Part.GATE_UP_PROJ)
         if reader.block is Block.SHARED_EXPERTS:
