@@ -261,3 +261,29 @@ def test_an_o_proj_before_the_shared_experts_stays_the_attention_s() -> None:
     assert [(str(op.role), op.attr("parallel")) for op in shared] == [
         ("shared_experts.gate_up_proj", "column")
     ]
+
+
+# -- OLMo-2 through vLLM's Transformers backend: [1, T, H], HF's rope, the TP-aware q norm ------
+
+OLMO2 = {stage: FIXTURES / f"olmo2_transformers_tp2_{stage}_sp.fx.txt" for stage in ("pre", "post")}
+
+
+def test_olmo2_s_batch_of_one_and_heads_before_tokens_are_followed_to_the_attention() -> None:
+    # split(x, 32, 2) of [1, T, 64] counts the batch of one (fusers/rms_norm.py:130); HF's rope
+    # multiplies [1, heads, T, d]: a pointwise op of a permuted value keeps its dim order
+    graph = lowered(OLMO2["pre"])
+    typed = interpret(graph)
+    assert [op.kind for op in graph.ops].count("feature_shard") == 2
+    (attention,) = [op for op in graph.ops if op.kind == "attention"]
+    q, k, _ = (typed.value(ref) for ref in attention.inputs)
+    # this rank's 2 of the 4 heads of 16, as the attention reads them
+    assert not q.is_top and q.features is FeatureState.SPLIT and q.shape[1:] == (32,)
+    assert not k.is_top and k.features is FeatureState.SPLIT
+    assert check(OLMO2["pre"], "--tp", "2") == (0, [])
+
+
+def test_olmo2_s_sp_reduce_scatter_of_the_batch_is_found_where_vllm_fails() -> None:
+    # vLLM 0.31's Inductor fails on the [0, T, H] it leaves: "shape '[s27, 256]' is invalid
+    # for input of size 0" (the zoo capture of OLMo-2)
+    code, found = check(OLMO2["post"], "--tp", "2")
+    assert (code, [(d["rule"], d["line"]) for d in found]) == (1, [("shard-of-batch", 70)])

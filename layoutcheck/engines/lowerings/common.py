@@ -56,7 +56,18 @@ def token_axis(lw: Lowering, act: Act, dim: object) -> int | None:
     # symbols a shape-less dump leaves unknown: only their count matters here)
     rank = len(act.lead) + len(value.shape)
     axis = dim % rank
-    return None if axis < len(act.lead) else axis - len(act.lead)
+    if axis < len(act.lead):
+        return None
+    # engine dim j after the lead is value dim order[j] (the tokens moved behind the heads)
+    return act.order[axis - len(act.lead)] if act.order is not None else axis - len(act.lead)
+
+
+def like(acts: Sequence[Act], ref: ValueRef, lead: tuple[int, ...]) -> Act:
+    """The result of a row-wise op of ``acts``, its engine dims in their order: a pointwise op,
+    a cast or a concat of a permuted value (HF's rope on [batch, heads, tokens, d]) is as
+    permuted as it, when its activations agree on the order."""
+    orders = {a.order for a in acts}
+    return Act(ref, lead, orders.pop() if len(orders) == 1 else None)
 
 
 def lead_axis(lw: Lowering, act: Act, dim: object) -> int | None:

@@ -12,6 +12,7 @@ from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import (
     first_act,
     lead_axis,
+    like,
     opaque,
     resolve,
     sharded_batch,
@@ -243,7 +244,7 @@ def _cast(lw: Lowering) -> None:
         lw.bind(lw.output(0), act)
         return
     ref = lw.emit("cast", [act.ref], dtype=target.value)
-    lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
+    lw.bind(lw.output(0), Act(ref, act.lead, act.order, folded=act.folded))
 
 
 def _slice(lw: Lowering) -> None:
@@ -279,7 +280,7 @@ def _slice(lw: Lowering) -> None:
         parts = [p for p in (start, end - start, size - end) if p]
         index = 1 if start else 0
         ref = lw.emit("feature_split", [act.ref], sizes=tuple(parts))
-        lw.bind_act(out, ValueRef(ref.op, index), act.lead)
+        lw.bind(out, like([act], ValueRef(ref.op, index), act.lead))
         return
     value = lw.type(act)
     if start == 0 and end == lw.tokens and value.tokens is TokenLayout.FULL:
@@ -330,7 +331,7 @@ def _cat(lw: Lowering) -> None:
         lw.bind(lw.output(0), opaque(lw, acts[0]))
         return
     ref = lw.emit("concat", [a.ref for a in acts])
-    lw.bind_act(lw.output(0), ref, acts[0].lead)
+    lw.bind(lw.output(0), like(acts, ref, acts[0].lead))
 
 
 def _split(lw: Lowering) -> None:
@@ -405,7 +406,8 @@ def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
     """``split(x, split_size, dim)``'s sizes: parts of split_size along the dim, the last one
     what is left (None when the size or the dim's width is not a known whole number)."""
     size = lw.argv("split_size")
-    numbers = lw.numbers(act)
+    # the dim counts the engine's dims, a batch of one in front of the tokens included
+    numbers = lw.engine_shape(act)
     dim = lw.argv("dim", 0)
     if not isinstance(size, int) or isinstance(size, bool) or size < 1 or numbers is None:
         return None
