@@ -57,8 +57,15 @@ class Part(enum.Enum):
     TOPK = "topk"
     EXPERTS = "experts"
     COMBINE = "combine"  # routed + shared experts
+    # a linear one wide whose sigmoid scales the shared experts' output per token (Qwen2-MoE)
+    SHARED_EXPERT_GATE = "shared_expert_gate"
     INPUT_LAYERNORM = "input_layernorm"
+    # the norm after the attention: the one that adds the residual before the feed-forward,
+    # or, in a layer that also normalizes the attention's output alone (Gemma-2/3), that norm
+    # (its residual norm then is the pre-feedforward one), as Hugging Face names them
     POST_ATTENTION_LAYERNORM = "post_attention_layernorm"
+    PRE_FEEDFORWARD_LAYERNORM = "pre_feedforward_layernorm"  # Gemma-2/3: adds the residual
+    POST_FEEDFORWARD_LAYERNORM = "post_feedforward_layernorm"  # Gemma-2/3: the MLP's output
     NORM = "norm"  # the final norm
     EMBED_TOKENS = "embed_tokens"
     LM_HEAD = "lm_head"
@@ -92,8 +99,17 @@ PARTS: Mapping[Block, frozenset[Part]] = {
     Block.SHARED_EXPERTS: frozenset(
         {Part.GATE_UP_PROJ, Part.GATE_PROJ, Part.UP_PROJ, Part.DOWN_PROJ}
     ),
-    Block.MOE: frozenset({Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE}),
-    Block.LAYER: frozenset({Part.INPUT_LAYERNORM, Part.POST_ATTENTION_LAYERNORM}),
+    Block.MOE: frozenset(
+        {Part.GATE, Part.TOPK, Part.EXPERTS, Part.COMBINE, Part.SHARED_EXPERT_GATE}
+    ),
+    Block.LAYER: frozenset(
+        {
+            Part.INPUT_LAYERNORM,
+            Part.POST_ATTENTION_LAYERNORM,
+            Part.PRE_FEEDFORWARD_LAYERNORM,
+            Part.POST_FEEDFORWARD_LAYERNORM,
+        }
+    ),
     Block.MODEL: frozenset({Part.NORM, Part.EMBED_TOKENS, Part.LM_HEAD}),
 }
 
@@ -172,7 +188,16 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.mlp.shared_experts.gate_proj", "shared_experts.gate_proj"),
     ("*.mlp.shared_experts.up_proj", "shared_experts.up_proj"),
     ("*.mlp.shared_experts.down_proj", "shared_experts.down_proj"),
+    # the MLP's own gate (Qwen2MoeMLP.expert_gate, qwen2_moe.py:113) under vLLM's record
+    ("*.mlp.shared_experts.expert_gate", "moe.shared_expert_gate"),
     ("*.mlp.shared_experts.*", "shared_experts"),
+    # Qwen2-MoE names its one shared expert in the singular, beside its gate
+    ("*.mlp.shared_expert.gate_up_proj", "shared_experts.gate_up_proj"),
+    ("*.mlp.shared_expert.gate_proj", "shared_experts.gate_proj"),
+    ("*.mlp.shared_expert.up_proj", "shared_experts.up_proj"),
+    ("*.mlp.shared_expert.down_proj", "shared_experts.down_proj"),
+    ("*.mlp.shared_expert.*", "shared_experts"),
+    ("*.mlp.shared_expert_gate", "moe.shared_expert_gate"),
     ("*.mlp.gate", "moe.gate"),
     ("*.mlp.topk", "moe.topk"),
     ("*.mlp.experts", "moe.experts"),
@@ -183,6 +208,8 @@ ROLE_FROM_HF_NAME: tuple[tuple[str, str], ...] = (
     ("*.mlp.down_proj", "mlp.down_proj"),
     ("*.input_layernorm", "layer.input_layernorm"),
     ("*.post_attention_layernorm", "layer.post_attention_layernorm"),
+    ("*.pre_feedforward_layernorm", "layer.pre_feedforward_layernorm"),
+    ("*.post_feedforward_layernorm", "layer.post_feedforward_layernorm"),
     ("model.norm", "model.norm"),
     ("model.embed_tokens", "model.embed_tokens"),
     ("lm_head", "model.lm_head"),

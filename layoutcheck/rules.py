@@ -376,6 +376,23 @@ UNKNOWN_ENGINE_OP: Final = _rule(
     severity=Severity.WARNING,
 )
 
+SHARD_OF_BATCH: Final = _rule(
+    "shard-of-batch",
+    "An engine graph's reduce-scatter, all-gather or split works on a batch dim in front of "
+    "the tokens, not on the token dim.",
+    "Sequence parallelism shards the tokens. A value of [1, T, H] (a Transformers-backend model's "
+    "hidden states) reduce-scattered on dim 0 is cut along its batch of one: each rank gets "
+    "[0, T, H] (or the collective refuses the size) instead of its T/tp tokens, and every op "
+    "after it computes on nothing. vLLM 0.31's SP pass does this to OLMo-2 run through its "
+    "Transformers backend.",
+    """
+  # hidden states [1, T, H]: dim 0 is the batch of one
+  reduce_scatter: "bf16[0, T, H]" = torch.ops.vllm.reduce_scatter.default(h, 0, 2, 'tp:0')""",
+    "Scatter or gather the token dim (dim 1 of a [1, T, H] value), or drop the batch of one "
+    "([T, H]) before the pass so that dim 0 is the tokens.",
+    RuleKind.INPUT,
+)
+
 BAD_SPEC: Final = _rule(
     "bad-spec",
     "The input file is malformed: YAML/JSON error, unknown op or attr, bad expression, "
@@ -411,6 +428,7 @@ TYPE_RULES: tuple[Rule, ...] = (
     REQUEST_COUNT_MISMATCH,
     SEQUENCE_PARALLEL_NOT_APPLIED,
     UNKNOWN_ENGINE_OP,
+    SHARD_OF_BATCH,
     BAD_SPEC,
 )
 

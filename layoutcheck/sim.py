@@ -758,6 +758,17 @@ def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [Held(tuple(joined.copy() for _ in x.arrays), x.positions)]
 
 
+def k_feature_shard(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """Rank r keeps its block of each row's complete features (the inverse of k_feature_gather)."""
+    x = xs[0]
+    g = _require_group(rt, op)
+    arrays = []
+    for r, a in enumerate(x.arrays):
+        block = _block(a.shape[-1], g, r if g > 1 else 0, op, "features")
+        arrays.append(a[..., block].copy())
+    return [Held(tuple(arrays), x.positions)]
+
+
 def k_moe_dispatch(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     """Each token becomes top_k rows (token-major here; the combine undoes exactly this)."""
     k = rt.number(op.attr("top_k"), "top_k", op.name)
@@ -835,6 +846,7 @@ KERNELS: Mapping[str, Kernel] = {
     # the next stage's rank of the same tp rank holds exactly what this rank sent
     "send_recv": k_identity,
     "token_slice": k_token_slice,
+    "feature_shard": k_feature_shard,
     "pad_tokens": k_pad_tokens,
     "unpad_tokens": k_unpad_tokens,
     "add": k_add,

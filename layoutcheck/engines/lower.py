@@ -132,6 +132,8 @@ class Lowering:
         self.entry: OpMapEntry | None = None
         # the shape-less inputs the op reading them made LOCAL token rows (one note lists them)
         self.local_inputs: list[str] = []
+        # the engine's own layout faults found while lowering, each at its node
+        self.found: list[Diagnostic] = []
         self.token_names = frozenset(program.token_symbols())
         self._prescan()
         self.head_widths = self._head_widths()
@@ -140,9 +142,13 @@ class Lowering:
     def _prescan(self) -> None:
         program = self.program
         self.consumers: dict[str, list[EngineNode]] = {}
+        self.producers: dict[str, EngineNode] = {}
         for node in program.nodes:
             for name in node.tensor_inputs():
                 self.consumers.setdefault(name, []).append(node)
+            for out in node.outputs:
+                if out:
+                    self.producers[out] = node
         self.token_inputs = self._token_inputs()
         model = self.spec
         # where each node sits, for the nodes the engine recorded no module for (every node of
@@ -562,6 +568,23 @@ class Lowering:
             source=self.program.source,
         )
 
+    def flag(self, rule: rules.Rule, message: str, at: ValueRef) -> None:
+        """A layout fault of the engine's graph at the node being lowered (the emitted op
+        ``at`` stands for it): an error located at the node's line, with the engine's origin."""
+        node = self.current_node
+        self.found.append(
+            Diagnostic(
+                rule=rule,
+                severity=rule.severity,
+                message=f"{node.target}: {message}",
+                hint=rule.fix,
+                op=at.op,
+                layer=self.current_layer(),
+                line=node.dump_line,
+                origin=self.origin(),
+            )
+        )
+
     # -- types and shapes -----------------------------------------------------------------
     def type(self, act: Act) -> AbstractValue:
         return self.typer.value(act.ref)
@@ -937,7 +960,7 @@ def lower_program(
     lowering_ = Lowering(program, spec, merged, registry, lowerings=lowerings)
     graph = lowering_.run()
     settings_ = attrs.evolve(merged, tp=lowering_.tp, ep=lowering_.ep)
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = list(lowering_.found)
     if lowering_.unknown:
         listed = ", ".join(f"{target} ×{n}" for target, n in lowering_.unknown.most_common())
         diagnostics.append(

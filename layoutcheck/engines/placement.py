@@ -38,6 +38,7 @@ MODULE_REWRITES: tuple[tuple[str, str], ...] = (
 BLOCK_TAILS: tuple[tuple[str, Block], ...] = (
     (".self_attn", Block.ATTENTION),
     (".mlp.shared_experts", Block.SHARED_EXPERTS),
+    (".mlp.shared_expert", Block.SHARED_EXPERTS),  # Qwen2-MoE's one, in the singular
     (".mlp", Block.MLP),
 )
 # display names: the HF module each block's ops are shown under
@@ -59,9 +60,20 @@ def module_path(layer: int | None, block: Block | None = None, leaf: str | None 
     return ".".join(parts)
 
 
+# vLLM's FusedMoE runs the model's shared-expert MLP through its runner's SharedExperts wrapper
+# (fused_moe/runner/shared_experts.py:55, `self._layer = layer`), and Dynamo records the path it
+# reached the MLP by, through a closure: `layers.0.mlp.experts._shared_experts.<…>._layer.
+# down_proj` is the HF `layers.0.mlp.shared_experts.down_proj`
+SHARED_EXPERTS_WRAPPER = (".mlp.experts._shared_experts.", "._layer")
+
+
 def normalize_module(path: str) -> str:
     for old, new in MODULE_REWRITES:
         path = path.replace(old, new)
+    wrapper, layer = SHARED_EXPERTS_WRAPPER
+    start, end = path.find(wrapper), path.rfind(layer)
+    if 0 <= start < end and path[end + len(layer) :][:1] in ("", "."):
+        path = path[:start] + ".mlp.shared_experts" + path[end + len(layer) :]
     return path
 
 

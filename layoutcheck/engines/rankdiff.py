@@ -8,6 +8,12 @@ target and dataflow (each rank's values mapped to rank 0's), lets a node present
 stand for its operand or for a zero where the other rank's constant is the op's identity or
 absorbing element (the op map's ``fn`` says which function the node computes), and reports
 anything else (another target, a shape, an extra collective) at both ranks' node and line.
+
+Inputs are paired by what reads them, not by position: vLLM's RowParallelLinear adds its bias
+on rank 0 only (linear.py:1777), so rank 0 has an input the others lack and every later input
+sits one place further on. An input one rank alone has, added by a node that is the other
+rank's node plus it (the op map's ``plus``: addmm is mm plus ``self``) or by an add the other
+rank folded, is a rank constant; one read otherwise is a difference.
 """
 
 from __future__ import annotations
@@ -61,6 +67,8 @@ class Constant(enum.Enum):
     ARGUMENT = "argument"
     VALUE = "value"
     FOLDED = "folded"
+    INPUT = "input"  # an input one rank alone has and adds (a row-parallel linear's bias)
+    BLOCK = "block"  # the result of a split each rank takes: its own block
 
 
 class Verdict(enum.Enum):
@@ -118,6 +126,7 @@ class _Folded:
     on_base: bool
     values: Values
     constant: object  # the literal the present rank has (None: it read a folded zero)
+    lone: str | None = None  # the input only its rank has that it adds (a zero on the other)
 
 
 class _Walk:
@@ -141,6 +150,14 @@ class _Walk:
         self.found: list[RankDifference] = []
         self.folded: list[_Folded] = []
         self.structural = 0
+        self.base_inputs = {i.name: i for i in base.inputs}
+        self.other_inputs = {i.name: i for i in other.inputs}
+        self.paired_base: set[str] = set()  # rank 0's inputs a reader paired with the rank's
+        self.paired_other: set[str] = set()
+        # (on rank 0?, input) -> the node that added it as an input only its rank has
+        self.alone: dict[tuple[bool, str], EngineNode] = {}
+        self.mistaken: set[tuple[bool, str]] = set()  # of those, inputs both ranks read after all
+        self.added: dict[tuple[bool, str], RankDifference] = {}  # the constant each was said as
 
     # -- values -------------------------------------------------------------------------------
     def of_base(self, name: str) -> Values:
@@ -149,6 +166,23 @@ class _Walk:
     def of_other(self, name: str) -> Values:
         # a value of the rank's that no pairing has named stands for nothing of rank 0's
         return self.other_values.get(name, frozenset({f"rank {self.rank}'s {name}"}))
+
+    def lone_input(self, name: str, on_base: bool) -> bool:
+        """An input of its rank that no reader has paired with one of the other rank's."""
+        if on_base:
+            return name in self.base_inputs and name not in self.paired_base
+        return name in self.other_inputs and name not in self.paired_other
+
+    def may_pair(self, ours: str, theirs: str) -> bool:
+        """Could two inputs, neither paired yet, be one (the same kind and shape)? The first
+        node both ranks read them at pairs them; their position is no evidence."""
+        if not (self.lone_input(ours, True) and self.lone_input(theirs, False)):
+            return False
+        a, b = self.base_inputs[ours], self.other_inputs[theirs]
+        return (a.kind, a.meta) == (b.kind, b.meta)
+
+    def same_value(self, ours: str, theirs: str) -> bool:
+        return bool(self.of_base(ours) & self.of_other(theirs)) or self.may_pair(ours, theirs)
 
     def refs(self, arg: Arg, on_base: bool) -> tuple[str | None, ...] | None:
         """The value names an argument reads (None where a list has a gap), or None for a
@@ -164,6 +198,8 @@ class _Walk:
 
     # -- comparing one pair of nodes ----------------------------------------------------------
     def arg_verdict(self, a: Arg, b: Arg) -> Verdict:
+        if a.name == b.name and self._folded_product(a, b):
+            return Verdict.CONSTANT
         if a.name != b.name or a.kind is not b.kind:
             return Verdict.DIFFERENT
         ours, theirs = self.refs(a, True), self.refs(b, False)
@@ -173,7 +209,7 @@ class _Walk:
             for x, y in zip(ours, theirs, strict=True):
                 if (x is None) != (y is None):
                     return Verdict.DIFFERENT
-                if x is not None and y is not None and not self.of_base(x) & self.of_other(y):
+                if x is not None and y is not None and not self.same_value(x, y):
                     return Verdict.DIFFERENT
             return Verdict.SAME
         if a.kind is ArgKind.SYMS:
@@ -182,6 +218,18 @@ class _Walk:
             return Verdict.SAME
         return Verdict.CONSTANT if _rank_literal(a, b) else Verdict.DIFFERENT
 
+    def _folded_product(self, a: Arg, b: Arg) -> bool:
+        """Rank 0's literal 0 where the rank reads a size y, and rank 0 computes 0·y elsewhere:
+        the product r·y each rank folded at its own r (vLLM's SP pass slices rank r's chunk of
+        the residual from r·chunk: rank 0's start is 0, rank 1's 1·chunk is the chunk)."""
+        if a.kind is not ArgKind.INT or a.value != 0 or b.kind is not ArgKind.SYM:
+            return False
+        theirs = self.refs(b, False)
+        if not theirs or len(theirs) != 1 or theirs[0] is None:
+            return False
+        stands = self.of_other(theirs[0])
+        return any(_ZERO in values and stands <= values for values in self.base_values.values())
+
     def _size_list(self, a: Arg, b: Arg) -> Verdict:
         if not (isinstance(a.value, tuple) and isinstance(b.value, tuple)):
             return Verdict.SAME if a.value == b.value else Verdict.DIFFERENT
@@ -189,7 +237,7 @@ class _Walk:
             return Verdict.DIFFERENT
         for x, y in zip(a.value, b.value, strict=True):
             if isinstance(x, str) and isinstance(y, str) and x in self.base_names:
-                if y not in self.other_names or not self.of_base(x) & self.of_other(y):
+                if y not in self.other_names or not self.same_value(x, y):
                     return Verdict.DIFFERENT
             elif x != y:
                 return Verdict.DIFFERENT
@@ -197,12 +245,13 @@ class _Walk:
 
     def pairs(self, ours: EngineNode, theirs: EngineNode) -> bool:
         """The same op on the same values (literals may be rank constants)."""
-        if (ours.target, ours.wrapper, len(ours.args), len(ours.outputs)) != (
+        if (ours.target, ours.wrapper, len(ours.args)) != (
             theirs.target,
             theirs.wrapper,
             len(theirs.args),
-            len(theirs.outputs),
         ):
+            return False
+        if len(ours.outputs) != len(theirs.outputs) and not self.own_block(ours, theirs):
             return False
         return all(
             self.arg_verdict(a, b) is not Verdict.DIFFERENT
@@ -228,6 +277,7 @@ class _Walk:
         of = self.of_base if on_base else self.of_other
         values: set[str] = set()
         constant: object = None
+        lone: str | None = None
         for position, operand in enumerate(operands):
             rest = operands[1 - position]
             rest_refs = self.refs(rest, on_base)
@@ -244,6 +294,13 @@ class _Walk:
                     values.add(_ZERO)
                     constant = operand.value
             elif refs is not None and len(refs) == 1 and refs[0] is not None:
+                if self.lone_input(refs[0], on_base) and refs[0] != rest_refs[0]:
+                    # an input only this rank has, added: nothing, a zero, on the other rank
+                    # (the bias rank 0 alone adds); _lone_inputs checks no later node pairs it
+                    if algebra.identity == 0 and position in algebra.positions:
+                        values |= kept
+                        lone = refs[0]
+                    continue
                 if _ZERO not in of(refs[0]):
                     continue
                 # it reads a value this rank folded to zero
@@ -253,9 +310,11 @@ class _Walk:
                     values.add(_ZERO)
         if not values:
             return None
-        return _Folded(node, on_base, frozenset(values), constant)
+        return _Folded(node, on_base, frozenset(values), constant, lone)
 
     def fold(self, folded: _Folded) -> None:
+        if folded.lone is not None:
+            self.alone[(folded.on_base, folded.lone)] = folded.node
         name = folded.node.outputs[0]
         if name is not None:
             if folded.on_base:
@@ -276,7 +335,7 @@ class _Walk:
         *,
         near: EngineNode | None = None,
         constant: Constant | None = None,
-    ) -> None:
+    ) -> RankDifference:
         line_node = theirs or near
         named = ours or theirs
         difference = RankDifference(
@@ -294,6 +353,7 @@ class _Walk:
         )
         self.found.append(difference)
         self.structural += not difference.is_constant
+        return difference
 
     def pair(self, ours: EngineNode, theirs: EngineNode) -> None:
         """Pair two nodes: their results stand for each other; what differs is recorded."""
@@ -317,13 +377,32 @@ class _Walk:
                     self.differ(ours, theirs, where, a.value, b.value, constant=Constant.ARGUMENT)
                 elif verdict is Verdict.DIFFERENT:
                     self.differ(ours, theirs, where, _arg_text(a), _arg_text(b))
+                else:
+                    self.pair_inputs(a, b)
                 theirs_read = self.refs(b, False) or ()
                 ours_read = self.refs(a, True) or ()
                 rank_dependent |= any(r in self.tainted for r in theirs_read if r is not None)
                 rank_dependent |= any(r in self.base_values for r in ours_read if r is not None)
-        if len(ours.outputs) != len(theirs.outputs):
+        self.pair_outputs(ours, theirs, rank_dependent)
+
+    def own_block(self, ours: EngineNode, theirs: EngineNode) -> bool:
+        """Does each rank take one result, the one its rank numbers? vLLM's
+        split_tensor_along_last_dim(x, tp)[tp_rank] (olmoe.py:199, utils.py:120): rank 0's
+        graph reads result 0 of the split, rank r's result r."""
+        taken = [k for k, out in enumerate(ours.outputs) if out is not None]
+        theirs_taken = [k for k, out in enumerate(theirs.outputs) if out is not None]
+        return taken == [0] and theirs_taken == [self.rank]
+
+    def pair_outputs(self, ours: EngineNode, theirs: EngineNode, rank_dependent: bool) -> None:
+        """The results of two paired nodes stand for each other; their shapes compared."""
+        results = list(zip(ours.outputs, theirs.outputs, strict=False))
+        if self.own_block(ours, theirs) and self.rank > 0:
+            # each rank's own block: a rank constant, as a literal each computes
+            self.differ(ours, theirs, "result taken", 0, self.rank, constant=Constant.BLOCK)
+            results = [(ours.outputs[0], theirs.outputs[self.rank])]
+        elif len(ours.outputs) != len(theirs.outputs):
             self.differ(ours, theirs, "results", len(ours.outputs), len(theirs.outputs))
-        for mine, yours in zip(ours.outputs, theirs.outputs, strict=False):
+        for mine, yours in results:
             if mine is None or yours is None:
                 continue
             self.other_values[yours] = frozenset({mine})
@@ -331,6 +410,90 @@ class _Walk:
             if rank_dependent and meta is not None and meta.is_symbolic_scalar:
                 self.tainted.add(yours)  # sizes computed from the rank (tensors never are)
             self._compare_meta(ours, theirs, mine, yours, rank_dependent)
+
+    def pair_inputs(self, a: Arg, b: Arg) -> None:
+        """Two paired arguments read the same values: the inputs among them, not paired yet,
+        are one input (the first node both ranks read it at says which)."""
+        named = list(zip(self.refs(a, True) or (), self.refs(b, False) or (), strict=False))
+        if a.kind is ArgKind.SYMS and isinstance(a.value, tuple) and isinstance(b.value, tuple):
+            named += [
+                (x, y)
+                for x, y in zip(a.value, b.value, strict=False)
+                if isinstance(x, str) and isinstance(y, str)
+            ]
+        for x, y in named:
+            if x is not None and y is not None and self.may_pair(x, y):
+                self.other_values[y] = frozenset({x})
+                self.paired_base.add(x)
+                self.paired_other.add(y)
+
+    # -- a node that is the other rank's plus an input only its rank has ----------------------
+    def plus(self, ours: EngineNode, theirs: EngineNode) -> tuple[EngineNode, bool, Arg] | None:
+        """(the node, on rank 0?, its added operand) when one of the two nodes computes the
+        other's op plus an input only its rank has: rank 0's ``addmm(bias, x, w)`` beside the
+        rank's ``mm(x, w)``."""
+        for node, other, on_base in ((ours, theirs, True), (theirs, ours, False)):
+            added = self._plus_operand(node, other, on_base)
+            if added is not None:
+                return node, on_base, added
+        return None
+
+    def _plus_operand(self, node: EngineNode, other: EngineNode, on_base: bool) -> Arg | None:
+        entry = self.opmaps.get(node.target)
+        plus = entry.params.get("plus") if entry is not None else None
+        if entry is None or not isinstance(plus, dict) or plus.get("target") != other.target:
+            return None
+        operand = plus.get("operand")
+        if not isinstance(operand, str) or operand not in entry.args:
+            return None
+        if node.wrapper != other.wrapper or len(node.outputs) != len(other.outputs):
+            return None
+        added = node.arg(operand, entry.args.index(operand))
+        if added is None:
+            return None
+        refs = self.refs(added, on_base)
+        if not refs or len(refs) != 1 or refs[0] is None or not self.lone_input(refs[0], on_base):
+            return None
+        pairs = self._plus_pairs(node, other, on_base, added)
+        if pairs is None or any(self.arg_verdict(a, b) is not Verdict.SAME for a, b in pairs):
+            return None
+        return added
+
+    def _plus_pairs(
+        self, node: EngineNode, other: EngineNode, on_base: bool, added: Arg
+    ) -> list[tuple[Arg, Arg]] | None:
+        """The arguments of ``node`` but the added one, beside ``other``'s (rank 0's first),
+        by position; None when the rest are not the other's (or not at their defaults)."""
+        rest = [attrs.evolve(a, name=None) for a in node.args if a is not added]
+        kept, extra = rest[: len(other.args)], rest[len(other.args) :]
+        if len(kept) != len(other.args) or any(
+            a.kind is not ArgKind.NONE and a.value != 1 for a in extra
+        ):
+            return None  # a beta or alpha scaling the product or the addend
+        theirs = [attrs.evolve(a, name=None) for a in other.args]
+        return list(zip(kept, theirs, strict=True) if on_base else zip(theirs, kept, strict=True))
+
+    def pair_plus(self, node: EngineNode, on_base: bool, added: Arg, other: EngineNode) -> None:
+        """Pair a node with the other rank's that it computes plus an input only its rank has:
+        a rank constant (the bias one rank adds for all), its results the other's."""
+        for a, b in self._plus_pairs(node, other, on_base, added) or []:
+            self.pair_inputs(a, b)
+        (name,) = self.refs(added, on_base) or (None,)
+        if name is not None:
+            self.alone[(on_base, name)] = node
+        ours, theirs = (node, other) if on_base else (other, node)
+        present = "rank 0" if on_base else f"rank {self.rank}"
+        said = self.differ(
+            ours,
+            theirs,
+            f"input {name} on {present} only, added",
+            f"{ours.name} = {ours.target}",
+            f"{theirs.name} = {theirs.target}",
+            constant=Constant.INPUT,
+        )
+        if name is not None:
+            self.added[(on_base, name)] = said
+        self.pair_outputs(ours, theirs, False)
 
     def _compare_meta(
         self, ours: EngineNode, theirs: EngineNode, mine: str, yours: str, rank_dependent: bool
@@ -347,12 +510,17 @@ class _Walk:
 
     # -- the walk -------------------------------------------------------------------------------
     def run(self) -> None:
-        self._inputs()
         ours, theirs = self.base.nodes, self.other.nodes
         i = j = 0
         while (i < len(ours) or j < len(theirs)) and self.structural < MAX_REPORTED:
             if i < len(ours) and j < len(theirs) and self.pairs(ours[i], theirs[j]):
                 self.pair(ours[i], theirs[j])
+                i, j = i + 1, j + 1
+                continue
+            plus = self.plus(ours[i], theirs[j]) if i < len(ours) and j < len(theirs) else None
+            if plus is not None:
+                node, on_base, added = plus
+                self.pair_plus(node, on_base, added, theirs[j] if on_base else ours[i])
                 i, j = i + 1, j + 1
                 continue
             folded = self.folds(theirs[j], False) if j < len(theirs) else None
@@ -367,22 +535,54 @@ class _Walk:
                 continue
             i, j = self._resync(i, j)
         if self.structural < MAX_REPORTED:
+            self._lone_inputs()
+        if self.structural < MAX_REPORTED:
             self._outputs()
 
-    def _inputs(self) -> None:
-        ours, theirs = self.base.inputs, self.other.inputs
-        for position, (a, b) in enumerate(zip(ours, theirs, strict=False)):
+    def _lone_inputs(self) -> None:
+        """The inputs no reader paired. One a rank alone has and adds (a rank constant, said
+        where it is added) must stay unpaired: a later node of both ranks reading it makes it
+        a difference after all. The rest, read by no node that paired, pair in order where
+        they agree; any other is on one rank only."""
+        for (on_base, name), node in self.alone.items():
+            if name in (self.paired_base if on_base else self.paired_other):
+                self.mistaken.add((on_base, name))
+                # no rank constant after all
+                said = self.added.get((on_base, name))
+                self.found = [d for d in self.found if d is not said]
+                self.differ(
+                    node if on_base else None,
+                    None if on_base else node,
+                    f"input {name}",
+                    f"{node.name} = {node.target} adds it alone",
+                    "no such node, though it reads that input elsewhere",
+                )
+        left = [i for i in self.base.inputs if self.lone_input(i.name, True)]
+        right = [i for i in self.other.inputs if self.lone_input(i.name, False)]
+        left = [i for i in left if (True, i.name) not in self.alone]
+        right = [i for i in right if (False, i.name) not in self.alone]
+        for a, b in zip(left, right, strict=False):
             self.other_values[b.name] = frozenset({a.name})
-            if (a.kind, a.meta) != (b.kind, b.meta) or a.name != b.name:
+            if (a.kind, a.meta) != (b.kind, b.meta):
                 self.differ(
                     None,
                     None,
-                    f"input {position}",
+                    f"input {a.name}",
                     _input_text(a.name, a.kind, a.meta),
                     _input_text(b.name, b.kind, b.meta),
                 )
-        if len(ours) != len(theirs):
-            self.differ(None, None, "input count", len(ours), len(theirs))
+        for a in left[len(right) :]:
+            self.differ(
+                None, None, "on rank 0 only", _input_text(a.name, a.kind, a.meta), "nothing"
+            )
+        for b in right[len(left) :]:
+            self.differ(
+                None,
+                None,
+                f"on rank {self.rank} only",
+                "nothing",
+                _input_text(b.name, b.kind, b.meta),
+            )
 
     def _resync(self, i: int, j: int) -> tuple[int, int]:
         """Past a difference: the nearest pair of nodes that pair again (fewest nodes skipped
@@ -450,8 +650,11 @@ class _Walk:
         """Each folded node as a rank constant: the present rank's literal, and what the node
         stands for on the rank that folded it."""
         for folded in self.folded:
+            if folded.lone is not None and (folded.on_base, folded.lone) in self.mistaken:
+                continue  # reported as a difference: both ranks read the input
             node = folded.node
             absent = f"rank {self.rank}" if folded.on_base else "rank 0"
+            present = "rank 0" if folded.on_base else f"rank {self.rank}"
             stands = "a zero" if folded.values == {_ZERO} else "its operand"
             if _ZERO in folded.values and len(folded.values) > 1:
                 stands = "its operand or a zero"
@@ -460,6 +663,11 @@ class _Walk:
             )
             where = f"{CONSTANT}, folded on {absent}"
             summary = f"folded ({stands} there)"
+            kind = Constant.FOLDED
+            if folded.lone is not None:  # it adds an input the other rank does not have
+                where = f"{CONSTANT}, input {folded.lone} on {present} only, added"
+                summary = "nothing (the input is not there)"
+                kind = Constant.INPUT
             if folded.on_base:
                 self.found.append(
                     RankDifference(
@@ -472,7 +680,7 @@ class _Walk:
                         summary,
                         self.base.source,
                         node.dump_line,
-                        constant=Constant.FOLDED,
+                        constant=kind,
                     )
                 )
             else:
@@ -488,7 +696,7 @@ class _Walk:
                         self.base.source,
                         None,
                         node.name,
-                        constant=Constant.FOLDED,
+                        constant=kind,
                     )
                 )
 
@@ -513,7 +721,8 @@ def constant_kinds(
     constants: Sequence[RankDifference],
     lookups: Mapping[str, OpMapEntry],
 ) -> dict[str, list[RankDifference]]:
-    """The rank constants grouped by what they are: a vocab shard's bounds and offsets (the
+    """The rank constants grouped by what they are: an input one rank alone adds (the bias
+    vLLM's row-parallel linear adds on rank 0), a vocab shard's bounds and offsets (the
     literals of what a vocabulary lookup's indices are computed from), a device's index, a
     symbolic size computed from the rank (its chunk of the tokens), other literals.
     ``programs`` are the ranks' programs by rank; ``lookups`` the op map entries whose lowering
@@ -528,7 +737,11 @@ def constant_kinds(
         program = programs[rank] if rank < len(programs) else programs[0]
         producer = next((n for n in program.nodes if n.name == name), None)
         results = [program.meta(out) for out in producer.outputs if out] if producer else []
-        if constant.constant is Constant.VALUE or any(
+        if constant.constant is Constant.INPUT:
+            kind = "an input one rank alone has and adds (a row-parallel linear's bias)"
+        elif constant.constant is Constant.BLOCK:
+            kind = "the rank's own block of a split"
+        elif constant.constant is Constant.VALUE or any(
             meta is not None and meta.is_symbolic_scalar for meta in results
         ):
             kind = "the rank's token chunk (sizes)"

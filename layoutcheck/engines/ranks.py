@@ -334,7 +334,7 @@ def _summary(
 def _constant_text(constant: RankDifference) -> str:
     """``ge argument 1: 0 vs 75968``; a folded node: ``mul folded on rank 0``."""
     where = constant.where.removeprefix(_CONSTANT + ", ")
-    if constant.constant is Constant.FOLDED:
+    if constant.constant in (Constant.FOLDED, Constant.INPUT):
         return f"{constant.node} {where}"
     if constant.constant is Constant.VALUE:
         return f"{constant.node}: {constant.base} vs {constant.other}"

@@ -32,8 +32,10 @@ from layoutcheck.roles import Block, Part, Role
 class _Seen(enum.Enum):
     """What a layer walk has met so far (a layer ends after its attention and post norm)."""
 
+    INPUT_NORM = "input-norm"  # the norm that opens the attention
     ATTENTION = "attention"
-    POST_NORM = "post-norm"
+    POST_NORM = "post-norm"  # the norm that adds the residual before the feed-forward
+    OUTPUT_NORM = "output-norm"  # a norm of the attention's output alone (Gemma-2/3)
     MOE = "moe"
 
 
@@ -192,7 +194,13 @@ def infer_structure(
             continue
         starts_layer = layer is None or {_Seen.ATTENTION, _Seen.POST_NORM} <= seen
         norm_before_attention = walk.is_(node, Trait.NORM) and index < last_attention
-        if not regions and norm_before_attention and starts_layer and _decoder_norm(walk, node):
+        if (
+            not regions
+            and norm_before_attention
+            and starts_layer
+            and _decoder_norm(walk, node)
+            and not _normalizes_block_output(walk, node)  # a sandwich norm ends its block
+        ):
             layer, next_layer, seen = next_layer, next_layer + 1, set()
         if index in moe_layers:
             seen.add(_Seen.MOE)
@@ -274,26 +282,66 @@ def _classify(
     return None
 
 
+# the norms whose output the feed-forward (an MLP, or the router and experts) reads
+FEED_FORWARD_INPUTS = frozenset({Part.POST_ATTENTION_LAYERNORM, Part.PRE_FEEDFORWARD_LAYERNORM})
+
+
 def _norm(
     walk: _Walk, node: EngineNode, layer: int | None, seen: set[_Seen], after_layers: bool
 ) -> Placement | None:
+    """A decoder norm's role by its place in the layer and what it normalizes, not by how
+    many came before it: Llama's two and Gemma's four (gemma2.py:234-245) alike. A norm of a
+    block's output alone closes that block (the attention's before the residual norm that
+    opens the feed-forward, else the feed-forward's); a norm that adds the residual opens the
+    attention before it, the feed-forward after it."""
     if not _decoder_norm(walk, node):
         return _in(layer, Block.ATTENTION) if layer is not None else None
+    if layer is not None and _Seen.ATTENTION in seen and _normalizes_block_output(walk, node):
+        if _Seen.POST_NORM in seen:
+            return _layer_norm(walk, node, layer, Part.POST_FEEDFORWARD_LAYERNORM)
+        seen.add(_Seen.OUTPUT_NORM)
+        return _layer_norm(walk, node, layer, Part.POST_ATTENTION_LAYERNORM)
     if layer is None or after_layers:
         walk.norm_part[node.name] = Part.NORM
         return _model(Part.NORM, "model.norm") if after_layers else None
+    if _Seen.ATTENTION not in seen and _Seen.INPUT_NORM in seen:
+        # between the input norm and the attention: a q or k norm as wide as the hidden size
+        # (OLMoE's over every head's features, olmoe.py:164)
+        return _in(layer, Block.ATTENTION)
     if _Seen.ATTENTION not in seen:
-        walk.norm_part[node.name] = Part.INPUT_LAYERNORM
-        return Placement(
-            layer, Block.LAYER, Role(Block.LAYER, Part.INPUT_LAYERNORM),
-            module_path(layer, leaf="input_layernorm"),
-        )  # fmt: skip
+        seen.add(_Seen.INPUT_NORM)
+        return _layer_norm(walk, node, layer, Part.INPUT_LAYERNORM)
     seen.add(_Seen.POST_NORM)
-    walk.norm_part[node.name] = Part.POST_ATTENTION_LAYERNORM
+    if _Seen.OUTPUT_NORM in seen:
+        return _layer_norm(walk, node, layer, Part.PRE_FEEDFORWARD_LAYERNORM)
+    return _layer_norm(walk, node, layer, Part.POST_ATTENTION_LAYERNORM)
+
+
+def _layer_norm(walk: _Walk, node: EngineNode, layer: int, part: Part) -> Placement:
+    walk.norm_part[node.name] = part
     return Placement(
-        layer, Block.LAYER, Role(Block.LAYER, Part.POST_ATTENTION_LAYERNORM),
-        module_path(layer, leaf="post_attention_layernorm"),
-    )  # fmt: skip
+        layer, Block.LAYER, Role(Block.LAYER, part), module_path(layer, leaf=part.value)
+    )
+
+
+def _normalizes_block_output(walk: _Walk, node: EngineNode) -> bool:
+    """Does the norm normalize a block's output alone (Gemma's post-attention and
+    post-feedforward norms: the o_proj's or down_proj's result, reduced), not the residual
+    stream? A fused add + norm normalizes a sum with the residual, so it never does."""
+    if walk.is_(node, Trait.FUSED_ADD_NORM):
+        return False
+    inputs = node.tensor_inputs()
+    current = walk.producer.get(inputs[0]) if inputs else None
+    for _ in range(16):  # views, casts and the block's reduction come in short chains
+        if current is None:
+            return False
+        if walk.is_(current, Trait.LINEAR, Trait.EXPERT, Trait.ATTENTION):
+            return True
+        if not (walk.passes_through(current) or walk.is_(current, Trait.COLLECTIVE)):
+            return False
+        ins = current.tensor_inputs()
+        current = walk.producer.get(ins[0]) if ins else None
+    return False
 
 
 def _reads_part(walk: _Walk, node: EngineNode, part: Part) -> bool:
@@ -313,12 +361,16 @@ def _linear(walk: _Walk, node: EngineNode, layer: int, seen: set[_Seen]) -> Plac
     ):
         # q/k/v, or MLA's low-rank projections: which one the weight's shape tells the lowering
         return _in(layer, Block.ATTENTION)
-    if part is Part.POST_ATTENTION_LAYERNORM:
+    if part in FEED_FORWARD_INPUTS:
         readers = list(walk.readers(node))
         width = walk.width(node)
         routed = _routes(walk, node)
         if routed or (walk.experts is not None and width == walk.experts):
             return _in(layer, Block.MOE, Part.GATE)
+        if _Seen.MOE in seen and width == 1:
+            # one score per token beside the experts: the gate whose sigmoid scales the shared
+            # expert's output (qwen2_moe.py:121)
+            return _in(layer, Block.MOE, Part.SHARED_EXPERT_GATE)
         block = Block.SHARED_EXPERTS if _Seen.MOE in seen else Block.MLP
         walk.mlp_block[node.name] = block
         return _in(layer, block, _gate_or_up(walk, readers))

@@ -88,9 +88,9 @@ def _layer(spec: ModelSpec, index: int, kind: str, mtp: bool) -> tuple[int, int]
     if kind == "moe" and spec.moe is not None:
         m = spec.moe
         expert = _sum(_mlp(hidden, m.intermediate, t, t.expert_bias))
-        always += [*_router(hidden, m), ("mlp.shared_experts", m.shared_experts * expert)]
-        if t.shared_expert_intermediate:  # Qwen2-MoE: one shared expert of its own width
-            always += _mlp(hidden, t.shared_expert_intermediate, t, t.mlp_bias)
+        # the shared experts as one MLP of their width (Qwen2-MoE states its own)
+        shared = _sum(_mlp(hidden, m.shared_width, t, t.mlp_bias)) if m.shared_width else 0
+        always += [*_router(hidden, m), ("mlp.shared_experts", shared)]
         if t.shared_expert_gate:
             always.append(("mlp.shared_expert_gate", hidden))
         base = _sum(always)

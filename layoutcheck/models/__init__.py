@@ -356,6 +356,4 @@ __all__ = [
 
 def _has_shared_experts(spec: ModelSpec) -> bool:
     moe = spec.moe
-    return moe is not None and (
-        moe.shared_experts > 0 or spec.tensors.shared_expert_intermediate > 0
-    )
+    return moe is not None and moe.shared_width > 0

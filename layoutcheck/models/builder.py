@@ -187,7 +187,7 @@ class _Builder:
                 experts=spec.moe.experts, top_k=spec.moe.top_k, moe_I=spec.moe.intermediate
             )
             if spec.moe.shared_experts:
-                symbols["shared_I"] = spec.moe.intermediate * spec.moe.shared_experts
+                symbols["shared_I"] = spec.moe.shared_width
         # a KV context: the attended keys per request become the symbol S (a decode step's
         # cache and new token; a chunked prefill's earlier chunks and its own tokens)
         if self.has_context:

@@ -70,6 +70,14 @@ class MoeSpec:
     # the router's e_score_correction_bias [experts]: only auxiliary-loss-free routing
     # (``topk_method: noaux_tc``) learns one
     router_bias: bool = False
+    # the shared experts' MLP width where the config states it apart from the routed experts'
+    # (Qwen2-MoE's shared_expert_intermediate_size); 0: shared_experts routed-expert widths
+    shared_intermediate: int = 0
+
+    @property
+    def shared_width(self) -> int:
+        """The intermediate width of the shared experts' one MLP (0: none)."""
+        return self.shared_intermediate or self.intermediate * self.shared_experts
 
 
 @attrs.frozen
@@ -173,7 +181,6 @@ class CheckpointTensors:
     o_bias: bool = False
     mlp_bias: bool = False
     qk_norm_width: QkNormWidth = "head"
-    shared_expert_intermediate: int = 0  # Qwen2-MoE's one shared expert, of its own width
     shared_expert_gate: bool = False
     expert_bias: bool = False
     attention_sinks: bool = False
@@ -402,8 +409,6 @@ def _checkpoint_tensors(
         o_bias=attention,
         mlp_bias=_flag(data, "mlp_bias", False) or every,
         qk_norm_width=facts.qk_norm_width,
-        shared_expert_intermediate=fields.opt_int("shared_expert_intermediate_size", minimum=0)
-        or 0,
         shared_expert_gate=facts.shared_expert_gate,
         expert_bias=facts.expert_bias,
         attention_sinks=facts.attention_sinks,
@@ -456,12 +461,16 @@ def _moe(
         or fields.opt_int("moe_num_shared_experts", minimum=0)
         or 0
     )
+    # Qwen2-MoE states one shared expert by its width (qwen2_moe.py:157: one Qwen2MoeMLP of
+    # shared_expert_intermediate_size when it is positive)
+    shared_width = fields.opt_int("shared_expert_intermediate_size", minimum=0) or 0
     return MoeSpec(
         experts=experts,
         top_k=top_k,
         intermediate=intermediate,
-        shared_experts=shared,
+        shared_experts=shared or (1 if shared_width else 0),
         router_bias=data.get("topk_method") == "noaux_tc" or facts.router_bias,
+        shared_intermediate=shared_width,
     )
 
 

@@ -1,7 +1,8 @@
-"""Token-layout ops that move no data: token_slice, pad_tokens, unpad_tokens.
+"""Layout ops that move no data: token_slice, feature_shard, pad_tokens, unpad_tokens.
 
-A slice is a view (rank r keeps rows [r·n, (r+1)·n)); padding changes the group's token extent
-to ``ceil(T/g)·g`` so that slicing and reduce-scattering divide evenly.
+A slice is a view (rank r keeps rows [r·n, (r+1)·n), or features [r·f, (r+1)·f)); padding
+changes the group's token extent to ``ceil(T/g)·g`` so that slicing and reduce-scattering divide
+evenly.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import attrs
 import sympy
 
 from layoutcheck import rules
-from layoutcheck.lattice import TokenLayout
+from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     Family,
     OpCall,
@@ -20,6 +21,7 @@ from layoutcheck.ops.base import (
     OutLayout,
     RuleUse,
     RuleViolation,
+    features_of,
     gathered,
     group,
     keep_features,
@@ -28,6 +30,7 @@ from layoutcheck.ops.base import (
 from layoutcheck.ops.costing import CostRule, copy, free
 from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import no_weights
+from layoutcheck.symbols import Expr
 
 
 def _token_slice(call: OpCall) -> Sequence[OutLayout]:
@@ -42,6 +45,40 @@ def _token_slice(call: OpCall) -> Sequence[OutLayout]:
         )
     call.require_divisible(value.extent, "token_slice")
     return (OutLayout(TokenLayout.LOCAL, value.features, value.extent, call.group),)
+
+
+def _feature_shard(call: OpCall) -> Sequence[OutLayout]:
+    """``*·W → *·S``: this rank's block of complete features (the inverse of feature_gather).
+    A block of a pending sum would pair each rank's summand of one block with another's of
+    the next, and a SPLIT value's features are this rank's block already."""
+    value = call.inputs[0]
+    if value.features is FeatureState.PARTIAL:
+        raise RuleViolation(
+            rules.PARTIAL_INTO_NONLINEAR,
+            f"feature_shard of a pending sum ({value.layout}): each rank would keep another "
+            "block of its own summand",
+            "reduce the partial sums first (all_reduce), or reduce-scatter the features",
+            0,
+            expected=value.evolve(features=FeatureState.WHOLE),
+        )
+    if value.features is FeatureState.SPLIT:
+        raise RuleViolation(
+            rules.INCOMPLETE_FEATURES,
+            f"feature_shard of features already split {call.shape(value)}: each rank holds its "
+            "block of them",
+            "gather the features first (feature_gather), or drop the shard",
+            0,
+            expected=value.evolve(features=FeatureState.WHOLE),
+        )
+    features = features_of(value)
+    if features:
+        call.require_divisible(features[-1], "feature_shard")
+    return (OutLayout(value.tokens, FeatureState.SPLIT, value.extent, call.group),)
+
+
+def _feature_shard_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    features = features_of(call.inputs[0])
+    return ((*features[:-1], features[-1] / call.g),)
 
 
 def _require_full(call: OpCall) -> None:
@@ -94,6 +131,28 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
     OpSpec(
+        kind="feature_shard",
+        traits=frozenset({Trait.SPLIT, Trait.ROW_WISE}),
+        family=Family.LAYOUT,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_feature_shard,
+        shape=_feature_shard_shape,
+        summary="`*·W → *·S` (a view: rank r keeps features `[r·F/g, (r+1)·F/g)`)",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+            RuleUse(rules.INDIVISIBLE, "`g` must divide the last feature dim"),
+        ),
+        doc=(
+            "Keeps this rank's contiguous 1/g of each row's complete features, with no "
+            "communication: the inverse of feature_gather. vLLM's OLMoE q/k norm gathers the "
+            "rank's q features, normalizes every head's at once and keeps its own block again "
+            "(olmoe.py:190)."
+        ),
+    ),
+    OpSpec(
         kind="pad_tokens",
         traits=frozenset({Trait.TOKEN_PAD}),
         family=Family.LAYOUT,
@@ -127,5 +186,10 @@ OPS: tuple[OpSpec, ...] = (
 
 # -- cost: a slice is a view; padding copies ------------------------------------------------
 
-COSTS: Mapping[str, CostRule] = {"token_slice": free, "pad_tokens": copy, "unpad_tokens": copy}
+COSTS: Mapping[str, CostRule] = {
+    "token_slice": free,
+    "feature_shard": free,
+    "pad_tokens": copy,
+    "unpad_tokens": copy,
+}
 OPS = tuple(attrs.evolve(spec, cost=COSTS[spec.kind], weights=no_weights) for spec in OPS)

@@ -1246,6 +1246,18 @@ def test_feature_gather_joins_the_vocabulary_shards() -> None:
            features=WHOLE)  # fmt: skip
 
 
+@covers("feature_shard")
+def test_feature_shard_keeps_this_rank_s_block_of_complete_features() -> None:
+    g = Graph()
+    q = g.input("q", ["T", "H"])
+    g.op("mine", "feature_shard", [q])
+    expect(g, g.typed(), "mine", shape=["T", "H/tp"], numeric=[4096, 384], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+    split = g.input("split", ["T", "H/tp"], features=SPLIT)
+    g.op("twice", "feature_shard", [split])
+    g.typed(errors=["incomplete-features"])  # its features were this rank's block already
+
+
 @covers("moe_dispatch", "moe_expert_compute", "moe_combine")
 def test_dispatch_experts_and_combine_on_local_tokens() -> None:
     g = Graph()

@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 import sympy
 
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
-from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
+from layoutcheck.engines.lowerings.common import (
+    first_act,
+    lead_axis,
+    opaque,
+    sharded_batch,
+    token_axis,
+)
 from layoutcheck.engines.values import Expert, ExpertRegion
 from layoutcheck.graph import ValueRef
 from layoutcheck.ops.traits import Trait
@@ -57,6 +63,10 @@ def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
     """A token reduce-scatter (``pad``: to a multiple of the group first, as vLLM's
     reduce_scatter_with_padding and vLLM-Ascend's maybe_pad_and_reduce do)."""
     act = first_act(lw)
+    batch = lead_axis(lw, act, lw.argv("dim", 0))
+    if batch is not None:
+        lw.bind(lw.output(0), sharded_batch(lw, act, batch, "a reduce-scatter"))
+        return
     axis = token_axis(lw, act, lw.argv("dim", 0))
     if axis != 0:
         lw.bind(lw.output(0), opaque(lw, act))
@@ -74,6 +84,10 @@ def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
 
 def _all_gather(lw: Lowering) -> None:
     act = first_act(lw)
+    batch = lead_axis(lw, act, lw.argv("dim", 0))
+    if batch is not None:
+        lw.bind(lw.output(0), sharded_batch(lw, act, batch, "an all-gather"))
+        return
     axis = token_axis(lw, act, lw.argv("dim", 0))
     if axis is not None and axis > 0:
         ref = lw.emit("feature_gather", [act.ref], group=group_of(lw))

@@ -7,6 +7,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from layoutcheck import rules
 from layoutcheck.engines.program import EngineNode
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
@@ -55,7 +56,48 @@ def token_axis(lw: Lowering, act: Act, dim: object) -> int | None:
     # symbols a shape-less dump leaves unknown: only their count matters here)
     rank = len(act.lead) + len(value.shape)
     axis = dim % rank
-    return None if axis < len(act.lead) else axis - len(act.lead)
+    if axis < len(act.lead):
+        return None
+    # engine dim j after the lead is value dim order[j] (the tokens moved behind the heads)
+    return act.order[axis - len(act.lead)] if act.order is not None else axis - len(act.lead)
+
+
+def like(acts: Sequence[Act], ref: ValueRef, lead: tuple[int, ...]) -> Act:
+    """The result of a row-wise op of ``acts``, its engine dims in their order: a pointwise op,
+    a cast or a concat of a permuted value (HF's rope on [batch, heads, tokens, d]) is as
+    permuted as it, when its activations agree on the order."""
+    orders = {a.order for a in acts}
+    return Act(ref, lead, orders.pop() if len(orders) == 1 else None)
+
+
+def lead_axis(lw: Lowering, act: Act, dim: object) -> int | None:
+    """The lead (batch) dim a dim argument names (``[1, T, H]``'s dim 0), else None: the
+    tokens, a feature, or no dim."""
+    value = lw.type(act)
+    if not act.lead or value.is_top or act.folded:
+        return None
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        return None
+    axis = dim % (len(act.lead) + len(value.shape))
+    return axis if axis < len(act.lead) else None
+
+
+def sharded_batch(lw: Lowering, act: Act, axis: int, what: str) -> Act:
+    """A shard or gather of a batch dim in front of the tokens: an error at this node (the
+    rank gets a slice of the batch, not of the tokens), its result unfollowed (⊤) so that
+    the ops after it are not blamed for it."""
+    node, _ = lw.current
+    shape = lw.engine_shape(act)
+    shown = f"[{', '.join(map(str, shape))}]" if shape is not None else "the value"
+    ref = lw.emit("opaque", [act.ref], target=node.target, ports=(1,))
+    lw.flag(
+        rules.SHARD_OF_BATCH,
+        f"{what} over dim {axis} of {shown}, a batch dim of {act.lead[axis]} in front of the "
+        f"tokens (dim {len(act.lead)}): each rank is left a slice of the batch, not of the "
+        "tokens",
+        ref,
+    )
+    return Act(ref)
 
 
 def resolve(target: Sequence[int], total: int) -> list[int] | None:

@@ -54,7 +54,7 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return h, (spec_.heads + 2 * attention.kv_heads) * attention.head_dim
     width = spec_.intermediate
     if block is Block.SHARED_EXPERTS and moe is not None:
-        width = moe.intermediate * moe.shared_experts
+        width = moe.shared_width
     if part is Part.GATE_UP_PROJ:
         return h, 2 * width
     if part in MLP_HALVES:
@@ -63,6 +63,8 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return width, h
     if part is Part.LM_HEAD:
         return h, spec_.vocab
+    if part is Part.SHARED_EXPERT_GATE:  # one complete scalar per token (qwen2_moe.py:148)
+        return h, 1
     return None
 
 
@@ -102,8 +104,12 @@ def _linear_role(lw: Lowering) -> Role | None:
         return role("attention.qkv_proj")  # the engine merged q, k and v into one matmul
     if found is not None and found.part is not None:
         return found
-    # a merged gate_up's halves are read as gate_proj and up_proj
+    # a merged gate_up's halves are read as gate_proj and up_proj; the readers speak for a
+    # matmul whose own record names no block or theirs (an attention's o_proj three nodes
+    # before the shared experts' gate_up is no part of them)
     for reader in _recorded_readers(lw):
+        if own is not None and own.block is not None and own.block is not reader.block:
+            continue
         if reader.role is not None and reader.role.part in MLP_HALVES:
             return Role(reader.role.block, Part.GATE_UP_PROJ)
         if reader.block is Block.SHARED_EXPERTS:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
-from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
+from layoutcheck.engines.lowerings.common import first_act, like, opaque, token_axis
 from layoutcheck.engines.values import Act, Data
 from layoutcheck.graph import ValueRef
 from layoutcheck.ops.traits import Trait
@@ -28,7 +28,7 @@ def _pointwise(lw: Lowering) -> None:
         ref = lw.emit("add", [acts[0].ref, acts[1].ref])  # the strict residual add
     else:
         ref = lw.emit("pointwise", [a.ref for a in acts], fn=fn, linear=linear)
-    lw.bind_act(lw.output(0), ref, _lead_of(acts))
+    lw.bind(lw.output(0), like(acts, ref, _lead_of(acts)))
 
 
 def _lead_of(acts: Sequence[Act]) -> tuple[int, ...]:
@@ -121,7 +121,7 @@ def _softmax(lw: Lowering) -> None:
 def _activation(lw: Lowering) -> None:
     act = first_act(lw)
     ref = lw.emit("activation", [act.ref], fn=str(lw.param.get("fn", "silu")))
-    lw.bind_act(lw.output(0), ref, act.lead)
+    lw.bind(lw.output(0), like([act], ref, act.lead))
 
 
 def _quantize(lw: Lowering) -> None:

@@ -11,15 +11,18 @@ from typing import TYPE_CHECKING
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import (
     first_act,
+    lead_axis,
+    like,
     opaque,
     resolve,
+    sharded_batch,
     split_at,
     token_axis,
     token_dim,
 )
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
-from layoutcheck.lattice import TokenLayout
+from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops.traits import Trait
 
 if TYPE_CHECKING:
@@ -241,7 +244,7 @@ def _cast(lw: Lowering) -> None:
         lw.bind(lw.output(0), act)
         return
     ref = lw.emit("cast", [act.ref], dtype=target.value)
-    lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
+    lw.bind(lw.output(0), Act(ref, act.lead, act.order, folded=act.folded))
 
 
 def _slice(lw: Lowering) -> None:
@@ -277,7 +280,7 @@ def _slice(lw: Lowering) -> None:
         parts = [p for p in (start, end - start, size - end) if p]
         index = 1 if start else 0
         ref = lw.emit("feature_split", [act.ref], sizes=tuple(parts))
-        lw.bind_act(out, ValueRef(ref.op, index), act.lead)
+        lw.bind(out, like([act], ValueRef(ref.op, index), act.lead))
         return
     value = lw.type(act)
     if start == 0 and end == lw.tokens and value.tokens is TokenLayout.FULL:
@@ -328,7 +331,7 @@ def _cat(lw: Lowering) -> None:
         lw.bind(lw.output(0), opaque(lw, acts[0]))
         return
     ref = lw.emit("concat", [a.ref for a in acts])
-    lw.bind_act(lw.output(0), ref, acts[0].lead)
+    lw.bind(lw.output(0), like(acts, ref, acts[0].lead))
 
 
 def _split(lw: Lowering) -> None:
@@ -338,6 +341,12 @@ def _split(lw: Lowering) -> None:
         sizes = _equal_parts(lw, act)
     if sizes is not None and len(lw.outputs()) > len(sizes):
         raise lw.fail(f"reads result {len(lw.outputs()) - 1} of a split into {len(sizes)}")
+    batch = lead_axis(lw, act, lw.argv("dim", 0))
+    if batch is not None and sizes != (act.lead[batch],):  # one part of it all is no split
+        cut = sharded_batch(lw, act, batch, "a split")
+        for out in lw.outputs():
+            lw.bind(out, cut)
+        return
     axis = token_axis(lw, act, lw.argv("dim", 0))
     numbers = lw.numbers(act)
     if sizes is None or axis is None or axis == 0 or numbers is None:
@@ -346,16 +355,59 @@ def _split(lw: Lowering) -> None:
     if axis != len(numbers) - 1:
         _opaque_results(lw, act)
         return
+    if _takes_own_block(lw, act, sizes):
+        # split_tensor_along_last_dim(..., tp)[tp_rank] after a gather of the features
+        # (olmoe.py:199): the rank keeps its own block of them again
+        ref = lw.emit("feature_shard", [act.ref], group="tp")
+        for out in lw.outputs():
+            if out is not None and lw.consumers.get(out):
+                lw.bind_act(out, ref, act.lead)
+        return
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+GATHER_STEPS = 8  # the row-wise ops between a feature gather and the split of its result
+
+
+def _takes_own_block(lw: Lowering, act: Act, sizes: tuple[int, ...]) -> bool:
+    """Does the split cut complete features into tp equal blocks, keep one, and were those
+    features made complete by gathering each rank's block (through row-wise ops since: a norm
+    over every head's features, a cast, a view)? Then the block kept is this rank's own."""
+    used = [out for out in lw.outputs() if out is not None and lw.consumers.get(out)]
+    if lw.tp < 2 or len(sizes) != lw.tp or len(set(sizes)) != 1 or len(used) != 1:
+        return False
+    if lw.type(act).features is not FeatureState.WHOLE:
+        return False
+    name = lw.current_node.tensor_inputs()[0]
+    for _ in range(GATHER_STEPS):
+        node = lw.producers.get(name)
+        if node is None:
+            return False
+        inputs = node.tensor_inputs()
+        if lw.is_(node, Trait.COLLECTIVE) and lw.is_(node, Trait.TOKEN_GATHER):
+            before, after = lw.value_of(inputs[0]) if inputs else None, lw.value_of(name)
+            return (
+                isinstance(before, Act)
+                and isinstance(after, Act)
+                and lw.type(before).features is FeatureState.SPLIT
+                and lw.type(after).features is FeatureState.WHOLE
+            )
+        if not lw.is_(node, Trait.NORM, Trait.CAST, Trait.VIEW) or lw.is_(node, Trait.SPLIT):
+            return False
+        if not inputs:
+            return False
+        name = inputs[0]
+    return False
 
 
 def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
     """``split(x, split_size, dim)``'s sizes: parts of split_size along the dim, the last one
     what is left (None when the size or the dim's width is not a known whole number)."""
     size = lw.argv("split_size")
-    numbers = lw.numbers(act)
+    # the dim counts the engine's dims, a batch of one in front of the tokens included
+    numbers = lw.engine_shape(act)
     dim = lw.argv("dim", 0)
     if not isinstance(size, int) or isinstance(size, bool) or size < 1 or numbers is None:
         return None

@@ -183,7 +183,7 @@ def _moe_forward_shared(lw: Lowering) -> None:
         for out in lw.outputs()[:2]:
             lw.bind(out, opaque(lw, x))
         return
-    width = moe.intermediate * moe.shared_experts
+    width = moe.shared_width
     hidden = lw.numbers(shared_in)
     hidden_size = hidden[-1] if hidden else lw.spec.hidden if lw.spec is not None else 1
     module = lw.hint() or "model"
