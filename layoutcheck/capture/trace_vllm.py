@@ -58,7 +58,6 @@ MAX_RANKS = 64  # tp × dp: every rank is built and traced, each well under a se
 MAX_TOKENS = 65536
 MAX_TOKEN_COUNTS = 128
 LARGE_TOKENS = 256  # the default's one large T, past every small-T branch
-COUNTED = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
 _OP_CALL = re.compile(r"torch\.ops\.vllm\.(?P<op>[a-z_0-9]+)\.default\(")
 _TOKEN_ITEM = re.compile(r"(?P<first>[0-9]{1,9})(?:\.\.(?P<last>[0-9]{1,9}))?")
 
@@ -513,11 +512,18 @@ def _plain_layer_names(graph: Any) -> None:
 
 
 def collective_counts(text: str) -> dict[str, int]:
-    """How many calls of each of vLLM's collectives a print_readable graph makes."""
-    counts = dict.fromkeys(COUNTED, 0)
+    """How many calls of each of vLLM's collectives a print_readable graph makes: the vLLM ops
+    whose op map entry lowers to a collective (asked of the op maps, not a list of names)."""
+    from layoutcheck.engines.lowerings import default_lowerings
+    from layoutcheck.engines.opmap import shipped_opmaps
+    from layoutcheck.ops.traits import Trait
+
+    opmaps, lowerings = shipped_opmaps(), default_lowerings()
+    counts: dict[str, int] = {}
     for match in _OP_CALL.finditer(text):
-        if match["op"] in counts:
-            counts[match["op"]] += 1
+        entry = opmaps.get(f"vllm.{match['op']}.default")
+        if entry is not None and lowerings.is_(entry.lower, Trait.COLLECTIVE):
+            counts[match["op"]] = counts.get(match["op"], 0) + 1
     return counts
 
 
