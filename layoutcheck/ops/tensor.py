@@ -448,12 +448,17 @@ OPS: tuple[OpSpec, ...] = (
         attrs={
             "target": AttrSpec(AttrKind.TEXT, required=True, doc="the engine op"),
             "ports": sizes("one entry per result"),
+            # absent: no op map knows the target; else why its lowering could not follow it
+            "reason": AttrSpec(AttrKind.TEXT, doc="why the op could not be followed"),
         },
         outputs_from="ports",
         layout=_opaque,
         shape=_opaque_shape,
-        summary="→ ⊤ (an engine op no map knows; what it feeds is not checked)",
-        doc="Stands for an engine op the op maps do not know (reported once, with a count).",
+        summary="→ ⊤ (an engine op no map knows or its lowering cannot follow; what it feeds "
+        "is not checked)",
+        doc="Stands for an engine op the op maps do not know, or one whose lowering cannot "
+        "follow it (`reason` says why): an unchecked-op error naming it and the ops it leaves "
+        "unchecked (a warning with --allow-unknown).",
     ),
     OpSpec(
         kind="token_select",

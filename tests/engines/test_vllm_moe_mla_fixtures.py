@@ -225,6 +225,9 @@ def test_a_top_k_over_the_tokens_is_left_unchecked_and_said_so(tmp_path: Path) -
         "topk.default(mm, 2, 0, True, False)",
     )
     code, report = check(path, QWEN3_MOE)
-    assert code == 0
-    (unknown,) = [d for d in report["diagnostics"] if d["rule"] == "unknown-engine-op"]  # type: ignore[attr-defined, index]
-    assert unknown["message"].endswith(": aten.topk.default (a top-k not over features) ×1")
+    assert code == 1
+    (unknown,) = [d for d in report["diagnostics"] if d["rule"] == "unchecked-op"]  # type: ignore[attr-defined, index]
+    assert unknown["severity"] == "error"
+    assert unknown["message"].startswith(
+        "aten.topk.default (a top-k not over features): its lowering cannot follow it, so "
+    )

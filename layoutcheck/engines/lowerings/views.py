@@ -379,9 +379,14 @@ def _opaque_results(lw: Lowering, act: Act) -> None:
         for out in outputs:
             lw.bind(out, act)
         return
-    lw.unknown[f"{lw.current_node.target} (a view of tokens and features together)"] += 1
     ports = (1,) * max(1, len(outputs))
-    ref = lw.emit("opaque", [act.ref], target=lw.current_node.target, ports=ports)
+    ref = lw.emit(
+        "opaque",
+        [act.ref],
+        target=lw.current_node.target,
+        ports=ports,
+        reason="a view of tokens and features together",
+    )
     for port, out in enumerate(outputs):
         lw.bind_act(out, ValueRef(ref.op, port))
 
