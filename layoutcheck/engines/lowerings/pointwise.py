@@ -62,7 +62,8 @@ def _feature_reduction(lw: Lowering, kind: str, results: int) -> None:
     dims = (dims,) if isinstance(dims, int) and not isinstance(dims, bool) else dims
     keep = bool(lw.argv("keepdim", False))
     if numbers is None or not isinstance(dims, tuple) or not dims:
-        _unfollowed(lw, act if numbers is None else opaque(lw, act), results)
+        every = "a reduction over every dim, the tokens among them"
+        _unfollowed(lw, act if numbers is None else opaque(lw, act, every), results)
         return
     axes = sorted({token_axis(lw, act, d) for d in dims}, key=lambda a: -1 if a is None else a)
     if any(a is None or a == 0 for a in axes):

@@ -202,16 +202,22 @@ def _unsqueeze(lw: Lowering) -> None:
 
 
 def _squeeze(lw: Lowering) -> None:
+    """squeeze.dim(self, dim) and squeeze.dims(self, dim: int[]): the size-1 dims named go
+    (a batch dim dropped, or a feature dim of 1)."""
     act = first_act(lw)
     shape = lw.engine_shape(act)
-    dim = lw.int_arg("dim", 0) or 0
+    given = lw.argv("dim", 0)
+    named = (_int_dims(given) or ()) if isinstance(given, tuple) else (lw.int_arg("dim", 0),)
     if shape is None:
         lw.bind(lw.output(0), act)
         return
     dims = list(shape)
-    if dims and -len(dims) <= dim < len(dims) and dims[dim] == 1:
-        dims.pop(dim)
-    view_to(lw, act, dims)
+    drop = {
+        d % len(dims)
+        for d in named
+        if isinstance(d, int) and dims and -len(dims) <= d < len(dims) and dims[d] == 1
+    }
+    view_to(lw, act, [n for i, n in enumerate(dims) if i not in drop])
 
 
 def _permute(lw: Lowering) -> None:
@@ -324,7 +330,10 @@ def _cat(lw: Lowering) -> None:
     if not acts:
         raise lw.fail("expects activations to concatenate")
     axis = token_axis(lw, acts[0], lw.argv("dim", 0))
-    if axis is None or axis == 0 or len(acts) < 2:
+    if axis == 0:  # the rows of two values, one after the other: no token layout
+        lw.bind(lw.output(0), opaque(lw, acts[0], "a concatenation along the tokens"))
+        return
+    if axis is None or len(acts) < 2:
         lw.bind(lw.output(0), opaque(lw, acts[0]))
         return
     ref = lw.emit("concat", [a.ref for a in acts])
@@ -336,15 +345,27 @@ def _split(lw: Lowering) -> None:
     sizes = _int_dims(lw.argv("split_sizes"))
     if sizes is None:
         sizes = _equal_parts(lw, act)
+    split_into(lw, act, sizes)
+
+
+def split_into(lw: Lowering, act: Act, sizes: tuple[int, ...] | None) -> None:
+    """The node's results as parts of ``sizes`` along its ``dim``: a feature split along the
+    last feature dim; along the tokens (or sizes unknown) every part unchecked, said so."""
     if sizes is not None and len(lw.outputs()) > len(sizes):
         raise lw.fail(f"reads result {len(lw.outputs()) - 1} of a split into {len(sizes)}")
     axis = token_axis(lw, act, lw.argv("dim", 0))
     numbers = lw.numbers(act)
-    if sizes is None or axis is None or axis == 0 or numbers is None:
-        _opaque_results(lw, act)
+    if numbers is None:
+        opaque_results(lw, act)  # ⊤ upstream: stays ⊤
+        return
+    if axis == 0:
+        opaque_results(lw, act, "a split along the tokens")
+        return
+    if sizes is None or axis is None:
+        opaque_results(lw, act)
         return
     if axis != len(numbers) - 1:
-        _opaque_results(lw, act)
+        opaque_results(lw, act, "a split of a feature dim before the last")
         return
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
@@ -371,9 +392,11 @@ def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
 MAX_EQUAL_PARTS = 4096  # parts of an equal split followed one by one; more is one opaque op
 
 
-def _opaque_results(lw: Lowering, act: Act) -> None:
-    """Every result of a split this lowering cannot follow: one op with a port each (a token
-    split into 20,000 pieces is one op, not 20,000)."""
+def opaque_results(
+    lw: Lowering, act: Act, reason: str = "a view of tokens and features together"
+) -> None:
+    """Every result of an op this lowering cannot follow: one op with a port each (a token
+    split into 20,000 pieces is one op, not 20,000), saying ``reason``."""
     outputs = lw.outputs()
     if lw.type(act).is_top:
         for out in outputs:
@@ -385,7 +408,7 @@ def _opaque_results(lw: Lowering, act: Act) -> None:
         [act.ref],
         target=lw.current_node.target,
         ports=ports,
-        reason="a view of tokens and features together",
+        reason=reason,
     )
     for port, out in enumerate(outputs):
         lw.bind_act(out, ValueRef(ref.op, port))

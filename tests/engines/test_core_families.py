@@ -1,0 +1,183 @@
+"""The family lowerings of the core ATen ops (issue 27 item 2), each with a case that passes and
+one that must not: along a feature dim an op is a function of each token's own features and is
+typed; along the token dim it mixes ranks' rows and is a located unchecked-op, never a silent ⊤.
+Each graph embeds 16 token ids into [16, 64] (FULL) and applies the op under test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from layoutcheck.engines import read_program
+from layoutcheck.engines.lower import lower_program
+from tests.helpers import run
+
+HEAD = """\
+class GraphModule(torch.nn.Module):
+    def forward(self, arg0_1: "i64[16]", arg1_1: "bf16[128, 64]"{params}):
+        x: "bf16[16, 64]" = torch.ops.aten.embedding.default(arg1_1, arg0_1)
+"""
+
+
+def write(tmp_path: Path, *lines: str, params: str = "") -> Path:
+    path = tmp_path / "graph.py"
+    body = "".join(f"        {line}\n" for line in lines)
+    head = HEAD.format(params=params)
+    path.write_text(head + body + "        return (y,)\n", encoding="utf-8")
+    return path
+
+
+def check(path: Path, *flags: str) -> tuple[int, list[dict[str, Any]]]:
+    result = run("check", path, "--tp", 1, "--format", "json", *flags)
+    assert result.code in (0, 1), result.err
+    return result.code, json.loads(result.out)["diagnostics"]
+
+
+def kinds(path: Path) -> list[str]:
+    return [op.kind for op in lower_program(read_program(path)).graph.ops]
+
+
+# each op under test: along a feature dim (typed, clean) and along the tokens (flagged)
+CASES = {
+    "amin": (
+        'y: "bf16[16, 1]" = torch.ops.aten.amin.default(x, [-1], True)',
+        'y: "bf16[1, 64]" = torch.ops.aten.amin.default(x, [0], True)',
+    ),
+    "var": (
+        'y: "bf16[16]" = torch.ops.aten.var.correction(x, [1], correction = 1)',
+        'y: "bf16[64]" = torch.ops.aten.var.correction(x, [0], correction = 1)',
+    ),
+    "argmax": (
+        'y: "i64[16]" = torch.ops.aten.argmax.default(x, -1)',
+        'y: "i64[64]" = torch.ops.aten.argmax.default(x, 0)',
+    ),
+    "cumsum": (
+        'y: "bf16[16, 64]" = torch.ops.aten.cumsum.default(x, -1)',
+        'y: "bf16[16, 64]" = torch.ops.aten.cumsum.default(x, 0)',
+    ),
+    "gather": (
+        'y: "bf16[16, 2]" = torch.ops.aten.gather.default(x, 1, i)',
+        'y: "bf16[16, 2]" = torch.ops.aten.gather.default(x, 0, i)',
+    ),
+}
+# the index a gather reads: each token's own two feature positions
+INDEX = (
+    "k = torch.ops.aten.topk.default(x, 2, -1)",
+    'i: "i64[16, 2]" = k[1]',
+)
+
+
+@pytest.mark.parametrize("fn", sorted(CASES))
+def test_along_the_features_the_op_is_typed_per_token(tmp_path: Path, fn: str) -> None:
+    path = write(tmp_path, *(INDEX if fn == "gather" else ()), CASES[fn][0])
+    assert check(path) == (0, [])
+    assert kinds(path)[-1] == "per_token"
+
+
+@pytest.mark.parametrize("fn", sorted(CASES))
+def test_along_the_tokens_it_is_a_located_unchecked_op(tmp_path: Path, fn: str) -> None:
+    path = write(tmp_path, *(INDEX if fn == "gather" else ()), CASES[fn][1])
+    code, diagnostics = check(path)
+    assert code == 1
+    (found,) = diagnostics
+    assert (found["rule"], found["severity"], found["op"]) == ("unchecked-op", "error", "y")
+    assert f"({fn} along the tokens): its lowering cannot follow it" in found["message"]
+
+
+def test_a_mean_over_features_is_a_sum_and_over_every_dim_is_flagged(tmp_path: Path) -> None:
+    path = write(tmp_path, 'y: "bf16[16, 1]" = torch.ops.aten.mean.dim(x, [-1], True)')
+    assert check(path) == (0, [])
+    assert kinds(path)[-1] == "feature_sum"  # linear: a pending sum would pass it
+    path = write(tmp_path, 'y: "bf16[]" = torch.ops.aten.mean.default(x)')
+    code, (found,) = check(path)
+    assert code == 1 and "(mean over every dim, the tokens among them)" in found["message"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'y: "bf16[16, 64]" = torch.ops.aten.tanh.default(x)',
+        'y: "bf16[16, 64]" = torch.ops.aten.abs.default(x)',
+        'y: "bf16[16, 64]" = torch.ops.aten.log.default(x)',
+        'y: "bf16[16, 64]" = torch.ops.aten.pow.Tensor_Scalar(x, 2)',
+        'y: "bf16[16, 64]" = torch.ops.aten.clamp.default(x, -1.0, 1.0)',
+        'y: "b8[16, 64]" = torch.ops.aten.ne.Scalar(x, 0)',
+        'y: "bf16[16, 64]" = torch.ops.aten.maximum.default(x, x)',
+    ],
+)
+def test_pointwise_core_ops_are_typed(tmp_path: Path, line: str) -> None:
+    path = write(tmp_path, line)
+    assert check(path) == (0, [])
+    assert kinds(path)[-1] == "pointwise"
+
+
+def test_a_concatenation_or_split_along_the_tokens_is_flagged(tmp_path: Path) -> None:
+    cat = write(tmp_path, 'y: "bf16[32, 64]" = torch.ops.aten.cat.default([x, x], 0)')
+    code, (found,) = check(cat)
+    assert code == 1 and "(a concatenation along the tokens)" in found["message"]
+    split = write(
+        tmp_path,
+        "s = torch.ops.aten.split_with_sizes.default(x, [8, 8], 0)",
+        'y: "bf16[8, 64]" = s[0]',
+    )
+    code, (found,) = check(split)
+    assert code == 1 and "(a split along the tokens)" in found["message"]
+    # along the features both are typed
+    features = write(tmp_path, 'y: "bf16[16, 128]" = torch.ops.aten.cat.default([x, x], 1)')
+    assert check(features) == (0, [])
+
+
+def test_stack_unbind_and_chunk_follow_a_feature_dim(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'st: "bf16[16, 2, 64]" = torch.ops.aten.stack.default([x, x], 1)',
+        "u = torch.ops.aten.unbind.int(st, 1)",
+        'a: "bf16[16, 64]" = u[0]',
+        "c = torch.ops.aten.chunk.default(a, 2, -1)",
+        'y: "bf16[16, 32]" = c[1]',
+    )
+    assert check(path) == (0, [])
+    tokens = write(tmp_path, 'y: "bf16[2, 16, 64]" = torch.ops.aten.stack.default([x, x], 0)')
+    code, (found,) = check(tokens)
+    assert code == 1 and "(stack along the tokens or a batch dim)" in found["message"]
+
+
+def test_a_fixed_index_select_of_tokens_is_a_token_select(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'last: "i64[1]" = torch.ops.aten.full.default([1], 15, dtype = torch.int64)',
+        'y: "bf16[1, 64]" = torch.ops.aten.index_select.default(x, 0, last)',
+    )
+    assert check(path) == (0, [])
+    assert kinds(path)[-1] == "token_select"
+
+
+def test_a_scatter_into_a_mask_the_graph_made_takes_the_index_s_tokens(tmp_path: Path) -> None:
+    # a grouped router's group mask: zeros [t, groups] with ones at each token's best groups
+    path = write(
+        tmp_path,
+        *INDEX,
+        'z: "f32[16, 8]" = torch.ops.aten.full.default([16, 8], 0, dtype = torch.float32)',
+        'y: "f32[16, 8]" = torch.ops.aten.scatter.value(z, 1, i, 1)',
+    )
+    assert check(path) == (0, [])
+    graph = lower_program(read_program(path)).graph
+    (scatter,) = [op for op in graph.ops if op.attr("fn") == "scatter"]
+    assert scatter.kind == "per_token" and tuple(int(f) for f in scatter.attr("features")) == (8,)
+
+
+def test_an_op_the_op_map_knows_but_cannot_type_says_why(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'x3: "bf16[1, 16, 64]" = torch.ops.aten.unsqueeze.default(x, 0)',
+        'y: "bf16[1, 16, 16]" = torch.ops.aten.bmm.default(x3, arg2_1)',
+        params=', arg2_1: "bf16[1, 64, 16]"',
+    )
+    code, (found,) = check(path)
+    assert code == 1 and found["rule"] == "unchecked-op"
+    assert found["message"].startswith(
+        "aten.bmm.default (a batched matmul (heads or requests as the batch)): its lowering"
+    )
