@@ -89,10 +89,13 @@ def _emit(
     acts: Sequence[Act],
     features: Sequence[int],
     ports: Sequence[int] = (0, 1),
+    fn: str | None = None,
 ) -> None:
     """``per_token`` of ``acts`` with result features ``features``: output k of the node is
     the op's port ``ports[k]``."""
-    ref = lw.emit("per_token", [a.ref for a in acts], fn=_fn(lw), features=tuple(features) or (1,))
+    ref = lw.emit(
+        "per_token", [a.ref for a in acts], fn=fn or _fn(lw), features=tuple(features) or (1,)
+    )
     outs = lw.outputs()
     for out, port in zip(outs, ports, strict=False):
         lw.bind_act(out, ValueRef(ref.op, port), acts[0].lead)
@@ -160,7 +163,7 @@ def feature_topk(lw: Lowering, act: Act, k: int, dim: int) -> None:
         _refuse(lw, act, why or "topk")
         return
     (axis,) = axes
-    _emit(lw, [act], [k if i == axis else n for i, n in enumerate(numbers) if i > 0])
+    _emit(lw, [act], [k if i == axis else n for i, n in enumerate(numbers) if i > 0], fn="topk")
 
 
 # -- index ops ------------------------------------------------------------------------------
