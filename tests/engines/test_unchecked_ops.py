@@ -102,3 +102,15 @@ def test_explain_tells_the_rule() -> None:
     assert result.code == 0
     assert result.out.startswith("unchecked-op  [input rule]")
     assert "--allow-unknown" in result.out
+
+
+def test_memory_and_compare_leave_the_unknown_op_out_and_say_so(tmp_path: Path) -> None:
+    path = unknown_graph(tmp_path)
+    for command in (("memory", path), ("compare", path, FIXTURES / "tp2_pre_sp.fx.txt")):
+        refused = run(*command, "--config", DENSE)
+        # the weights of the ops the ⊤ reaches have no shape: left out, never a crash
+        assert refused.code == 1, refused.err
+        assert "7 of 30 ops unchecked" in refused.err and "[unchecked-op]" in refused.err
+        allowed = run(*command, "--config", DENSE, "--allow-unknown")
+        assert allowed.code == 0, allowed.err
+        assert "warning: 7 of 30 ops unchecked" in allowed.err
