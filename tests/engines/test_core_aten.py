@@ -10,7 +10,15 @@ import yaml
 
 from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.opmap import load_opmap, shipped_opmaps
-from tests.engines.aten_core import TABLE, core_overloads, hand_mapped, render
+from tests.engines.aten_core import (
+    TABLE,
+    TRACE_TABLE,
+    core_overloads,
+    hand_mapped,
+    render,
+    trace_block,
+    with_trace_block,
+)
 
 pytest.importorskip("torch")
 
@@ -35,6 +43,11 @@ def test_the_shipped_core_list_is_torch_s() -> None:
 def test_the_generated_op_map_is_what_the_generator_makes_of_torch() -> None:
     # the family table or the hand-written maps changed without regenerating
     assert TABLE.read_text(encoding="utf-8") == render(core_overloads())
+
+
+def test_the_trace_kinds_table_knows_each_generated_target() -> None:
+    text = TRACE_TABLE.read_text(encoding="utf-8")
+    assert with_trace_block(text, trace_block(core_overloads())) == text
 
 
 def test_the_generated_entries_are_only_the_core_ops_no_hand_written_map_holds() -> None:
