@@ -25,9 +25,6 @@ from layoutcheck.ops.traits import Trait
 if TYPE_CHECKING:
     from layoutcheck.engines.lower import Lowering
 
-ALL_DIMS = None  # a reduction given no dim reduces every dim, the tokens among them
-
-
 def _fn(lw: Lowering) -> str:
     return str(lw.param.get("fn", lw.current_node.target))
 
@@ -112,11 +109,12 @@ def _reduce(lw: Lowering) -> None:
     if numbers is None:
         _bind_all(lw, act)  # ⊤ upstream
         return
-    dims = _dims(lw.argv("dim"))
-    if dims is ALL_DIMS:
+    given = lw.argv("dim")
+    if given is None or given == ():  # no dim: every dim, the tokens among them
         _refuse(lw, act, f"{_fn(lw)} over every dim, the tokens among them")
         return
-    axes = _axes(lw, act, dims)
+    dims = _dims(given)
+    axes = _axes(lw, act, dims) if dims is not None else None
     why = _where_not_followed(lw, act, axes)
     if why is not None or axes is None:
         _refuse(lw, act, why or "")
