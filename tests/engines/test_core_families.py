@@ -181,3 +181,31 @@ def test_an_op_the_op_map_knows_but_cannot_type_says_why(tmp_path: Path) -> None
     assert found["message"].startswith(
         "aten.bmm.default (a batched matmul (heads or requests as the batch)): its lowering"
     )
+
+
+def test_a_shared_expert_gated_by_a_product_is_row_parallel_before_its_all_reduce(
+    tmp_path: Path,
+) -> None:
+    # Qwen2-MoE's shared expert (vllm/model_executor/models/qwen2_moe.py:121: out =
+    # F.sigmoid(self.expert_gate(x)[0]) * out): the down projection's pending sum passes the
+    # product with the gate (linear, the op map says) to the all_reduce; read as replicated,
+    # the all_reduce was a false reduce-of-complete once its router's abs/log were typed
+    path = write(
+        tmp_path,
+        'gu: "bf16[16, 64]" = torch.ops.aten.mm.default(x, arg2_1)',
+        'g: "bf16[16, 32]" = torch.ops.aten.slice.Tensor(gu, 1, 0, 32)',
+        'u: "bf16[16, 32]" = torch.ops.aten.slice.Tensor(gu, 1, 32, 64)',
+        'a: "bf16[16, 32]" = torch.ops.aten.silu.default(g)',
+        'h: "bf16[16, 32]" = torch.ops.aten.mul.Tensor(a, u)',
+        'down: "bf16[16, 64]" = torch.ops.aten.mm.default(h, arg3_1)',
+        'gate: "bf16[16, 1]" = torch.ops.aten.mm.default(x, arg4_1)',
+        'sg: "bf16[16, 1]" = torch.ops.aten.sigmoid.default(gate)',
+        'sh: "bf16[16, 64]" = torch.ops.aten.mul.Tensor(sg, down)',
+        "y: \"bf16[16, 64]\" = torch.ops.vllm.all_reduce.default(sh, 'tp:0')",
+        params=', arg2_1: "bf16[64, 64]", arg3_1: "bf16[32, 64]", arg4_1: "bf16[64, 1]"',
+    )
+    result = run("check", path, "--tp", 2, "--format", "json")
+    assert (result.code, json.loads(result.out)["diagnostics"]) == (0, []), result.out
+    graph = lower_program(read_program(path)).graph
+    parallel = {op.name.rsplit(".", 1)[-1]: op.attr("parallel") for op in graph.ops}
+    assert (parallel["gu"], parallel["down"], parallel["gate"]) == ("column", "row", "replicated")

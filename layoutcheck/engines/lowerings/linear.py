@@ -148,15 +148,25 @@ def _parallel(lw: Lowering, x: Act, found: Role | None, k: Expr, n: Expr) -> str
     # TensorCast keeps RowParallelLinear on an o_proj it replicated for DSA-CP.
     if lw.type(x).features is FeatureState.SPLIT or lw.lowerings.is_(entry.lower, Trait.REDUCTION):
         return "row"
-    if reduced(lw, node):
+    if reduced(lw, node, _passes_pending):
         return "row"
     if _writes_latent(lw, node):  # MLA's kv_a_proj: the latent every rank's heads read whole
         return "replicated"
     if _feature_gathered(lw, node):  # the vocabulary shards of a column-parallel lm_head
         return "column"
-    if any(reduced(lw, later) for later in _later_linears(lw, node)):
+    if any(reduced(lw, later, _passes_pending) for later in _later_linears(lw, node)):
         return "column"
     return "replicated"
+
+
+def _passes_pending(lw: Lowering, node: EngineNode) -> bool:
+    """Does a pending sum pass ``node`` on its way to its reduction? A view or a cast does,
+    and so does a function the op map marks linear (Qwen2-MoE's shared expert times its
+    sigmoid gate, then added to the routed experts' pending sum before one all_reduce:
+    vllm/model_executor/models/qwen2_moe.py:121)."""
+    entry = lw.opmaps.get(node.target)
+    linear = entry is not None and entry.params.get("linear") is True
+    return linear or passes_unchanged(lw, node)
 
 
 def _writes_latent(lw: Lowering, node: EngineNode) -> bool:
