@@ -25,6 +25,7 @@ from layoutcheck.ops.traits import Trait
 if TYPE_CHECKING:
     from layoutcheck.engines.lower import Lowering
 
+
 def _fn(lw: Lowering) -> str:
     return str(lw.param.get("fn", lw.current_node.target))
 
