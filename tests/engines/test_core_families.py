@@ -209,3 +209,27 @@ def test_a_shared_expert_gated_by_a_product_is_row_parallel_before_its_all_reduc
     graph = lower_program(read_program(path)).graph
     parallel = {op.name.rsplit(".", 1)[-1]: op.attr("parallel") for op in graph.ops}
     assert (parallel["gu"], parallel["down"], parallel["gate"]) == ("column", "row", "replicated")
+
+
+def test_a_split_of_the_first_feature_dim_is_a_split_of_each_row(tmp_path: Path) -> None:
+    # [t, heads, d] into one head and three: blocks of each token's flattened features
+    path = write(
+        tmp_path,
+        'v: "bf16[16, 4, 16]" = torch.ops.aten.view.default(x, [16, 4, 16])',
+        "s = torch.ops.aten.split_with_sizes.default(v, [1, 3], 1)",
+        'p: "bf16[16, 3, 16]" = s[1]',
+        'y: "bf16[16, 48]" = torch.ops.aten.view.default(p, [16, 48])',
+    )
+    assert check(path) == (0, [])
+    graph = lower_program(read_program(path)).graph
+    (split,) = [op for op in graph.ops if op.kind == "feature_split"]
+    assert tuple(int(s) for s in split.attr("sizes")) == (16, 48)
+    # between two feature dims the parts are no blocks of the row: said so
+    middle = write(
+        tmp_path,
+        'v: "bf16[16, 4, 2, 8]" = torch.ops.aten.view.default(x, [16, 4, 2, 8])',
+        "s = torch.ops.aten.split_with_sizes.default(v, [1, 1], 2)",
+        'y: "bf16[16, 4, 1, 8]" = s[0]',
+    )
+    code, (found,) = check(middle)
+    assert code == 1 and "(a split of a feature dim between others)" in found["message"]

@@ -364,12 +364,31 @@ def split_into(lw: Lowering, act: Act, sizes: tuple[int, ...] | None) -> None:
     if sizes is None or axis is None:
         opaque_results(lw, act)
         return
+    if axis == 1 and axis != len(numbers) - 1 and act.order is None and not act.folded:
+        # [t, a, b…] split along a: each part is a block of each row's flattened features
+        # (a split of heads, [t, heads, d] into q, k and v), so a split of the flat row
+        _split_first_feature_dim(lw, act, numbers, sizes)
+        return
     if axis != len(numbers) - 1:
-        opaque_results(lw, act, "a split of a feature dim before the last")
+        opaque_results(lw, act, "a split of a feature dim between others")
         return
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+def _split_first_feature_dim(
+    lw: Lowering, act: Act, numbers: Sequence[int], sizes: Sequence[int]
+) -> None:
+    rows, inner = lw.type(act).shape[0], math.prod(numbers[2:])
+    flat = lw.emit("view", [act.ref], rows=rows, features=(math.prod(numbers[1:]),))
+    parts = lw.emit("feature_split", [flat], sizes=tuple(size * inner for size in sizes))
+    for port, out in enumerate(lw.outputs()):
+        if out is None:
+            continue
+        features = (sizes[port], *numbers[2:])
+        part = lw.emit("view", [ValueRef(parts.op, port)], rows=rows, features=features)
+        lw.bind_act(out, part, act.lead)
 
 
 def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
