@@ -78,9 +78,13 @@ def unchecked_diagnostics(
     """One unchecked-op finding per engine op (and reason), at its first opaque op: how many
     times the graph has it and how many ops its ⊤ reaches."""
     severity = Severity.WARNING if allow_unknown else Severity.ERROR
+    graph = typed.graph
+    order = {op.name: index for index, op in enumerate(graph.topological_order())}
     found = []
     for label, members in covered.groups().items():
         first = members[0]
+        op = graph.op(first.op)
+        read = ", ".join(typed.describe(ref) for ref in op.inputs)
         reached = downstream_count(typed, members)
         known = "its lowering cannot follow it" if first.reason else "no op map knows it"
         times = f" ×{len(members)}" if len(members) > 1 else ""
@@ -94,7 +98,9 @@ def unchecked_diagnostics(
                 ),
                 hint=rules.UNCHECKED_OP.fix,
                 op=first.op,
-                layer=typed.graph.op(first.op).layer,
+                layer=op.layer,
+                line=op.line,
+                context=f"%{order[op.name]} {op.name} = {op.kind}({read})",
             )
         )
     return tuple(found)

@@ -72,7 +72,7 @@ def _refuse(lw: Lowering, act: Act, why: str) -> None:
     _bind_all(lw, opaque(lw, act, why))
 
 
-def _where_not_followed(lw: Lowering, act: Act, axes: tuple[int, ...] | None) -> str | None:
+def _where_not_followed(lw: Lowering, axes: tuple[int, ...] | None) -> str | None:
     """Why the op cannot be followed along ``axes`` (None: it can)."""
     fn = _fn(lw)
     if axes is None:
@@ -116,7 +116,7 @@ def _reduce(lw: Lowering) -> None:
         return
     dims = _dims(given)
     axes = _axes(lw, act, dims) if dims is not None else None
-    why = _where_not_followed(lw, act, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None or axes is None:
         _refuse(lw, act, why or "")
         return
@@ -145,7 +145,7 @@ def _along(lw: Lowering) -> None:
         return
     dims = _dims(lw.argv("dims", lw.argv("dim", -1)))
     axes = _axes(lw, act, dims) if dims is not None else None
-    why = _where_not_followed(lw, act, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None:
         _refuse(lw, act, why)
         return
@@ -157,7 +157,7 @@ def feature_topk(lw: Lowering, act: Act, k: int, dim: int) -> None:
     of each group, its best groups): values, then indices, k along that dim."""
     numbers = lw.numbers(act)
     axes = _axes(lw, act, (dim,))
-    why = _where_not_followed(lw, act, axes)
+    why = _where_not_followed(lw, axes)
     if numbers is None or axes is None or why is not None:
         _refuse(lw, act, why or "topk")
         return
@@ -192,7 +192,7 @@ def _gather(lw: Lowering) -> None:
         return
     dims = _dims(lw.argv("dim"))
     axes = _axes(lw, anchor, dims) if dims is not None else None
-    why = _where_not_followed(lw, anchor, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None:
         _refuse(lw, anchor, why)
         return
@@ -219,7 +219,7 @@ def _scatter(lw: Lowering) -> None:
         return
     dims = _dims(lw.argv("dim"))
     axes = _axes(lw, anchor, dims) if dims is not None else None
-    why = _where_not_followed(lw, anchor, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None:
         _refuse(lw, anchor, why)
         return
@@ -243,7 +243,7 @@ def _index_select(lw: Lowering) -> None:
         ref = lw.emit("token_select", [act.ref], rows=picked)  # global positions: FULL only
         lw.bind_act(lw.output(0), ref, act.lead)
         return
-    why = _where_not_followed(lw, act, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None or axes is None or not isinstance(picked, int):
         _refuse(lw, act, why or f"{_fn(lw)} by an index of unknown length")
         return
@@ -279,7 +279,7 @@ def _select_scatter(lw: Lowering) -> None:
         return
     dims = _dims(lw.argv("dim"))
     axes = _axes(lw, act, dims) if dims is not None else None
-    why = _where_not_followed(lw, act, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None:
         _refuse(lw, act, why)
         return
@@ -342,7 +342,7 @@ def _unbind(lw: Lowering) -> None:
         _bind_all(lw, act)
         return
     axes = _axes(lw, act, dims) if dims is not None else None
-    why = _where_not_followed(lw, act, axes)
+    why = _where_not_followed(lw, axes)
     if why is not None or axes is None:
         opaque_results(lw, act, why or "")
         return
