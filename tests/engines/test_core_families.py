@@ -167,6 +167,8 @@ def test_a_scatter_into_a_mask_the_graph_made_takes_the_index_s_tokens(tmp_path:
     graph = lower_program(read_program(path)).graph
     (scatter,) = [op for op in graph.ops if op.attr("fn") == "scatter"]
     assert scatter.kind == "per_token" and tuple(int(f) for f in scatter.attr("features")) == (8,)
+    # the mask's element type is the zeros' (fp32), not the index's
+    assert (graph.ops[-1].kind, graph.ops[-1].attr("dtype")) == ("cast", "fp32")
 
 
 def test_an_op_the_op_map_knows_but_cannot_type_says_why(tmp_path: Path) -> None:

@@ -225,6 +225,12 @@ def _scatter(lw: Lowering) -> None:
         return
     acts = [a for a in (base, index, source) if isinstance(a, Act)]
     _emit(lw, acts, features, (0,))
+    wanted = lw.dtype(base.dtype) if isinstance(base, Data) else None
+    out = lw.value_of(lw.output(0))
+    if wanted is not None and isinstance(out, Act) and lw.type(out).dtype is not wanted:
+        # the result has the element type of the tensor written into (a float mask), not of
+        # the index that carries its tokens
+        lw.bind_act(lw.output(0), lw.emit("cast", [out.ref], dtype=wanted.value), out.lead)
 
 
 def _index_select(lw: Lowering) -> None:
