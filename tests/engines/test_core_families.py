@@ -106,6 +106,7 @@ def test_a_mean_over_features_is_a_sum_and_over_every_dim_is_flagged(tmp_path: P
         'y: "bf16[16, 64]" = torch.ops.aten.clamp.default(x, -1.0, 1.0)',
         'y: "b8[16, 64]" = torch.ops.aten.ne.Scalar(x, 0)',
         'y: "bf16[16, 64]" = torch.ops.aten.maximum.default(x, x)',
+        'y: "bf16[16, 64]" = torch.ops.aten.clamp_min.default(x, 1e-05)',
     ],
 )
 def test_pointwise_core_ops_are_typed(tmp_path: Path, line: str) -> None:
@@ -235,3 +236,22 @@ def test_a_split_of_the_first_feature_dim_is_a_split_of_each_row(tmp_path: Path)
     )
     code, (found,) = check(middle)
     assert code == 1 and "(a split of a feature dim between others)" in found["message"]
+
+
+def test_a_layer_norm_s_var_mean_is_two_per_token_results(tmp_path: Path) -> None:
+    # PhiMoE's LayerNorm as AOT decomposes it: var_mean over each token's features
+    path = write(
+        tmp_path,
+        "vm = torch.ops.aten.var_mean.correction(x, [1], correction = 0, keepdim = True)",
+        'v: "bf16[16, 1]" = vm[0]',
+        'm: "bf16[16, 1]" = vm[1]',
+        'y: "bf16[16, 64]" = torch.ops.aten.sub.Tensor(x, m)',
+    )
+    assert check(path) == (0, [])
+    tokens = write(
+        tmp_path,
+        "vm = torch.ops.aten.var_mean.correction(x, [0], correction = 0, keepdim = True)",
+        'y: "bf16[1, 64]" = vm[1]',
+    )
+    code, (found,) = check(tokens)
+    assert code == 1 and "(var_mean along the tokens)" in found["message"]

@@ -6,7 +6,8 @@ Along a feature dim each is the catalogue's ``per_token`` (a linear reduction it
 ``feature_sum``): a function of the token's own features. Along the token dim it mixes the
 ranks' rows, which no token layout describes: an opaque op saying so, reported where it is
 (unchecked-op), never a silent ⊤. The op map's ``fn`` names the function, ``linear`` marks a
-reduction a pending sum passes (mean), ``indices`` one whose result is the indices (argmax).
+reduction a pending sum passes (mean), ``indices`` one whose result is the indices (argmax),
+``alike`` one whose two results have one shape and type (var_mean).
 """
 
 from __future__ import annotations
@@ -128,8 +129,13 @@ def _reduce(lw: Lowering) -> None:
         ref = lw.emit("feature_sum", [act.ref], axes=axes, features=tuple(features) or (1,))
         lw.bind_act(lw.output(0), ref, act.lead)
         return
-    # argmax / argmin: the result is the index port
-    _emit(lw, [act], features, (1,) if lw.param.get("indices") is True else (0, 1))
+    # argmax / argmin: the result is the index port; var_mean: two float results alike
+    ports: tuple[int, ...] = (0, 1)
+    if lw.param.get("indices") is True:
+        ports = (1,)
+    elif lw.param.get("alike") is True:
+        ports = (0, 0)
+    _emit(lw, [act], features, ports)
 
 
 # -- ops that keep each token's features' shape: scans, sorts, flips ----------------------
