@@ -255,3 +255,28 @@ def test_a_layer_norm_s_var_mean_is_two_per_token_results(tmp_path: Path) -> Non
     )
     code, (found,) = check(tokens)
     assert code == 1 and "(var_mean along the tokens)" in found["message"]
+
+
+def test_a_pending_sum_an_addmm_adds_to_its_product_reaches_the_all_reduce(
+    tmp_path: Path,
+) -> None:
+    # a parallel attention + MLP block (Cohere's, vllm/model_executor/models/commandr.py:325)
+    # as Inductor folds it: the MLP's down projection is the `self` the o_proj's addmm adds;
+    # read as a later linear's input, it was taken for column-parallel (a false add of F·P
+    # and F·S once the decomposed LayerNorm before it was typed)
+    path = write(
+        tmp_path,
+        'up: "bf16[16, 64]" = torch.ops.aten.mm.default(x, arg2_1)',
+        'a: "bf16[16, 64]" = torch.ops.aten.silu.default(up)',
+        'down: "bf16[16, 64]" = torch.ops.aten.mm.default(a, arg3_1)',
+        'h: "bf16[16, 32]" = torch.ops.aten.mm.default(x, arg4_1)',
+        'o: "bf16[16, 64]" = torch.ops.aten.addmm.default(down, h, arg5_1)',
+        "y: \"bf16[16, 64]\" = torch.ops.vllm.all_reduce.default(o, 'tp:0')",
+        params=', arg2_1: "bf16[64, 64]", arg3_1: "bf16[64, 64]", arg4_1: "bf16[64, 32]", '
+        'arg5_1: "bf16[32, 64]"',
+    )
+    result = run("check", path, "--tp", 2, "--format", "json")
+    assert (result.code, json.loads(result.out)["diagnostics"]) == (0, []), result.out
+    graph = lower_program(read_program(path)).graph
+    parallel = {op.name.rsplit(".", 1)[-1]: op.attr("parallel") for op in graph.ops}
+    assert (parallel["up"], parallel["down"], parallel["h"]) == ("column", "row", "column")
