@@ -280,3 +280,20 @@ def test_a_pending_sum_an_addmm_adds_to_its_product_reaches_the_all_reduce(
     graph = lower_program(read_program(path)).graph
     parallel = {op.name.rsplit(".", 1)[-1]: op.attr("parallel") for op in graph.ops}
     assert (parallel["up"], parallel["down"], parallel["h"]) == ("column", "row", "column")
+
+
+def test_a_product_with_a_head_first_operand_stays_head_first(tmp_path: Path) -> None:
+    # StarCoder2's rope in Python (its cos/sin now typed): a head-first [1, heads, t, d] query
+    # times a [1, 1, t, d] table, permuted back and viewed per token
+    path = write(
+        tmp_path,
+        'v: "bf16[1, 16, 2, 32]" = torch.ops.aten.view.default(x, [1, 16, 2, 32])',
+        'q: "bf16[1, 2, 16, 32]" = torch.ops.aten.permute.default(v, [0, 2, 1, 3])',
+        'c: "bf16[16, 32]" = torch.ops.aten.slice.Tensor(x, 1, 0, 32)',
+        'c1: "bf16[1, 16, 32]" = torch.ops.aten.unsqueeze.default(c, 0)',
+        'c2: "bf16[1, 1, 16, 32]" = torch.ops.aten.unsqueeze.default(c1, 1)',
+        'r: "bf16[1, 2, 16, 32]" = torch.ops.aten.mul.Tensor(q, c2)',
+        'b: "bf16[1, 16, 2, 32]" = torch.ops.aten.permute.default(r, [0, 2, 1, 3])',
+        'y: "bf16[16, 2, 32]" = torch.ops.aten.reshape.default(b, [-1, 2, 32])',
+    )
+    assert check(path) == (0, [])

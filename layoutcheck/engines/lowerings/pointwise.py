@@ -28,7 +28,16 @@ def _pointwise(lw: Lowering) -> None:
         ref = lw.emit("add", [acts[0].ref, acts[1].ref])  # the strict residual add
     else:
         ref = lw.emit("pointwise", [a.ref for a in acts], fn=fn, linear=linear)
-    lw.bind_act(lw.output(0), ref, _lead_of(acts))
+    widest = _widest(lw, acts)
+    # the result has the engine dims of the operand the others broadcast to: its batch dims,
+    # and its order of the value's dims (a rope's product of a head-first [1, heads, t, d]
+    # query with a [1, 1, t, d] table stays head-first)
+    lw.bind(lw.output(0), Act(ref, widest.lead, widest.order, widest.folded))
+
+
+def _widest(lw: Lowering, acts: Sequence[Act]) -> Act:
+    """The operand with the most engine dims (the first of them on a tie)."""
+    return max(acts, key=lambda a: len(a.lead) + len(lw.type(a).shape))
 
 
 def _lead_of(acts: Sequence[Act]) -> tuple[int, ...]:
