@@ -297,3 +297,18 @@ def test_a_product_with_a_head_first_operand_stays_head_first(tmp_path: Path) ->
         'y: "bf16[16, 2, 32]" = torch.ops.aten.reshape.default(b, [-1, 2, 32])',
     )
     assert check(path) == (0, [])
+
+
+def test_a_pad_of_nothing_is_the_value_and_a_pad_of_the_features_is_said_so(
+    tmp_path: Path,
+) -> None:
+    nothing = write(
+        tmp_path, 'y: "bf16[16, 64]" = torch.ops.aten.constant_pad_nd.default(x, [0, 0], 0.0)'
+    )
+    assert check(nothing) == (0, [])
+    assert "opaque" not in kinds(nothing)
+    wider = write(
+        tmp_path, 'y: "bf16[16, 80]" = torch.ops.aten.constant_pad_nd.default(x, [0, 16], 0.0)'
+    )
+    code, (found,) = check(wider)
+    assert code == 1 and "(a pad of the features)" in found["message"]

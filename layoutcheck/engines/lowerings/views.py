@@ -312,6 +312,13 @@ def _pad(lw: Lowering) -> None:
         return
     # constant_pad_nd pads from the last dim backwards: the token dim's pair is the last given
     token_pair = 2 * (len(numbers) - 1)
+    if not any(pad):  # nothing padded (MiniCPM3's v at its own head size): the value itself
+        lw.bind(lw.output(0), act)
+        return
+    if len(pad) < token_pair + 2:
+        # features padded, the tokens not: each row widened (MLA's v padded to the qk head)
+        lw.bind(lw.output(0), opaque(lw, act, "a pad of the features"))
+        return
     if len(pad) != token_pair + 2 or any(pad[:token_pair]):
         lw.bind(lw.output(0), opaque(lw, act))
         return
