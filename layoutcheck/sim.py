@@ -765,6 +765,18 @@ def k_per_token(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [Held(tuple(values), positions), Held(tuple(indices), positions)]
 
 
+def k_feature_shard(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """Rank r keeps block r of the last dim."""
+    g = _require_group(rt, op)
+    x = xs[0]
+
+    def block(r: int, a: Array, p: Positions) -> Array:
+        width = a.shape[-1] // g
+        return a[..., r % g * width : (r % g + 1) * width].copy()
+
+    return [_per_rank(x, block)]
+
+
 def k_feature_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     parts = _sizes(rt, op, "sizes")
     bounds = np.cumsum(parts)[:-1]
@@ -896,6 +908,7 @@ KERNELS: Mapping[str, Kernel] = {
     "feature_sum": k_feature_sum,
     "feature_max": k_feature_max,
     "per_token": k_per_token,
+    "feature_shard": k_feature_shard,
     "feature_split": k_feature_split,
     "quantize": k_identity,
     "token_select": k_token_select,

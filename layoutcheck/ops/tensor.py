@@ -28,6 +28,7 @@ from layoutcheck.ops.base import (
     features_of,
     flag,
     gathered,
+    group,
     keep_features,
     like,
     reduced,
@@ -255,6 +256,34 @@ def _per_token(call: OpCall) -> Sequence[OutLayout]:
     return (layout, layout)
 
 
+def _feature_shard(call: OpCall) -> Sequence[OutLayout]:
+    """The rank's own block of complete features: a view, SPLIT over the group from here."""
+    reject_partial(call)
+    value = call.inputs[0]
+    if value.features is FeatureState.SPLIT:
+        raise RuleViolation(
+            rules.INCOMPLETE_FEATURES,
+            f"feature_shard of feature-SPLIT input {call.shape(value)}: the rank holds one "
+            "block already, and a block of it is another rank's part of nothing",
+            "take the rank's block of complete features (after a feature all_gather)",
+            0,
+            expected=reduced(value),
+        )
+    if value.tokens is TokenLayout.LOCAL and value.group not in (None, call.group):
+        raise RuleViolation(
+            rules.LAYOUT_MISMATCH,
+            f"feature_shard over {call.group} of tokens LOCAL over {value.group}",
+            "shard the features over the group the tokens are sliced over",
+            0,
+        )
+    return (OutLayout(value.tokens, FeatureState.SPLIT, value.extent, call.group),)
+
+
+def _feature_shard_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[Expr, ...]]:
+    features = features_of(call.inputs[0])
+    return ((*features[:-1], features[-1] / call.g),)
+
+
 def _feature_split(call: OpCall) -> Sequence[OutLayout]:
     layout = same_layout(call.inputs[0])
     return tuple(layout for _ in range(call.spec.output_count(call.op)))
@@ -467,6 +496,27 @@ OPS: tuple[OpSpec, ...] = (
         ),
     ),
     OpSpec(
+        kind="feature_shard",
+        traits=frozenset({Trait.VIEW, Trait.ROW_WISE}),
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out",),
+        attrs={"group": group()},
+        layout=_feature_shard,
+        shape=_feature_shard_shape,
+        summary="`*·W → *·S`: the rank's block of the last feature dim (a view)",
+        rules=(
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+            RuleUse(rules.LAYOUT_MISMATCH, "tokens LOCAL over another group"),
+        ),
+        doc=(
+            "The inverse of a feature all_gather: each rank keeps its own block of the last "
+            "feature dim (vLLM's split_tensor_along_last_dim(x, tp)[rank] after gathering "
+            "q or k for a norm over every head, OLMo-2's and OLMoE's). No data moves."
+        ),
+    ),
+    OpSpec(
         kind="feature_split",
         traits=frozenset({Trait.SPLIT, Trait.ROW_WISE}),
         family=Family.TENSOR,
@@ -563,6 +613,7 @@ COSTS: Mapping[str, CostRule] = {
     "feature_max": elementwise(1),
     "per_token": elementwise(1),
     "feature_split": free,
+    "feature_shard": free,
     "quantize": _quantize_cost,
     "token_select": copy,
     "opaque": free,

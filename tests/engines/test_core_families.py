@@ -312,3 +312,31 @@ def test_a_pad_of_nothing_is_the_value_and_a_pad_of_the_features_is_said_so(
     )
     code, (found,) = check(wider)
     assert code == 1 and "(a pad of the features)" in found["message"]
+
+
+def test_the_rank_s_part_of_gathered_features_is_its_own_block(tmp_path: Path) -> None:
+    # OLMo-2's q norm over every head under TP (vllm/distributed/utils.py:120): the column-
+    # parallel q gathered along the features, normalized whole, then each rank's block again
+    path = write(
+        tmp_path,
+        'q: "bf16[16, 32]" = torch.ops.aten.mm.default(x, arg2_1)',
+        "g: \"bf16[16, 64]\" = torch.ops.vllm.all_gather.default(q, -1, 2, 'tp:0')",
+        'n: "bf16[16, 64]" = torch.ops.vllm_ir.rms_norm.default(g, arg3_1, 1e-06)',
+        "s = torch.ops.aten.split.Tensor(n, 32, 1)",
+        'mine: "bf16[16, 32]" = s[0]',
+        'o: "bf16[16, 64]" = torch.ops.aten.mm.default(mine, arg4_1)',
+        "y: \"bf16[16, 64]\" = torch.ops.vllm.all_reduce.default(o, 'tp:0')",
+        params=', arg2_1: "bf16[64, 32]", arg3_1: "bf16[64]", arg4_1: "bf16[32, 64]"',
+    )
+    result = run("check", path, "--tp", 2, "--format", "json")
+    assert (result.code, json.loads(result.out)["diagnostics"]) == (0, []), result.out
+    assert "feature_shard" in kinds(path) and "feature_split" not in kinds(path)
+    # both parts read: a split of the row, not the rank's block
+    both = write(
+        tmp_path,
+        "s = torch.ops.aten.split.Tensor(x, 32, 1)",
+        'a: "bf16[16, 32]" = s[0]',
+        'b: "bf16[16, 32]" = s[1]',
+        'y: "bf16[16, 32]" = torch.ops.aten.mul.Tensor(a, b)',
+    )
+    assert "feature_shard" not in [op.kind for op in lower_program(read_program(both)).graph.ops]

@@ -1228,6 +1228,22 @@ def test_per_token_keeps_tokens_and_refuses_a_pending_sum_split_features_or_othe
     mixed.typed(errors=["layout-mismatch"])
 
 
+@covers("feature_shard")
+def test_feature_shard_keeps_the_rank_s_block_of_complete_features_only() -> None:
+    g = Graph()
+    x = g.input("x", ["T", "H"])
+    g.op("mine", "feature_shard", [x], group="tp")
+    typed = g.typed()
+    expect(g, typed, "mine", shape=["T", "H/tp"], numeric=[4096, 384], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+    # a block of a block, or of each rank's summand, is no rank's part of the value
+    for features, rule in ((PARTIAL, "partial-into-nonlinear"), (SPLIT, "incomplete-features")):
+        bad = Graph()
+        y = bad.input("y", ["T", "H/tp" if features is SPLIT else "H"], features=features)
+        bad.op("m", "feature_shard", [y], group="tp")
+        bad.typed(errors=[rule])
+
+
 @covers("opaque")
 def test_an_unknown_engine_op_makes_every_result_unknown_and_nothing_below_it_errs() -> None:
     g = Graph()

@@ -19,7 +19,7 @@ from layoutcheck.engines.lowerings.common import (
 )
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
-from layoutcheck.lattice import TokenLayout
+from layoutcheck.lattice import FeatureState, TokenLayout
 from layoutcheck.ops.traits import Trait
 
 if TYPE_CHECKING:
@@ -379,6 +379,20 @@ def split_into(lw: Lowering, act: Act, sizes: tuple[int, ...] | None) -> None:
     if axis != len(numbers) - 1:
         opaque_results(lw, act, "a split of a feature dim between others")
         return
+    used = [port for port, out in enumerate(lw.outputs()) if out is not None]
+    if (
+        lw.tp > 1
+        and len(sizes) == lw.tp
+        and len(set(sizes)) == 1
+        and len(used) == 1
+        and lw.type(act).features is FeatureState.WHOLE
+    ):
+        # complete features cut into one part per rank, of which the rank reads one: its own
+        # block (vLLM's split_tensor_along_last_dim(x, tp)[tp_rank], distributed/utils.py:120,
+        # after a feature all_gather for a norm over every head: OLMo-2's, OLMoE's q and k)
+        ref = lw.emit("feature_shard", [act.ref], group="tp")
+        lw.bind_act(lw.outputs()[used[0]], ref, act.lead)
+        return
     ref = lw.emit("feature_split", [act.ref], sizes=sizes)
     for port, out in enumerate(lw.outputs()):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
@@ -403,12 +417,13 @@ def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
     what is left (None when the size or the dim's width is not a known whole number)."""
     size = lw.argv("split_size")
     numbers = lw.numbers(act)
-    dim = lw.argv("dim", 0)
+    # the dim counts the engine value's batch dims too ([1, t, 256] split along dim 2)
+    axis = token_axis(lw, act, lw.argv("dim", 0))
     if not isinstance(size, int) or isinstance(size, bool) or size < 1 or numbers is None:
         return None
-    if not isinstance(dim, int) or isinstance(dim, bool) or not -len(numbers) <= dim < len(numbers):
+    if axis is None:
         return None
-    width = numbers[dim]
+    width = numbers[axis]
     if not isinstance(width, int) or width < 1 or width // size > MAX_EQUAL_PARTS:
         return None
     parts = (size,) * (width // size)
