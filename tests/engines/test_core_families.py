@@ -340,3 +340,18 @@ def test_the_rank_s_part_of_gathered_features_is_its_own_block(tmp_path: Path) -
         'y: "bf16[16, 32]" = torch.ops.aten.mul.Tensor(a, b)',
     )
     assert "feature_shard" not in [op.kind for op in lower_program(read_program(both)).graph.ops]
+
+
+def test_a_reduce_scatter_of_a_batch_dim_is_said_so(tmp_path: Path) -> None:
+    # vLLM's SP pass on OLMo-2's Transformers-backend [1, t, h] value scatters the batch dim
+    path = write(
+        tmp_path,
+        'o: "bf16[16, 64]" = torch.ops.aten.mm.default(x, arg2_1)',
+        'b: "bf16[1, 16, 64]" = torch.ops.aten.unsqueeze.default(o, 0)',
+        "y: \"bf16[0, 16, 64]\" = torch.ops.vllm.reduce_scatter.default(b, 0, 2, 'tp:0')",
+        params=', arg2_1: "bf16[64, 64]"',
+    )
+    result = run("check", path, "--tp", 2, "--format", "json")
+    (found,) = json.loads(result.out)["diagnostics"]
+    assert result.code == 1 and found["rule"] == "unchecked-op"
+    assert "(a reduce_scatter of a batch dim)" in found["message"]
