@@ -8,7 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
+from layoutcheck import rules
 from layoutcheck.contracts import Contract, check_contract
+from layoutcheck.coverage import Coverage, coverage, downstream_count, has_opaque
 from layoutcheck.diagnostics import Diagnostic, Report
 from layoutcheck.graph import Graph, Op, copy_name
 from layoutcheck.interp import TypedGraph, interpret
@@ -17,6 +19,7 @@ from layoutcheck.ops.base import Family
 from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.repetition import collectives_per_layer
 from layoutcheck.roles import Block
+from layoutcheck.severity import Severity
 
 
 def check_graph(
@@ -31,12 +34,19 @@ def report_for(
     contract: Contract | None,
     extra: Sequence[Diagnostic] = (),
     every_layer: bool = False,
+    allow_unknown: bool = False,
 ) -> Report:
     """The report of a typed graph: its type diagnostics, the contract's, and ``extra`` ones
     (what the run asked for), each naming the engine node an imported op came from; with
-    ``every_layer``, a finding in a repetition region once for each layer it stands for."""
+    ``every_layer``, a finding in a repetition region once for each layer it stands for.
+
+    An op nobody could type is an unchecked-op error (a warning with ``allow_unknown``): no
+    verdict covers ops that were not checked."""
     found = typed.diagnostics
+    covered = coverage(typed) if has_opaque(typed) else None
     rest = tuple(extra)
+    if covered is not None:
+        rest += unchecked_diagnostics(typed, covered, allow_unknown)
     if contract is not None:
         # a type rule the contract keeps a warning (a cost-model shape) is said as one
         found = contract.relax(found)
@@ -49,14 +59,51 @@ def report_for(
         found = tuple(sorted(_for_every_layer(typed.graph, found, typed.registry), key=_op_number))
         rest = _for_every_layer(typed.graph, rest, typed.registry)
     diagnostics = found + rest
+    summary = summarize(typed.graph, typed.registry)
+    if covered is not None:
+        summary["unchecked"] = covered.unchecked
     return Report(
         graph=typed.graph.name,
         source=typed.graph.source,
         contract=None if contract is None else contract.name,
         diagnostics=diagnostics,
-        summary=summarize(typed.graph, typed.registry),
+        summary=summary,
         typed=typed,
     )
+
+
+def unchecked_diagnostics(
+    typed: TypedGraph, covered: Coverage, allow_unknown: bool
+) -> tuple[Diagnostic, ...]:
+    """One unchecked-op finding per engine op (and reason), at its first opaque op: how many
+    times the graph has it and how many ops its ⊤ reaches."""
+    severity = Severity.WARNING if allow_unknown else Severity.ERROR
+    graph = typed.graph
+    order = {op.name: index for index, op in enumerate(graph.topological_order())}
+    found = []
+    for label, members in covered.groups().items():
+        first = members[0]
+        op = graph.op(first.op)
+        read = ", ".join(typed.describe(ref) for ref in op.inputs)
+        reached = downstream_count(typed, members)
+        known = "its lowering cannot follow it" if first.reason else "no op map knows it"
+        times = f" ×{len(members)}" if len(members) > 1 else ""
+        found.append(
+            Diagnostic(
+                rule=rules.UNCHECKED_OP,
+                severity=severity,
+                message=(
+                    f"{label}{times}: {known}, so {reached} of {covered.ops} ops are left "
+                    "unchecked (⊤ from it on)"
+                ),
+                hint=rules.UNCHECKED_OP.fix,
+                op=first.op,
+                layer=op.layer,
+                line=op.line,
+                context=f"%{order[op.name]} {op.name} = {op.kind}({read})",
+            )
+        )
+    return tuple(found)
 
 
 def _for_every_layer(

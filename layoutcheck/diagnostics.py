@@ -166,7 +166,11 @@ def _verdict(report: Report) -> str:
     ops = report.summary.get("ops", "?")
     layers = report.summary.get("layers", "?")
     head = "ok" if report.ok else "FAILED"
+    unchecked = report.summary.get("unchecked")
+    # the coverage, where ops were left untyped: an ok says nothing about them
+    coverage = f"; {unchecked} of {ops} ops unchecked" if unchecked else ""
     return (
         f"{head}: {report.graph} ({ops} ops, {layers} layers) against {contract}: "
         f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        f"{coverage}"
     )

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from layoutcheck.graph import ValueRef
+from layoutcheck.graph import Op, ValueRef
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import Registry
@@ -13,9 +13,9 @@ from layoutcheck.symbols import format_expr
 from layoutcheck.terminal import escape
 
 
-def _value(typed: TypedGraph, value: AbstractValue) -> str:
+def _value(typed: TypedGraph, value: AbstractValue, why: str = "type error above") -> str:
     if value.is_top:
-        return "⊤ (type error above)"
+        return f"⊤ ({why})"
     symbolic = value.shape_text()
     numeric = typed.shape_text(value)
     shapes = symbolic if symbolic == numeric else f"{symbolic} = {numeric}"
@@ -30,21 +30,47 @@ def render_typed_graph(typed: TypedGraph, layer: int | None = None) -> str:
     if layer is None:
         for spec in graph.inputs:
             lines.append(f"  in  {spec.name} : {_value(typed, typed.value(ValueRef(spec.name)))}")
-    for index, op in enumerate(graph.topological_order()):
+    order = graph.topological_order()
+    untyped = _untyped(typed, order)
+    for index, op in enumerate(order):
         if layer is not None and op.layer != layer:
             continue
         reads = ", ".join(str(ref) for ref in op.inputs)
         outputs = typed.outputs_of(op)
+        why = untyped.get(op.name, "type error above")
         if len(outputs) == 1:
-            typed_out = _value(typed, outputs[0])
+            typed_out = _value(typed, outputs[0], why)
         else:
-            typed_out = "; ".join(f":{port} {_value(typed, v)}" for port, v in enumerate(outputs))
+            typed_out = "; ".join(
+                f":{port} {_value(typed, v, why)}" for port, v in enumerate(outputs)
+            )
         lines.append(f"  %{index:<3} {op.name} = {op.kind}({reads}) : {typed_out}")
     if layer is None and graph.outputs:
         lines.append("  out " + ", ".join(str(ref) for ref in graph.outputs))
     # names from an engine dump are not checked like a graph file's: escape what reaches a
     # terminal
     return "\n".join(escape(line, one_line=True) for line in lines)
+
+
+def _untyped(typed: TypedGraph, order: Sequence[Op]) -> dict[str, str]:
+    """Why each op a ⊤ reached from an op nobody could type is ⊤: that op, as ``%n``, and the
+    engine op it stands for (the ⊤ of a type error is the diagnostic's to explain)."""
+    from layoutcheck.coverage import coverage, has_opaque
+
+    if not has_opaque(typed):
+        return {}
+    covered = coverage(typed)
+    number = {op.name: index for index, op in enumerate(order)}
+    labels = {source.op: source.label for source in covered.sources}
+    why: dict[str, str] = {}
+    for name, sources in covered.blame.items():
+        first = sources[0]
+        more = f" and {len(sources) - 1} more" if len(sources) > 1 else ""
+        if name == first:
+            why[name] = f"unchecked: {labels[first]} is an op nobody could type"
+        else:
+            why[name] = f"unchecked: from %{number[first]} {labels[first]}{more}"
+    return why
 
 
 def render_rule_list(rules: Iterable[Rule]) -> str:

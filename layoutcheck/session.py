@@ -87,6 +87,8 @@ class Options:
     # the stage's inputs the previous stage sends LOCAL (its outputs' layout, found by
     # ``layoutcheck.pipeline``): received as they are sent
     local_inputs: tuple[str, ...] = ()
+    # ops nobody could type are warnings, not unchecked-op errors (--allow-unknown)
+    allow_unknown: bool = False
 
 
 class PrologForm(enum.Enum):
@@ -547,7 +549,11 @@ class Session:
             # the per-request metadata on every rank's slice (rules of layoutcheck.requests)
             extra = (*extra, *check_requests(self.typed))
         return report_for(
-            self.typed, self.contract(contract), extra, every_layer=self.kind.every_layer
+            self.typed,
+            self.contract(contract),
+            extra,
+            every_layer=self.kind.every_layer,
+            allow_unknown=self.options.allow_unknown,
         )
 
     # -- quantization, cost and memory --------------------------------------------------------

@@ -734,6 +734,49 @@ def k_feature_max(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [values, where]
 
 
+def _top(a: Array, k: int) -> tuple[Array, Array]:
+    where = np.argsort(-a, axis=-1, kind="stable")[..., :k]
+    return np.take_along_axis(a, where, axis=-1), _f64(where)
+
+
+# per_token functions the simulator runs, each along the last feature dim of one rank's rows:
+# (values, indices) from the operands and the result's last dim
+PER_TOKEN: Mapping[str, Callable[[list[Array], int], tuple[Array, Array | None]]] = {
+    "cumsum": lambda xs, k: (np.cumsum(xs[0], axis=-1), None),
+    "flip": lambda xs, k: (np.flip(xs[0], axis=-1), None),
+    "sort": lambda xs, k: (np.sort(xs[0], axis=-1), _f64(np.argsort(xs[0], axis=-1))),
+    "topk": lambda xs, k: _top(xs[0], k),
+    "gather": lambda xs, k: (np.take_along_axis(xs[0], xs[1].astype(np.int64), axis=-1), None),
+}
+
+
+def k_per_token(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """A per-token function of each rank's own rows (the functions of :data:`PER_TOKEN`)."""
+    fn = PER_TOKEN.get(str(op.attr("fn")))
+    if fn is None:
+        raise SimError(op.name, f"the simulator cannot execute per_token {op.attr('fn')}")
+    k = _sizes(rt, op, "features")[-1]
+    values, indices = [], []
+    for r in range(len(xs[0].arrays)):
+        out, where = fn([x.arrays[r] for x in xs], k)
+        values.append(_f64(out))
+        indices.append(_f64(out if where is None else where))
+    positions = xs[0].positions
+    return [Held(tuple(values), positions), Held(tuple(indices), positions)]
+
+
+def k_feature_shard(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
+    """Rank r keeps block r of the last dim."""
+    g = _require_group(rt, op)
+    x = xs[0]
+
+    def block(r: int, a: Array, p: Positions) -> Array:
+        width = a.shape[-1] // g
+        return a[..., r % g * width : (r % g + 1) * width].copy()
+
+    return [_per_rank(x, block)]
+
+
 def k_feature_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     parts = _sizes(rt, op, "sizes")
     bounds = np.cumsum(parts)[:-1]
@@ -756,17 +799,6 @@ def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
         return [x]
     joined = np.concatenate(x.arrays, axis=1)
     return [Held(tuple(joined.copy() for _ in x.arrays), x.positions)]
-
-
-def k_feature_shard(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    """Rank r keeps its block of each row's complete features (the inverse of k_feature_gather)."""
-    x = xs[0]
-    g = _require_group(rt, op)
-    arrays = []
-    for r, a in enumerate(x.arrays):
-        block = _block(a.shape[-1], g, r if g > 1 else 0, op, "features")
-        arrays.append(a[..., block].copy())
-    return [Held(tuple(arrays), x.positions)]
 
 
 def k_moe_dispatch(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -876,6 +908,7 @@ KERNELS: Mapping[str, Kernel] = {
     "pointwise": k_pointwise,
     "feature_sum": k_feature_sum,
     "feature_max": k_feature_max,
+    "per_token": k_per_token,
     "feature_split": k_feature_split,
     "quantize": k_identity,
     "token_select": k_token_select,

@@ -562,6 +562,25 @@ def test_layer_norm_is_per_row_and_ignores_a_row_s_offset() -> None:
     assert not np.allclose(full, norm("rms_norm", x).arrays[0])  # a bias and a mean: not rms
 
 
+def test_a_per_token_top_k_of_a_local_slice_is_the_slice_of_the_full_one() -> None:
+    """per_token is a function of each row's own features: on LOCAL rows it gives those rows
+    of the function over every token (values and indices)."""
+
+    def body(b: GraphBuilder) -> None:
+        x = b.input("x", shape("T", "H"))
+        s = b.op("s", "token_slice", [x])
+        b.output(b.op("t", "per_token", [s], fn="topk", features=[2]))
+
+    data = rows(8, 3)
+    sim = run(make({"T": 8, "tp": 4, "H": 3}, body), {"x": data})
+    values, where = held(sim, "t"), held(sim, "t:1")
+    best = np.argsort(-data, axis=1, kind="stable")[:, :2]
+    for r in range(4):
+        np.testing.assert_array_equal(where.arrays[r], best[2 * r : 2 * r + 2])
+        picked = np.take_along_axis(data, best, axis=1)[2 * r : 2 * r + 2]
+        np.testing.assert_array_equal(values.arrays[r], picked)
+
+
 def test_feature_max_of_a_local_slice_is_the_slice_of_the_full_max() -> None:
     """The max over each token's features is per row: on LOCAL rows it gives those rows of the
     max over every token, and its indices say where each row's max is."""

@@ -20,7 +20,9 @@ import attrs
 
 from layoutcheck import colour, progress
 from layoutcheck.errors import (
+    EXIT_ERRORS,
     EXIT_INTERNAL,
+    EXIT_OK,
     InputError,
     UsageError,
 )
@@ -244,6 +246,13 @@ def add_target(parser: argparse.ArgumentParser) -> None:
         "one): its global sizes tell column, row and replicated linears apart (default: the "
         "capture's record, else the shipped model the embedding matches)",
     )
+    engine.add_argument(
+        "--allow-unknown",
+        action="store_true",
+        help="ops nobody could type (an engine op no op map knows, or one its lowering cannot "
+        "follow) are warnings, not unchecked-op errors: the rest of the graph is checked and "
+        "priced, and the summary says how many ops were not",
+    )
     add_set(parser)
 
 
@@ -360,6 +369,7 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "quant": getattr(args, "quant", None),
         "quant_description": getattr(args, "quant_description", None),
         "config": getattr(args, "config", None),
+        "allow_unknown": getattr(args, "allow_unknown", False),
         "pp": getattr(args, "pp", None) or 1,
         "cost_options": (
             {"attention_pairs": args.attention_pairs}
@@ -607,16 +617,39 @@ def cost_report_of(args: argparse.Namespace, session: Session | None = None) -> 
 
 
 def warn_unpriced(session: Session, report: Any) -> None:
-    """Say, once, which ops a type error left unpriced (the totals leave them out)."""
-    if report.unpriced:
-        errors = [d for d in session.typed.diagnostics if d.is_error]
-        first = errors[0] if errors else None
-        where = f"; first at {first.op} [{first.rule}]" if first is not None else ""
+    """Say, once, which ops a type error left unpriced (the totals leave them out); those an op
+    nobody could type left are said by :func:`unchecked_exit`, and listed by the report."""
+    errors = [d for d in session.typed.diagnostics if d.is_error]
+    if report.unpriced and errors:
+        first = errors[0]
         listed = ", ".join(report.unpriced[:3]) + (", …" if len(report.unpriced) > 3 else "")
         warn(
-            f"{len(report.unpriced)} op(s) not priced ({listed}): a type error left their "
-            f"values unknown{where}; the totals leave them out (run check)"
+            f"{len(report.unpriced)} op(s) not priced ({listed}): their values are unknown "
+            f"(⊤); first type error at {first.op} [{first.rule}]; the totals leave them out "
+            "(run check)"
         )
+
+
+def unchecked_exit(session: Session) -> int:
+    """A command that priced or accounted a graph with ops nobody could type: exit 1, with
+    the unchecked-op error on stderr, unless --allow-unknown made it a warning (its partial
+    results are written either way)."""
+    from layoutcheck.coverage import coverage, has_opaque
+
+    typed = session.typed
+    if not has_opaque(typed):
+        return EXIT_OK
+    covered = coverage(typed)
+    listed = ", ".join(covered.groups())
+    message = (
+        f"{covered.unchecked} of {covered.ops} ops unchecked, from ops nobody could type "
+        f"({shorten(listed, 300)}) [unchecked-op]"
+    )
+    if session.options.allow_unknown:
+        warn(message)
+        return EXIT_OK
+    say(f"layoutcheck: error: {message}; --allow-unknown accepts the partial result")
+    return EXIT_ERRORS
 
 
 def warn_description(session: Session) -> None:

@@ -14,9 +14,9 @@ from layoutcheck.cli.common import (
     add_target,
     cost_report_of,
     session_of,
+    unchecked_exit,
 )
 from layoutcheck.errors import (
-    EXIT_OK,
     UsageError,
 )
 from layoutcheck.terminal import clean, clean_line
@@ -115,7 +115,7 @@ def run_compare(args: argparse.Namespace) -> int:
         print(clean(render_comparison(comparison)))
         if args.plot:
             print(f"wrote {clean_line(args.plot)}")
-    return EXIT_OK
+    return max(unchecked_exit(session) for session in sessions)
 
 
 def _compare_trace(args: argparse.Namespace) -> int:
@@ -135,4 +135,4 @@ def _compare_trace(args: argparse.Namespace) -> int:
         print(json.dumps(comparison_json(comparison), indent=1))
     else:
         print(render_trace_comparison(comparison))
-    return EXIT_OK
+    return unchecked_exit(session)

@@ -14,9 +14,9 @@ from layoutcheck.cli.common import (
     cost_report_of,
     note,
     session_of,
+    unchecked_exit,
 )
 from layoutcheck.errors import (
-    EXIT_OK,
     UsageError,
 )
 
@@ -70,7 +70,7 @@ def run_cost(args: argparse.Namespace) -> int:
         note(write_trace(args.trace, report, session.quantized))
     if args.symbolic:
         print(render_symbolic(report))
-        return EXIT_OK
+        return unchecked_exit(session)
     numbers = report.numbers()
     if args.format == "json":
         data: dict[str, object] = {
@@ -83,4 +83,4 @@ def run_cost(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=1))
     else:
         print(render_cost(report, numbers, args.by or "kind"))
-    return EXIT_OK
+    return unchecked_exit(session)

@@ -35,6 +35,7 @@ def add_parser(commands: Any) -> None:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    from layoutcheck.coverage import coverage, has_opaque
     from layoutcheck.render import (
         render_typed_graph,
     )
@@ -47,6 +48,12 @@ def run_show(args: argparse.Namespace) -> int:
         raise UsageError(f"--layer {args.layer}: the graph has no such layer (layers: {span})")
     typed = session.typed
     emit(render_typed_graph(typed, args.layer))
+    if has_opaque(typed):
+        covered = coverage(typed)
+        print(
+            f"\n{covered.unchecked} of {covered.ops} ops unchecked (⊤) from ops nobody could "
+            f"type: {', '.join(covered.groups())} [unchecked-op]"
+        )
     if typed.diagnostics:
         # the same flags, or the check would judge another graph
         again = rerun_as(args.argv, "show", "check", drop=("--layer",))

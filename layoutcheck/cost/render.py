@@ -31,9 +31,10 @@ def render_cost(report: CostReport, numbers: Mapping[str, Numbers], by: str) -> 
     data = summarize(report, numbers)
     total = float(data["total_us"])  # type: ignore[arg-type]
     values = ", ".join(f"{k}={v}" for k, v in report.values.items() if k in ("T", "tp", "dp", "ep"))
+    partial = f" (partial: {len(report.unpriced)} op(s) not priced)" if report.partial else ""
     lines = [
         f"{report.graph.name} on {report.device.name} ({values}; rank {report.rank}): "
-        f"{total / 1000:.2f} ms"
+        f"{total / 1000:.2f} ms{partial}"
     ]
     if by == "category":
         by_category: dict[str, float] = data["by_category"]  # type: ignore[assignment]
@@ -70,6 +71,10 @@ def render_cost(report: CostReport, numbers: Mapping[str, Numbers], by: str) -> 
             n = numbers[entry.name]
             times = f" ×{entry.count}" if entry.count > 1 else ""
             lines.append(f"  {entry.name + times:<58} {entry.kind:<16} {n.us:>10.1f} {n.bound:<13}")
+    if report.partial:
+        # every op the total leaves out, so a partial number is never read as the cost
+        lines.append(f"  not priced (their values are unknown, ⊤): {len(report.unpriced)}")
+        lines.extend(f"    {name}" for name in report.unpriced)
     return "\n".join(lines)
 
 

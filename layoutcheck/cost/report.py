@@ -167,8 +167,13 @@ class CostReport:
     entries: tuple[OpEntry, ...]
     values: Mapping[str, int]
     rank: str | int
-    # ops left out because a type error upstream left their values unknown (⊤)
+    # ops left out because their values are unknown (⊤): a type error upstream, or an op
+    # nobody could type; the totals are then partial
     unpriced: tuple[str, ...] = ()
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.unpriced)
 
     # -- expressions ------------------------------------------------------------------------
     def expr(self, quantity: str = "total") -> Expr:
@@ -356,7 +361,9 @@ def cost_report(
             continue
         inputs = typed.inputs_of(op)
         outputs = typed.outputs_of(op)
-        if errors and any(value.is_top for value in (*inputs, *outputs)):
+        # a ⊤ value (a type error's, or an op nobody could type) has no shape to price: the
+        # op is listed, whether or not the check found an error
+        if any(value.is_top for value in (*inputs, *outputs)):
             unpriced.append(op.name)
             continue
         key = (op.kind, op.attrs, inputs, outputs)
@@ -388,6 +395,11 @@ def cost_report(
         raise CostError(
             f"the graph has type errors (first: {first.op}: {first.message}) and no op "
             "before them to price; run check"
+        )
+    if unpriced and not entries:
+        raise CostError(
+            f"no op of the graph could be priced: {len(unpriced)} op(s) hold values nobody "
+            "could type (run check)"
         )
     values = {name: value for name, value in graph.symbols if value is not None}
     return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced))
@@ -460,6 +472,8 @@ def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, o
         )
     return {
         "total_us": total,
+        # the total leaves out the ops listed in ``unpriced``: a lower bound, not the cost
+        "partial": bool(report.unpriced),
         "by_category": by_category,
         "by_kind": dict(sorted(by_kind.items(), key=lambda item: -item[1]["us"])),
         "ops": ops,

@@ -19,7 +19,7 @@ import attrs
 import sympy
 
 from layoutcheck import rules
-from layoutcheck.diagnostics import Diagnostic, Severity
+from layoutcheck.diagnostics import Diagnostic
 from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringSpec, Mark
 from layoutcheck.engines.metaless import ASSUMED_TOKENS, RowInput, row_inputs, size_list
@@ -115,7 +115,6 @@ class Lowering:
         self.ops: list[Op] = []
         self.names: set[str] = set()
         self.suffixes: dict[str, int] = {}  # the next #n to try per base name
-        self.unknown: Counter[str] = Counter()
         self.warnings: list[str] = list(program.warnings)
         self.regions: list[ExpertRegion] = []
         self.buffers: dict[str, tuple[ValueRef, ...]] = {}  # cache -> what was written into it
@@ -905,7 +904,6 @@ class Lowering:
         if not acts:
             self._data_only(node, inputs)
             return
-        self.unknown[node.target] += 1
         count = max(1, len(node.outputs))
         ref = self.emit("opaque", acts, target=node.target, ports=(1,) * count)
         for port, out in enumerate(node.outputs):
@@ -960,20 +958,9 @@ def lower_program(
     lowering_ = Lowering(program, spec, merged, registry, lowerings=lowerings)
     graph = lowering_.run()
     settings_ = attrs.evolve(merged, tp=lowering_.tp, ep=lowering_.ep)
+    # an opaque op (an unknown target, an op its lowering could not follow) is reported by the
+    # check of the typed graph, with the ops its ⊤ reaches (layoutcheck.coverage)
     diagnostics: list[Diagnostic] = list(lowering_.found)
-    if lowering_.unknown:
-        listed = ", ".join(f"{target} ×{n}" for target, n in lowering_.unknown.most_common())
-        diagnostics.append(
-            Diagnostic(
-                rule=rules.UNKNOWN_ENGINE_OP,
-                severity=Severity.WARNING,
-                message=(
-                    f"{sum(lowering_.unknown.values())} op(s) the op maps do not know, whose "
-                    f"results are left unchecked: {listed}"
-                ),
-                hint=rules.UNKNOWN_ENGINE_OP.fix,
-            )
-        )
     entries = [e for e in (lowering_.opmaps.get(n.target) for n in program.nodes) if e is not None]
     engines = frozenset(entry.engine for entry in entries)
     padding = sum(1 for e in entries if lowering_.lowerings.is_(e.lower, Trait.TOKEN_PAD))

@@ -34,7 +34,13 @@ def inventory(target: Graph | TypedGraph) -> list[tuple[Tensor, int]]:
     graph = typed.graph
     found: list[tuple[Tensor, int]] = []
     for op in graph.ops:
-        tensors = weights_of(typed.registry[op.kind], op, typed.inputs_of(op))
+        inputs = typed.inputs_of(op)
+        if any(value.is_top for value in inputs):
+            # an op nobody could type feeds it (there is no type error here): its weights'
+            # shapes are unknown, so they are left out, and the command says the result is
+            # partial (an unchecked-op)
+            continue
+        tensors = weights_of(typed.registry[op.kind], op, inputs)
         found.extend((tensor, graph.multiplicity(op)) for tensor in tensors)
     return found
 

@@ -223,6 +223,38 @@ def _feature_max_dtype(call: OpCall) -> Sequence[Dtype]:
     return (call.inputs[0].dtype, Dtype.INT64)
 
 
+def _per_token(call: OpCall) -> Sequence[OutLayout]:
+    """Each token's own complete features in, a function of them out: the operands must hold
+    the same tokens; a pending sum or a rank's block of the features is refused, since a sort,
+    a scan, a gather by feature index or a max of a part is not that of the whole."""
+    first = call.inputs[0]
+    for slot, other in enumerate(call.inputs[1:], start=1):
+        if other.tokens is not first.tokens or not call.context.same(
+            other.shape[0], first.shape[0]
+        ):
+            raise RuleViolation(
+                rules.LAYOUT_MISMATCH,
+                f"per_token ({call.word('fn')}) operands cover different tokens: "
+                f"{call.shape(first)} {first.layout} and {call.shape(other)} {other.layout}",
+                "bring both operands to one token layout first",
+                slot,
+                expected=like(other, first),
+            )
+    reject_partial(call)
+    for slot, value in enumerate(call.inputs):
+        if value.features is FeatureState.SPLIT:
+            raise RuleViolation(
+                rules.INCOMPLETE_FEATURES,
+                f"per_token ({call.word('fn')}) of feature-SPLIT input {call.shape(value)}: each "
+                "rank would see its own block of the features only",
+                "gather the features first",
+                slot,
+                expected=reduced(value),
+            )
+    layout = same_layout(first)
+    return (layout, layout)
+
+
 def _feature_split(call: OpCall) -> Sequence[OutLayout]:
     layout = same_layout(call.inputs[0])
     return tuple(layout for _ in range(call.spec.output_count(call.op)))
@@ -404,6 +436,37 @@ OPS: tuple[OpSpec, ...] = (
         "features must be complete and summed.",
     ),
     OpSpec(
+        kind="per_token",
+        traits=frozenset({Trait.ROW_WISE}),
+        family=Family.TENSOR,
+        inputs=("x",),
+        outputs=("out", "indices"),
+        variadic=True,
+        attrs={
+            "fn": AttrSpec(AttrKind.TEXT, required=True, doc="the engine op (sort, cumsum…)"),
+            "features": sizes("per-rank feature dims of the result"),
+        },
+        layout=_per_token,
+        shape=_feature_max_shape,
+        dtype=_feature_max_dtype,
+        summary="a function of each token's complete features (a sort, a scan, a gather or "
+        "scatter by feature index, a non-linear reduction): tokens kept, values and int64 "
+        "indices; not linear",
+        rules=(
+            RuleUse(rules.LAYOUT_MISMATCH, "operands cover different tokens"),
+            RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+        ),
+        doc=(
+            "An engine op along the feature dims of each token: sort, top-k and arg-max "
+            "(values, then indices), cumsum, gather, scatter and index_select by feature "
+            "index, a min, product, variance or any over features. Its operands hold the "
+            "same tokens (an index is an activation of its own); each token's features must "
+            "be complete and summed, since none of these is linear in a pending sum or sees "
+            "the whole row from a block."
+        ),
+    ),
+    OpSpec(
         kind="feature_split",
         traits=frozenset({Trait.SPLIT, Trait.ROW_WISE}),
         family=Family.TENSOR,
@@ -448,12 +511,17 @@ OPS: tuple[OpSpec, ...] = (
         attrs={
             "target": AttrSpec(AttrKind.TEXT, required=True, doc="the engine op"),
             "ports": sizes("one entry per result"),
+            # absent: no op map knows the target; else why its lowering could not follow it
+            "reason": AttrSpec(AttrKind.TEXT, doc="why the op could not be followed"),
         },
         outputs_from="ports",
         layout=_opaque,
         shape=_opaque_shape,
-        summary="→ ⊤ (an engine op no map knows; what it feeds is not checked)",
-        doc="Stands for an engine op the op maps do not know (reported once, with a count).",
+        summary="→ ⊤ (an engine op no map knows or its lowering cannot follow; what it feeds "
+        "is not checked)",
+        doc="Stands for an engine op the op maps do not know, or one whose lowering cannot "
+        "follow it (`reason` says why): an unchecked-op error naming it and the ops it leaves "
+        "unchecked (a warning with --allow-unknown).",
     ),
     OpSpec(
         kind="token_select",
@@ -493,6 +561,7 @@ COSTS: Mapping[str, CostRule] = {
     "pointwise": elementwise(1),
     "feature_sum": elementwise(1),
     "feature_max": elementwise(1),
+    "per_token": elementwise(1),
     "feature_split": free,
     "quantize": _quantize_cost,
     "token_select": copy,

@@ -168,7 +168,10 @@ def build_view(
         costs: CostReport = session.cost(device, rank=rank)
         numbers = costs.numbers()
         if costs.unpriced:
-            notes.append(f"{len(costs.unpriced)} op(s) not priced: a type error left them ⊤")
+            notes.append(
+                f"{len(costs.unpriced)} op(s) not priced (the total is partial): a type error "
+                "or an op nobody could type left their values unknown (⊤)"
+            )
     except CostError as error:
         notes.append(f"no costs: {error.message}")
     return view_of(

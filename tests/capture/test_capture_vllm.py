@@ -173,7 +173,7 @@ def test_a_fresh_capture_checks_as_tp_and_as_sp(tmp_path: Path) -> None:
         archive = out / "after_sp" / f"rank_{rank}.pt2"
         after = run("check", archive, "--engine-version", "vllm==0.31")
         assert after.code == 0 and "against vllm-sp: 0 errors" in after.out, after.out
-        assert "[unknown-engine-op]" not in after.out
+        assert "[unchecked-op]" not in after.out
 
 
 # The captures committed under tests/data/vllm-capture (README there says how they were made):
@@ -234,7 +234,7 @@ def test_the_graph_after_the_pass_checks_clean_under_vllm_s_sp_contract() -> Non
     assert result.code == 0, result.out
     # the token dim is the symbol s72 (compile range 2..64): T keeps no value, never 1
     assert "T = 1" not in result.out and "bf16[T, 256]" in result.out
-    assert "[unknown-engine-op]" not in result.out  # sym_size is a shape query, no tensor work
+    assert "[unchecked-op]" not in result.out  # sym_size is a shape query, no tensor work
     # the .pt2 twin (the same graph exported at 64 tokens) agrees: its ops, its verdict
     twin = run("check", SP_RUN / "after_sp" / "rank_0.pt2", "--engine-version", "vllm==0.31")
     assert "ok: rank_0 (121 ops, 2 layers) against vllm-sp: 0 errors" in result.out
@@ -286,7 +286,7 @@ def test_the_archive_after_the_pass_checks_clean_under_vllm_s_sp_contract() -> N
 
 def test_no_target_of_vllm_s_is_left_unknown() -> None:
     result = run("check", SP_RUN / "after_sp" / "rank_0.pt2")
-    assert "[unknown-engine-op]" not in result.out, result.out
+    assert "[unchecked-op]" not in result.out, result.out
 
 
 def test_the_rotary_halves_of_split_heads_are_checked() -> None:

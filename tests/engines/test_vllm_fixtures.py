@@ -109,7 +109,7 @@ def test_a_bad_argument_is_one_line_with_the_node_and_its_dump_line(tmp_path: Pa
     assert "_C.fused_add_rms_norm.default" in line and "expects an activation as input" in line
 
 
-def test_an_unknown_target_is_one_warning_listing_them(tmp_path: Path) -> None:
+def test_an_unknown_target_is_a_located_error_and_a_warning_when_allowed(tmp_path: Path) -> None:
     text = (FIXTURES / "tp2_pre_sp.fx.txt").read_text()
     unknown = text.replace(
         "torch.ops.vllm.all_reduce.default(mm_3, 'tp:0')", "torch.ops.my_vendor.fused.default(mm_3)"
@@ -117,11 +117,16 @@ def test_an_unknown_target_is_one_warning_listing_them(tmp_path: Path) -> None:
     path = tmp_path / "unknown.py"
     path.write_text(unknown)
     result = run("check", path, "--config", DENSE, "--format", "json")
-    assert result.code in (0, 1), result.err
-    report = json.loads(result.out)
-    (warning,) = [d for d in report["diagnostics"] if d["rule"] == "unknown-engine-op"]
-    assert warning["severity"] == "warning"
-    assert warning["message"].endswith(": my_vendor.fused.default ×1")
+    assert result.code == 1, result.err
+    (error,) = json.loads(result.out)["diagnostics"]
+    where = (error["rule"], error["severity"], error["op"])
+    assert where == ("unchecked-op", "error", "all_reduce_2")
+    # the final norm reads its result: the op and the norm are what is left unchecked
+    assert error["message"].startswith("my_vendor.fused.default: no op map knows it, so 2 of 30 ")
+    result = run("check", path, "--config", DENSE, "--format", "json", "--allow-unknown")
+    assert result.code == 0, result.err
+    (warning,) = json.loads(result.out)["diagnostics"]
+    assert (warning["rule"], warning["severity"]) == ("unchecked-op", "warning")
 
 
 def test_a_tp_the_graph_does_not_state_is_asked_for() -> None:

@@ -25,6 +25,7 @@ from tests.helpers import ROOT, run
 FIXTURES = Path(__file__).resolve().parent / "vllm"
 QWEN3_MOE = FIXTURES / "qwen3-moe-tiny.json"
 DEEPSEEK_V2 = ROOT / "tests" / "data" / "vllm-capture" / "tiny-deepseek-v2"
+DEEPSEEK_V3 = FIXTURES / "deepseek-v3-tiny.json"  # its sizes with DeepSeek-V3's grouped router
 # each pair: the graph before vLLM's SP pass and after it, and the config its weights match
 PAIRS = {
     "cpu_moe_tp2": QWEN3_MOE,  # _C.cpu_fused_moe, aten.topk, amax
@@ -42,6 +43,8 @@ GRAPHS = {
         for stage in ("pre", "post")
     },
     "ascend_moe_tp2.fx.txt": QWEN3_MOE,  # _C_ascend.moe_gating_top_k
+    # vLLM's grouped_topk (noaux_tc): feature top-ks, scatter and gather before the router's
+    "deepseek_v3_router_tp2.fx.txt": DEEPSEEK_V3,
 }
 PACK = ("--engine-version", "vllm==0.31")
 FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
@@ -152,6 +155,28 @@ def test_mla_attention_reads_this_rank_s_heads_and_every_token_s_latent(stage: s
     assert sorted(str(o.attr("parallel")) for o in linears) == ["column", "replicated", "row"]
 
 
+def test_a_grouped_router_s_group_top_ks_are_per_token_and_only_the_last_is_the_router_s() -> None:
+    # DeepSeek-V3's router: top 2 of each of 4 groups of 2 experts over a [t, 4, 2] view,
+    # summed; the best 2 groups; their mask scattered, expanded and applied; the top 2 experts.
+    # Read as the router's, the group top-k over [t, 4, 2] left [t, 2] and the top-k of the
+    # groups then "picked 2 of [t, 1]": a false shape-mismatch on every DeepSeek-V3 graph
+    graph, kinds = typed("deepseek_v3_router_tp2.fx.txt")
+    assert graph.diagnostics == ()
+    (router,) = kinds["moe_topk"]
+    assert router.endswith(".topk_1")
+    by_name = {op.name: op for op in graph.graph.ops if op.kind == "per_token"}
+    shapes = {
+        (str(op.attr("fn")), tuple(int(d) for d in graph.value(ValueRef(op.name)).shape[1:]))
+        for op in by_name.values()
+    }
+    # each group's best 2, the best 2 groups, the group mask, the chosen experts' scores
+    assert shapes == {("topk", (4, 2)), ("topk", (2,)), ("scatter", (4,)), ("gather", (2,))}
+    (experts,) = kinds["moe_experts"]
+    op = next(o for o in graph.graph.ops if o.name == experts)
+    assert producer_kind(graph, op.inputs[2]) == "moe_topk"  # the ids: the router's
+    assert op.attr("experts") == 8 and op.attr("top_k") == 2
+
+
 def test_moe_forward_shared_is_the_shared_mlp_beside_the_routed_experts() -> None:
     graph, kinds = typed("moe_shared_tp2_pre_sp.fx.txt")
     assert len(kinds["moe_experts"]) == 1 and len(kinds["moe_topk"]) == 1
@@ -225,6 +250,9 @@ def test_a_top_k_over_the_tokens_is_left_unchecked_and_said_so(tmp_path: Path) -
         "topk.default(mm, 2, 0, True, False)",
     )
     code, report = check(path, QWEN3_MOE)
-    assert code == 0
-    (unknown,) = [d for d in report["diagnostics"] if d["rule"] == "unknown-engine-op"]  # type: ignore[attr-defined, index]
-    assert unknown["message"].endswith(": aten.topk.default (a top-k not over features) ×1")
+    assert code == 1
+    (unknown,) = [d for d in report["diagnostics"] if d["rule"] == "unchecked-op"]  # type: ignore[attr-defined, index]
+    assert unknown["severity"] == "error"
+    assert unknown["message"].startswith(
+        "aten.topk.default (a top-k not over features): its lowering cannot follow it, so "
+    )

@@ -1203,6 +1203,47 @@ def test_feature_max_keeps_tokens_and_refuses_a_pending_sum_or_split_features() 
         bad.typed(errors=[rule])
 
 
+@covers("per_token")
+def test_per_token_keeps_tokens_and_refuses_a_pending_sum_split_features_or_other_tokens() -> None:
+    g = Graph()
+    scores = g.input("scores", ["T/tp", 8], tokens=LOCAL)
+    index = g.input("index", ["T/tp", 2], tokens=LOCAL, dtype=Dtype.INT64)
+    g.op("picked", "per_token", [scores, index], fn="gather", features=[2])
+    typed = g.typed()
+    expect(g, typed, "picked", shape=["T/tp", 2], numeric=[256, 2], tokens=LOCAL,
+           features=WHOLE, group="tp")  # fmt: skip
+    expect(g, typed, "picked:1", shape=["T/tp", 2], numeric=[256, 2], tokens=LOCAL,
+           features=WHOLE, dtype=Dtype.INT64, group="tp")  # fmt: skip
+    # a sort of each rank's summand, or of its block of the features, is not the whole's
+    for features, rule in ((PARTIAL, "partial-into-nonlinear"), (SPLIT, "incomplete-features")):
+        bad = Graph()
+        x = bad.input("x", ["T", "H/tp" if features is SPLIT else "H"], features=features)
+        bad.op("s", "per_token", [x], fn="sort", features=["H/tp" if features is SPLIT else "H"])
+        bad.typed(errors=[rule])
+    # an index of all tokens into a rank's own rows pairs other tokens' rows
+    mixed = Graph()
+    x = mixed.input("x", ["T/tp", 8], tokens=LOCAL)
+    full = mixed.input("i", ["T", 2], dtype=Dtype.INT64)
+    mixed.op("g", "per_token", [x, full], fn="gather", features=[2])
+    mixed.typed(errors=["layout-mismatch"])
+
+
+@covers("feature_shard")
+def test_feature_shard_keeps_the_rank_s_block_of_complete_features_only() -> None:
+    g = Graph()
+    x = g.input("x", ["T", "H"])
+    g.op("mine", "feature_shard", [x], group="tp")
+    typed = g.typed()
+    expect(g, typed, "mine", shape=["T", "H/tp"], numeric=[4096, 384], tokens=FULL,
+           features=SPLIT, group="tp")  # fmt: skip
+    # a block of a block, or of each rank's summand, is no rank's part of the value
+    for features, rule in ((PARTIAL, "partial-into-nonlinear"), (SPLIT, "incomplete-features")):
+        bad = Graph()
+        y = bad.input("y", ["T", "H/tp" if features is SPLIT else "H"], features=features)
+        bad.op("m", "feature_shard", [y], group="tp")
+        bad.typed(errors=[rule])
+
+
 @covers("opaque")
 def test_an_unknown_engine_op_makes_every_result_unknown_and_nothing_below_it_errs() -> None:
     g = Graph()

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from layoutcheck.engines.lowerings import (
     attention,
     collectives,
+    features,
     linear,
     lookups,
     moe,
@@ -24,6 +25,7 @@ from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringSpec
 FAMILIES: tuple[Mapping[str, LoweringSpec], ...] = (
     views.LOWERINGS,
     pointwise.LOWERINGS,
+    features.LOWERINGS,
     lookups.LOWERINGS,
     collectives.LOWERINGS,
     norms.LOWERINGS,

@@ -69,7 +69,10 @@ def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
         return
     axis = token_axis(lw, act, lw.argv("dim", 0))
     if axis != 0:
-        lw.bind(lw.output(0), opaque(lw, act))
+        # a scatter of a batch dim (vLLM's SP pass on a [1, t, h] value leaves 0 rows) or of
+        # the features: no token layout
+        why = "a reduce_scatter of a batch dim" if axis is None else "a feature reduce_scatter"
+        lw.bind(lw.output(0), opaque(lw, act, why))
         return
     group = group_of(lw)
     x = act.ref
@@ -94,7 +97,7 @@ def _all_gather(lw: Lowering) -> None:
     elif axis == 0:
         ref = lw.emit("all_gather", [act.ref], group=group_of(lw))
     else:
-        lw.bind(lw.output(0), opaque(lw, act))
+        lw.bind(lw.output(0), opaque(lw, act, "an all_gather of a batch dim"))
         return
     lw.bind_act(lw.output(0), ref, act.lead)
 

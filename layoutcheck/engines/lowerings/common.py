@@ -35,13 +35,12 @@ def first_act(lw: Lowering) -> Act:
 
 
 def opaque(lw: Lowering, act: Act, why: str = "a view of tokens and features together") -> Act:
-    """An activation this lowering cannot follow: ⊤ from here (counted under ``why``, unless
-    it was ⊤)."""
+    """An activation this lowering cannot follow: ⊤ from here (an opaque op saying ``why``,
+    unless it was ⊤)."""
     node, _ = lw.current
     if lw.type(act).is_top:
         return act
-    lw.unknown[f"{node.target} ({why})"] += 1
-    return Act(lw.emit("opaque", [act.ref], target=node.target, ports=(1,)))
+    return Act(lw.emit("opaque", [act.ref], target=node.target, ports=(1,), reason=why))
 
 
 def token_axis(lw: Lowering, act: Act, dim: object) -> int | None:

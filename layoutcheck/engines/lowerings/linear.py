@@ -12,12 +12,12 @@ import sympy
 
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.common import (
+    is_reduction,
     opaque,
     passes_unchanged,
     reached,
     reaches_next_linear,
     readers,
-    reduced,
     two_d,
 )
 from layoutcheck.engines.metaless import SIZE_ARGUMENTS, token_led_features
@@ -171,15 +171,52 @@ def _parallel(lw: Lowering, x: Act, found: Role | None, k: Expr, n: Expr) -> str
     # TensorCast keeps RowParallelLinear on an o_proj it replicated for DSA-CP.
     if lw.type(x).features is FeatureState.SPLIT or lw.lowerings.is_(entry.lower, Trait.REDUCTION):
         return "row"
-    if reduced(lw, node):
+    if _sum_reduced(lw, node):
         return "row"
     if _writes_latent(lw, node):  # MLA's kv_a_proj: the latent every rank's heads read whole
         return "replicated"
     if _feature_gathered(lw, node):  # the vocabulary shards of a column-parallel lm_head
         return "column"
-    if any(reduced(lw, later) for later in _later_linears(lw, node)):
+    if any(_sum_reduced(lw, later) for later in _later_linears(lw, node)):
         return "column"
     return "replicated"
+
+
+def _sum_reduced(lw: Lowering, node: EngineNode, depth: int = 4) -> bool:
+    """Does the result of ``node`` reach a reduction as the pending sum it would be? Through
+    views, casts and functions linear in it (:func:`_passes_pending`), and an op that adds
+    it to its own result unchanged (the op map's ``adds``: Inductor's addmm folding a parallel
+    block's MLP into the attention's o_proj, Cohere's commandr.py:325)."""
+    frontier, seen = [out for out in node.outputs if out], {node.name}
+    for _ in range(depth):
+        following: list[str] = []
+        for name in frontier:
+            for reader in lw.consumers.get(name, ()):
+                if reader.name in seen:
+                    continue
+                seen.add(reader.name)
+                if is_reduction(lw, reader):
+                    return True
+                if _passes_pending(lw, reader) or _adds(lw, reader, name):
+                    following.extend(out for out in reader.outputs if out)
+        frontier = following
+    return False
+
+
+def _adds(lw: Lowering, reader: EngineNode, name: str) -> bool:
+    entry = lw.opmaps.get(reader.target)
+    added = entry.params.get("adds") if entry is not None else None
+    return isinstance(added, str) and lw.arg_of(reader, entry, added) == name  # type: ignore[arg-type]
+
+
+def _passes_pending(lw: Lowering, node: EngineNode) -> bool:
+    """Does a pending sum pass ``node`` on its way to its reduction? A view or a cast does,
+    and so does a function the op map marks linear (Qwen2-MoE's shared expert times its
+    sigmoid gate, then added to the routed experts' pending sum before one all_reduce:
+    vllm/model_executor/models/qwen2_moe.py:121)."""
+    entry = lw.opmaps.get(node.target)
+    linear = entry is not None and entry.params.get("linear") is True
+    return linear or passes_unchanged(lw, node)
 
 
 def _writes_latent(lw: Lowering, node: EngineNode) -> bool:

@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from layoutcheck.engines.lowerings.base import LoweringSpec, spec
-from layoutcheck.engines.lowerings.common import first_act, opaque, token_axis
+from layoutcheck.engines.lowerings.common import (
+    first_act,
+    opaque,
+    passes_unchanged,
+    reached,
+    token_axis,
+)
+from layoutcheck.engines.lowerings.features import feature_topk
 from layoutcheck.engines.lowerings.views import select
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
@@ -33,14 +40,17 @@ def _moe_topk(lw: Lowering) -> None:
 
 
 def _topk(lw: Lowering) -> None:
-    """torch's topk(self, k, dim, largest, sorted): along each token's features (the router's
-    scores, or a grouped router's group scores) it picks per token, as the catalogue's
-    moe_topk does (values, then indices); along the tokens it would mix ranks' rows, so it is
-    left unchecked."""
+    """torch's topk(self, k, dim, largest, sorted). The router's — the one whose results
+    reach the experts — picks each token's experts, as the catalogue's moe_topk does (values,
+    then indices); any other along a feature dim is a per-token op (a grouped router's best
+    scores in each group of a [t, groups, experts/group] view, its best groups: vLLM's
+    grouped_topk, fused_moe/router/grouped_topk_router.py:127 and :136); along the tokens it
+    would mix ranks' rows, so it is left unchecked, said so."""
     act = first_act(lw)
     k = lw.int_arg("k")
     numbers = lw.numbers(act)
-    axis = token_axis(lw, act, lw.argv("dim", -1))
+    dim = lw.int_arg("dim", -1)
+    axis = token_axis(lw, act, dim)
     # a [t] value's top-k (axis 0) picks among the tokens themselves
     per_token = numbers is not None and axis is not None and 0 < axis == len(numbers) - 1
     if numbers is None or k is None or k < 1 or not per_token:
@@ -48,9 +58,25 @@ def _topk(lw: Lowering) -> None:
         for out in lw.outputs()[:2]:
             lw.bind(out, unfollowed)
         return
+    if not _routes(lw):
+        feature_topk(lw, act, k, -1 if dim is None else dim)
+        return
     ref = lw.emit("moe_topk", [act.ref], role_=role("moe.topk"), top_k=k)
     for port, out in enumerate(lw.outputs()[:2]):
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
+
+
+def _routes(lw: Lowering) -> bool:
+    """Does the top-k's result reach an expert op (a fused-experts kernel, a dispatch) through
+    views and casts? That top-k is the router's; one that feeds a mask or a sum is not."""
+    node = lw.current_node
+    return any(
+        lw.is_(reader, Trait.EXPERT) and not lw.is_(reader, Trait.ROUTER)
+        for reader in reached(lw, node, passes_unchanged, ROUTE_DEPTH)
+    )
+
+
+ROUTE_DEPTH = 4  # views and casts between the router's top-k and the experts (a cast to int32)
 
 
 def _top_k_of(lw: Lowering, ids: Act) -> int:

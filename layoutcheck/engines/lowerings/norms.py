@@ -104,9 +104,27 @@ def add_rms_norm(lw: Lowering, *, quantized: bool = False) -> None:
             lw.bind(out, Data(None, "fp32", dynamic_scale=quantized))
 
 
+def layer_norm(lw: Lowering) -> None:
+    """native_layer_norm(input, normalized_shape, weight, bias, eps) -> (out, mean, rstd): the
+    catalogue's layer_norm; the per-token statistics are data a backward pass would read."""
+    act = first_act(lw)
+    ref = lw.emit(
+        "layer_norm",
+        [act.ref],
+        name=lw.default_name(own_module=True),
+        role_=norm_role(lw),
+        eps=epsilon(lw),
+    )
+    outs = lw.outputs()
+    lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
+    for out in outs[1:]:
+        lw.bind(out, Data(None, "fp32"))
+
+
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
         spec("rms_norm", rms_norm, Trait.NORM, Trait.ROW_WISE),
+        spec("layer_norm", layer_norm, Trait.NORM, Trait.ROW_WISE),
         spec(
             "rms_norm_quant",
             functools.partial(rms_norm, quantized=True),

@@ -28,7 +28,16 @@ def _pointwise(lw: Lowering) -> None:
         ref = lw.emit("add", [acts[0].ref, acts[1].ref])  # the strict residual add
     else:
         ref = lw.emit("pointwise", [a.ref for a in acts], fn=fn, linear=linear)
-    lw.bind(lw.output(0), like(acts, ref, _lead_of(acts)))
+    widest = _widest(lw, acts)
+    # the result has the engine dims of the operand the others broadcast to: its batch dims,
+    # and its order of the value's dims (a rope's product of a head-first [1, heads, t, d]
+    # query with a [1, 1, t, d] table stays head-first)
+    lw.bind(lw.output(0), Act(ref, widest.lead, widest.order, widest.folded))
+
+
+def _widest(lw: Lowering, acts: Sequence[Act]) -> Act:
+    """The operand with the most engine dims (the first of them on a tie)."""
+    return max(acts, key=lambda a: len(a.lead) + len(lw.type(a).shape))
 
 
 def _lead_of(acts: Sequence[Act]) -> tuple[int, ...]:
@@ -62,7 +71,8 @@ def _feature_reduction(lw: Lowering, kind: str, results: int) -> None:
     dims = (dims,) if isinstance(dims, int) and not isinstance(dims, bool) else dims
     keep = bool(lw.argv("keepdim", False))
     if numbers is None or not isinstance(dims, tuple) or not dims:
-        _unfollowed(lw, act if numbers is None else opaque(lw, act), results)
+        every = "a reduction over every dim, the tokens among them"
+        _unfollowed(lw, act if numbers is None else opaque(lw, act, every), results)
         return
     axes = sorted({token_axis(lw, act, d) for d in dims}, key=lambda a: -1 if a is None else a)
     if any(a is None or a == 0 for a in axes):

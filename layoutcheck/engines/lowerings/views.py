@@ -205,16 +205,22 @@ def _unsqueeze(lw: Lowering) -> None:
 
 
 def _squeeze(lw: Lowering) -> None:
+    """squeeze.dim(self, dim) and squeeze.dims(self, dim: int[]): the size-1 dims named go
+    (a batch dim dropped, or a feature dim of 1)."""
     act = first_act(lw)
     shape = lw.engine_shape(act)
-    dim = lw.int_arg("dim", 0) or 0
+    given = lw.argv("dim", 0)
+    named = (_int_dims(given) or ()) if isinstance(given, tuple) else (lw.int_arg("dim", 0),)
     if shape is None:
         lw.bind(lw.output(0), act)
         return
     dims = list(shape)
-    if dims and -len(dims) <= dim < len(dims) and dims[dim] == 1:
-        dims.pop(dim)
-    view_to(lw, act, dims)
+    drop = {
+        d % len(dims)
+        for d in named
+        if isinstance(d, int) and dims and -len(dims) <= d < len(dims) and dims[d] == 1
+    }
+    view_to(lw, act, [n for i, n in enumerate(dims) if i not in drop])
 
 
 def _permute(lw: Lowering) -> None:
@@ -309,6 +315,13 @@ def _pad(lw: Lowering) -> None:
         return
     # constant_pad_nd pads from the last dim backwards: the token dim's pair is the last given
     token_pair = 2 * (len(numbers) - 1)
+    if not any(pad):  # nothing padded (MiniCPM3's v at its own head size): the value itself
+        lw.bind(lw.output(0), act)
+        return
+    if len(pad) < token_pair + 2:
+        # features padded, the tokens not: each row widened (MLA's v padded to the qk head)
+        lw.bind(lw.output(0), opaque(lw, act, "a pad of the features"))
+        return
     if len(pad) != token_pair + 2 or any(pad[:token_pair]):
         lw.bind(lw.output(0), opaque(lw, act))
         return
@@ -327,7 +340,10 @@ def _cat(lw: Lowering) -> None:
     if not acts:
         raise lw.fail("expects activations to concatenate")
     axis = token_axis(lw, acts[0], lw.argv("dim", 0))
-    if axis is None or axis == 0 or len(acts) < 2:
+    if axis == 0:  # the rows of two values, one after the other: no token layout
+        lw.bind(lw.output(0), opaque(lw, acts[0], "a concatenation along the tokens"))
+        return
+    if axis is None or len(acts) < 2:
         lw.bind(lw.output(0), opaque(lw, acts[0]))
         return
     ref = lw.emit("concat", [a.ref for a in acts])
@@ -339,6 +355,12 @@ def _split(lw: Lowering) -> None:
     sizes = _int_dims(lw.argv("split_sizes"))
     if sizes is None:
         sizes = _equal_parts(lw, act)
+    split_into(lw, act, sizes)
+
+
+def split_into(lw: Lowering, act: Act, sizes: tuple[int, ...] | None) -> None:
+    """The node's results as parts of ``sizes`` along its ``dim``: a feature split along the
+    last feature dim; along the tokens (or sizes unknown) every part unchecked, said so."""
     if sizes is not None and len(lw.outputs()) > len(sizes):
         raise lw.fail(f"reads result {len(lw.outputs()) - 1} of a split into {len(sizes)}")
     batch = lead_axis(lw, act, lw.argv("dim", 0))
@@ -349,11 +371,36 @@ def _split(lw: Lowering) -> None:
         return
     axis = token_axis(lw, act, lw.argv("dim", 0))
     numbers = lw.numbers(act)
-    if sizes is None or axis is None or axis == 0 or numbers is None:
-        _opaque_results(lw, act)
+    if numbers is None:
+        opaque_results(lw, act)  # ⊤ upstream: stays ⊤
+        return
+    if axis == 0:
+        opaque_results(lw, act, "a split along the tokens")
+        return
+    if sizes is None or axis is None:
+        opaque_results(lw, act)
+        return
+    if axis == 1 and axis != len(numbers) - 1 and act.order is None and not act.folded:
+        # [t, a, b…] split along a: each part is a block of each row's flattened features
+        # (a split of heads, [t, heads, d] into q, k and v), so a split of the flat row
+        _split_first_feature_dim(lw, act, numbers, sizes)
         return
     if axis != len(numbers) - 1:
-        _opaque_results(lw, act)
+        opaque_results(lw, act, "a split of a feature dim between others")
+        return
+    used = [port for port, out in enumerate(lw.outputs()) if out is not None]
+    if (
+        lw.tp > 1
+        and len(sizes) == lw.tp
+        and len(set(sizes)) == 1
+        and len(used) == 1
+        and lw.type(act).features is FeatureState.WHOLE
+    ):
+        # complete features cut into one part per rank, of which the rank reads one: its own
+        # block (vLLM's split_tensor_along_last_dim(x, tp)[tp_rank], distributed/utils.py:120,
+        # after a feature all_gather for a norm over every head: OLMo-2's, OLMoE's q and k)
+        ref = lw.emit("feature_shard", [act.ref], group="tp")
+        lw.bind_act(lw.outputs()[used[0]], ref, act.lead)
         return
     if _takes_own_block(lw, act, sizes):
         # split_tensor_along_last_dim(..., tp)[tp_rank] after a gather of the features
@@ -402,18 +449,32 @@ def _takes_own_block(lw: Lowering, act: Act, sizes: tuple[int, ...]) -> bool:
     return False
 
 
+def _split_first_feature_dim(
+    lw: Lowering, act: Act, numbers: Sequence[int], sizes: Sequence[int]
+) -> None:
+    rows, inner = lw.type(act).shape[0], math.prod(numbers[2:])
+    flat = lw.emit("view", [act.ref], rows=rows, features=(math.prod(numbers[1:]),))
+    parts = lw.emit("feature_split", [flat], sizes=tuple(size * inner for size in sizes))
+    for port, out in enumerate(lw.outputs()):
+        if out is None:
+            continue
+        features = (sizes[port], *numbers[2:])
+        part = lw.emit("view", [ValueRef(parts.op, port)], rows=rows, features=features)
+        lw.bind_act(out, part, act.lead)
+
+
 def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
     """``split(x, split_size, dim)``'s sizes: parts of split_size along the dim, the last one
     what is left (None when the size or the dim's width is not a known whole number)."""
     size = lw.argv("split_size")
-    # the dim counts the engine's dims, a batch of one in front of the tokens included
-    numbers = lw.engine_shape(act)
-    dim = lw.argv("dim", 0)
+    numbers = lw.numbers(act)
+    # the dim counts the engine value's batch dims too ([1, t, 256] split along dim 2)
+    axis = token_axis(lw, act, lw.argv("dim", 0))
     if not isinstance(size, int) or isinstance(size, bool) or size < 1 or numbers is None:
         return None
-    if not isinstance(dim, int) or isinstance(dim, bool) or not -len(numbers) <= dim < len(numbers):
+    if axis is None:
         return None
-    width = numbers[dim]
+    width = numbers[axis]
     if not isinstance(width, int) or width < 1 or width // size > MAX_EQUAL_PARTS:
         return None
     parts = (size,) * (width // size)
@@ -423,17 +484,24 @@ def _equal_parts(lw: Lowering, act: Act) -> tuple[int, ...] | None:
 MAX_EQUAL_PARTS = 4096  # parts of an equal split followed one by one; more is one opaque op
 
 
-def _opaque_results(lw: Lowering, act: Act) -> None:
-    """Every result of a split this lowering cannot follow: one op with a port each (a token
-    split into 20,000 pieces is one op, not 20,000)."""
+def opaque_results(
+    lw: Lowering, act: Act, reason: str = "a view of tokens and features together"
+) -> None:
+    """Every result of an op this lowering cannot follow: one op with a port each (a token
+    split into 20,000 pieces is one op, not 20,000), saying ``reason``."""
     outputs = lw.outputs()
     if lw.type(act).is_top:
         for out in outputs:
             lw.bind(out, act)
         return
-    lw.unknown[f"{lw.current_node.target} (a view of tokens and features together)"] += 1
     ports = (1,) * max(1, len(outputs))
-    ref = lw.emit("opaque", [act.ref], target=lw.current_node.target, ports=ports)
+    ref = lw.emit(
+        "opaque",
+        [act.ref],
+        target=lw.current_node.target,
+        ports=ports,
+        reason=reason,
+    )
     for port, out in enumerate(outputs):
         lw.bind_act(out, ValueRef(ref.op, port))
 
