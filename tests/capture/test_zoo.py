@@ -65,7 +65,8 @@ EMBEDDING_SCALED = VllmWrong(
     "and the first norm runs on all tokens: 4 of 5 patterns replaced",
 )
 # Gemma-2/3 norm each sublayer's output before the residual add (post_attention_layernorm,
-# post_feedforward_layernorm: vllm/model_executor/models/gemma2.py). The all_reduce feeds that
+# post_feedforward_layernorm: vllm/model_executor/models/gemma2.py:236-245, gemma3.py:279-288;
+# the embedding scaled as on Gemma, gemma2.py:283). The all_reduce feeds that
 # plain norm, so the pass's first pattern rewrites it (reduce_scatter → norm → all_gather) and
 # the residual add and the next pre-norm run on all tokens, gathered
 POST_NORMS_ONLY = VllmWrong(
@@ -88,6 +89,7 @@ TANH_COST = (
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(TANH_COST)},
     "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(TANH_COST)},
+    "gemma3": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(TANH_COST)},
 }
 
 
