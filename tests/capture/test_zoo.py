@@ -79,6 +79,16 @@ POST_NORMS_ONLY = VllmWrong(
     "first norm as on Gemma",
     gap="check reports the embedding's all_reduce but not the pre-norms on gathered tokens",
 )
+# Granite scales the embedding (embedding_multiplier) and each sublayer's output
+# (residual_multiplier) between the all_reduce and the norm (vllm/model_executor/models/
+# granite.py:300, 305, 373): none of the pass's patterns match, and every norm runs on all tokens
+MULTIPLIERS = VllmWrong(
+    (
+        ("sequence-parallel-not-applied", "embed_tokens.all_reduce"),
+        ("sp-layer-norms-local", "layers.0.input_layernorm"),
+    ),
+    "a multiplier stands between every all_reduce and its norm: 0 patterns replaced",
+)
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 TANH_COST = (
     "cost fails (IndexError in ops/costing.py rows) on the unknown value aten.tanh leaves "
@@ -87,6 +97,7 @@ TANH_COST = (
 
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
+    "granite": {"sp": MULTIPLIERS},
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(TANH_COST)},
     "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(TANH_COST)},
     "gemma3": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(TANH_COST)},
