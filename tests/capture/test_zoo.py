@@ -90,17 +90,21 @@ MULTIPLIERS = VllmWrong(
     "a multiplier stands between every all_reduce and its norm: 0 patterns replaced",
 )
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
-TANH_COST = (
-    "cost fails (IndexError in ops/costing.py rows) on the unknown value aten.tanh leaves "
-    "before a linear"
+# vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
+# renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
+LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
+UNKNOWN_COST = (
+    "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
+    "an unknown op leaves before a linear"
 )
 
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "granite": {"sp": MULTIPLIERS},
-    "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(TANH_COST)},
-    "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(TANH_COST)},
-    "gemma3": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(TANH_COST)},
+    "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
+    "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
+    "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
+    "gemma3": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
 }
 
 
