@@ -93,6 +93,16 @@ TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
 LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
+# OLMoE's q/k norm spans the full projection: each rank all_gathers q and k over the features,
+# norms them and keeps its own slice by its rank (vllm/model_executor/models/olmoe.py:190-201)
+GATHERED_QK_NORM = (
+    "the q/k norm over all ranks' features (all_gather, norm, the rank's own split) is not "
+    "read as the rank's heads again (shape-mismatch at attention)"
+)
+RANK_SPLIT = (
+    "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
+    "index is the rank, not yet taken as a rank constant"
+)
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
     "an unknown op leaves before a linear"
@@ -101,6 +111,12 @@ UNKNOWN_COST = (
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "granite": {"sp": MULTIPLIERS},
+    "olmoe": {
+        "tp": Fails(GATHERED_QK_NORM),
+        "sp": Fails(GATHERED_QK_NORM),
+        "ranks": Fails(RANK_SPLIT),
+        "cost": Fails(UNKNOWN_COST),
+    },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
     "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
