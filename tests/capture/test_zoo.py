@@ -103,6 +103,7 @@ RANK_SPLIT = (
     "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
     "index is the rank, not yet taken as a rank constant"
 )
+UNPRICED_LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are left unpriced"
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
     "an unknown op leaves before a linear"
@@ -112,10 +113,10 @@ UNKNOWN_COST = (
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "granite": {"sp": MULTIPLIERS},
     "olmoe": {
-        "tp": Fails(GATHERED_QK_NORM),
-        "sp": Fails(GATHERED_QK_NORM),
+        "tp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
+        "sp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
         "ranks": Fails(RANK_SPLIT),
-        "cost": Fails(UNKNOWN_COST),
+        "cost": Fails(UNPRICED_LOGSUMEXP),
     },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
