@@ -81,7 +81,8 @@ POST_NORMS_ONLY = VllmWrong(
 )
 # Granite scales the embedding (embedding_multiplier) and each sublayer's output
 # (residual_multiplier) between the all_reduce and the norm (vllm/model_executor/models/
-# granite.py:300, 305, 373): none of the pass's patterns match, and every norm runs on all tokens
+# granite.py:300, 305, 373; granitemoe.py:294, 298, 362): none of the pass's patterns match,
+# and every norm runs on all tokens
 MULTIPLIERS = VllmWrong(
     (
         ("sequence-parallel-not-applied", "embed_tokens.all_reduce"),
@@ -112,6 +113,7 @@ UNKNOWN_COST = (
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "granite": {"sp": MULTIPLIERS},
+    "granitemoe": {"sp": MULTIPLIERS},
     "olmoe": {
         "tp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
         "sp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
