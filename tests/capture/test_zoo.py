@@ -104,6 +104,9 @@ RANK_SPLIT = (
     "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
     "index is the rank, not yet taken as a rank constant"
 )
+# the grouped router reads each token's top-k weights back from the scores with gather
+# (vllm/model_executor/layers/fused_moe/router/cpu_router.py:69)
+GATHER = "aten.gather (the grouped router's top-k weights) is not in the op maps"
 UNPRICED_LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are left unpriced"
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
@@ -112,6 +115,7 @@ UNKNOWN_COST = (
 
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
+    "glm4-moe": {"tp": Fails(GATHER), "sp": Fails(GATHER)},
     "granite": {"sp": MULTIPLIERS},
     "granitemoe": {"sp": MULTIPLIERS},
     "olmoe": {
