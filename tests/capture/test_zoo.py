@@ -107,6 +107,14 @@ RANK_SPLIT = (
 # the grouped router reads each token's top-k weights back from the scores with gather
 # (vllm/model_executor/layers/fused_moe/router/cpu_router.py:69)
 GATHER = "aten.gather (the grouped router's top-k weights) is not in the op maps"
+# the grouped router (n_group > 1) takes each group's top-2 sum, keeps topk_group groups with
+# a scatter mask and gathers the weights (vllm/model_executor/layers/fused_moe/router/
+# cpu_router.py:49-69)
+GROUPED_ROUTER = (
+    "the grouped router's per-group top-k is read as the expert top-k (shape-mismatch at "
+    "moe_topk), and its aten.scatter and aten.gather are not in the op maps"
+)
+UNPRICED_GROUPED_ROUTER = "the grouped router's scatter, gather and mask ops are left unpriced"
 # a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
 RANK0_BIAS = (
     "a row-parallel linear's bias is added on rank 0 only (o_proj with attention_bias): an "
@@ -131,6 +139,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "cost": Fails(UNPRICED_LOGSUMEXP),
     },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
+    "deepseek-v3": {
+        "tp": Fails(GROUPED_ROUTER),
+        "sp": Fails(GROUPED_ROUTER),
+        "cost": Fails(UNPRICED_GROUPED_ROUTER),
+    },
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
     "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
     "gemma3": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
