@@ -90,6 +90,15 @@ MULTIPLIERS = VllmWrong(
     ),
     "a multiplier stands between every all_reduce and its norm: 0 patterns replaced",
 )
+# a model normed by nn.LayerNorm (decomposed to aten.var_mean, rsqrt) has no rms_norm for the
+# pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
+LAYER_NORM = VllmWrong(
+    (("sequence-parallel-not-applied", "embed_tokens.all_reduce"),),
+    "its norms are nn.LayerNorm, which the pass does not match: 0 patterns replaced",
+    gap="the decomposed LayerNorm is not read as a norm, so check cannot name the all_reduce "
+    "left before it",
+)
+LAYER_NORM_OPS = "the decomposed LayerNorm's aten.var_mean and aten.rsqrt are not in the op maps"
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
@@ -120,6 +129,10 @@ RANK0_BIAS = (
     "a row-parallel linear's bias is added on rank 0 only (o_proj with attention_bias): an "
     "input and an add rank 1 lacks, not yet taken as a rank difference that is right"
 )
+# PhiMoE's sparsemixer router (vllm/model_executor/models/phimoe.py:177-239)
+SPARSEMIXER = (
+    "the sparsemixer router's aten.abs, clamp_min, gather and scatter are not in the op maps"
+)
 UNPRICED_LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are left unpriced"
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
@@ -137,6 +150,12 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "sp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
         "ranks": Fails(RANK_SPLIT),
         "cost": Fails(UNPRICED_LOGSUMEXP),
+    },
+    "phimoe": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {SPARSEMIXER}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
     },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
     "deepseek-v3": {
