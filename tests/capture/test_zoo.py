@@ -90,15 +90,17 @@ MULTIPLIERS = VllmWrong(
     ),
     "a multiplier stands between every all_reduce and its norm: 0 patterns replaced",
 )
-# a model normed by nn.LayerNorm (decomposed to aten.var_mean, rsqrt) has no rms_norm for the
-# pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
+# a model normed by a LayerNorm (nn.LayerNorm decomposed to aten.var_mean and rsqrt, or
+# Command-R's written out: vllm/model_executor/models/commandr.py:68-75) has no rms_norm for
+# the pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
 LAYER_NORM = VllmWrong(
     (("sequence-parallel-not-applied", "embed_tokens.all_reduce"),),
-    "its norms are nn.LayerNorm, which the pass does not match: 0 patterns replaced",
+    "its norms are LayerNorms, which the pass does not match: 0 patterns replaced",
     gap="the decomposed LayerNorm is not read as a norm, so check cannot name the all_reduce "
     "left before it",
 )
 LAYER_NORM_OPS = "the decomposed LayerNorm's aten.var_mean and aten.rsqrt are not in the op maps"
+WRITTEN_LAYER_NORM = "Command-R's LayerNorm (aten.mean, pow, rsqrt) is not in the op maps"
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
@@ -158,6 +160,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "cost": Fails(UNKNOWN_COST),
     },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
+    "cohere": {
+        "tp": Fails(WRITTEN_LAYER_NORM),
+        "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
+    },
     "deepseek-v3": {
         "tp": Fails(GROUPED_ROUTER),
         "sp": Fails(GROUPED_ROUTER),
