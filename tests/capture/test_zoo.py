@@ -165,6 +165,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "sp": LAYER_NORM,
         "cost": Fails(UNKNOWN_COST),
     },
+    "cohere2": {
+        "tp": Fails(WRITTEN_LAYER_NORM),
+        "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
+    },
     "deepseek-v3": {
         "tp": Fails(GROUPED_ROUTER),
         "sp": Fails(GROUPED_ROUTER),
