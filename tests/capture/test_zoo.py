@@ -90,6 +90,19 @@ MULTIPLIERS = VllmWrong(
     ),
     "a multiplier stands between every all_reduce and its norm: 0 patterns replaced",
 )
+# MiniCPM scales the embedding (scale_emb) and each sublayer's output (scale_depth) before the
+# norm that follows (vllm/model_executor/models/minicpm.py:380-394, 444; MiniCPM3's layers are
+# MiniCPM's): 0 patterns replaced
+SCALED_RESIDUALS = VllmWrong(
+    MULTIPLIERS.errors,
+    "a scale stands between every all_reduce and its norm: 0 patterns replaced",
+)
+# MiniCPM3's kv_a projection is replicated (vllm/model_executor/models/minicpm3.py:97) and split
+# into the latent and the rope part
+REPLICATED_LATENT = (
+    "the latent split off the replicated kv_a projection is read as a feature split "
+    "(norm-of-split at kv_a_layernorm)"
+)
 # a model normed by a LayerNorm (nn.LayerNorm decomposed to aten.var_mean and rsqrt, or
 # Command-R's written out: vllm/model_executor/models/commandr.py:68-75) has no rms_norm for
 # the pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
@@ -159,6 +172,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "gpt-oss": {"ranks": Fails(RANK0_BIAS)},
     "granite": {"sp": MULTIPLIERS},
     "granitemoe": {"sp": MULTIPLIERS},
+    "minicpm3": {
+        "tp": Fails(REPLICATED_LATENT),
+        "sp": SCALED_RESIDUALS,
+        "cost": Fails(f"{REPLICATED_LATENT}: the ops after it are left unpriced"),
+    },
     "olmoe": {
         "tp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
         "sp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
