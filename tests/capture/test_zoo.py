@@ -190,6 +190,12 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "cost": Fails(UNKNOWN_COST),
     },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
+    "starcoder2": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {TANH}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
     "cohere": {
         "tp": Fails(WRITTEN_LAYER_NORM),
         "sp": LAYER_NORM,
