@@ -177,6 +177,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "sp": SCALED_RESIDUALS,
         "cost": Fails(f"{REPLICATED_LATENT}: the ops after it are left unpriced"),
     },
+    "olmo": {"tp": Fails(LAYER_NORM_OPS), "sp": LAYER_NORM, "cost": Fails(UNKNOWN_COST)},
     "olmoe": {
         "tp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
         "sp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
