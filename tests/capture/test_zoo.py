@@ -181,6 +181,12 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "glm4": {"sp": SANDWICH_NORMS, "cost": SANDWICH_NORMS},
     "glm4-moe": {"tp": Fails(GATHER), "sp": Fails(GATHER)},
     "gpt-oss": {"ranks": Fails(RANK0_BIAS)},
+    "gpt-neox": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; aten.erf (exact gelu) is not in the op maps"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
     "granite": {"sp": MULTIPLIERS},
     "granitemoe": {"sp": MULTIPLIERS},
     "minicpm3": {
