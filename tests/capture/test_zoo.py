@@ -136,6 +136,7 @@ BATCH_DIM_SCATTERED = VllmWrong(
     "batch of 1, not the tokens); vLLM then fails in Inductor",
     gap="check does not see that the reduce_scatter splits a dim of extent 1",
 )
+ERF = "aten.erf (exact gelu) is not in the op maps"
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
@@ -182,7 +183,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "glm4-moe": {"tp": Fails(GATHER), "sp": Fails(GATHER)},
     "gpt-oss": {"ranks": Fails(RANK0_BIAS)},
     "gpt-neox": {
-        "tp": Fails(f"{LAYER_NORM_OPS}; aten.erf (exact gelu) is not in the op maps"),
+        "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
         "sp": LAYER_NORM,
         "ranks": Fails(RANK0_BIAS),
         "cost": Fails(UNKNOWN_COST),
@@ -237,6 +238,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "tp": Fails(GROUPED_ROUTER),
         "sp": Fails(GROUPED_ROUTER),
         "cost": Fails(UNPRICED_GROUPED_ROUTER),
+    },
+    "falcon": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
+        "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
     },
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
     "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
