@@ -182,6 +182,12 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "glm4": {"sp": SANDWICH_NORMS, "cost": SANDWICH_NORMS},
     "glm4-moe": {"tp": Fails(GATHER), "sp": Fails(GATHER)},
     "gpt-oss": {"ranks": Fails(RANK0_BIAS)},
+    "gpt-j": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; aten.pow and aten.tanh (gelu_new) are not in the op maps"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
     "gpt-neox": {
         "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
         "sp": LAYER_NORM,
