@@ -230,6 +230,12 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "ranks": Fails(RANK0_BIAS),
         "cost": Fails(UNKNOWN_COST),
     },
+    "bloom": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
     "cohere": {
         "tp": Fails(WRITTEN_LAYER_NORM),
         "sp": LAYER_NORM,
