@@ -149,6 +149,10 @@ MAMBA_RESIDUAL = VllmWrong(
     gap="vllm.mamba_mixer is not in the op maps, so its output is unknown and the add passes",
 )
 MAMBA = "vllm.mamba_mixer (the Mamba layer, one opaque op) is not in the op maps"
+GATED_DELTA_NET = (
+    "the linear-attention layer's vllm.cpu_gdn_attention_core, its gated norm (aten.pow, mean, "
+    "rsqrt) and a cat of tokens and features viewed together are not in the op maps"
+)
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
@@ -245,6 +249,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "cost": Fails(UNKNOWN_COST),
     },
     "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
+    "qwen3-next": {
+        "tp": Fails(GATED_DELTA_NET),
+        "sp": Fails(GATED_DELTA_NET),
+        "cost": Fails(UNKNOWN_COST),
+    },
     "starcoder2": {
         "tp": Fails(f"{LAYER_NORM_OPS}; {TANH}"),
         "sp": LAYER_NORM,
