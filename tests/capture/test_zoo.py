@@ -153,6 +153,13 @@ GATED_DELTA_NET = (
     "the linear-attention layer's vllm.cpu_gdn_attention_core, its gated norm (aten.pow, mean, "
     "rsqrt) and a cat of tokens and features viewed together are not in the op maps"
 )
+# Falcon-H1 multiplies the embedding and each half's output (vllm/model_executor/models/
+# falcon_h1.py:398-399, 475; down_multiplier, :96) between the all_reduce and the norm
+FALCON_H1_MULTIPLIERS = VllmWrong(
+    MULTIPLIERS.errors,
+    "Falcon-H1 scales the embedding and each block's output by its multipliers between the "
+    "all_reduce and the norm: 0 patterns replaced",
+)
 TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
@@ -284,6 +291,13 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "falcon": {
         "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
         "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "falcon-h1": {
+        "tp": Fails(
+            "vllm.mamba_mixer2 (each layer's Mamba-2 half, one opaque op) is not in the op maps"
+        ),
+        "sp": FALCON_H1_MULTIPLIERS,
         "cost": Fails(UNKNOWN_COST),
     },
     "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
