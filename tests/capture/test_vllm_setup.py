@@ -6,6 +6,7 @@ topological order first, as vLLM's own PostCleanupPass does next."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,19 @@ from tests.helpers import ROOT, run
 TINY_QWEN3 = ROOT / "tests" / "data" / "vllm-capture" / "tiny-qwen3"
 # what importing the CUDA torchvision wheel says on a CPU torch: its C++ ops are missing, so
 # registering their fake kernels fails
+STAND_INS = ("vllm", "torchvision")
 CUDA_TORCHVISION = 'raise RuntimeError("operator torchvision::nms does not exist")\n'
+
+
+@pytest.fixture(autouse=True)
+def _forget_stand_ins() -> Iterator[None]:
+    """The stand-ins imported here leave the process as they found it: a later test that
+    looks for vLLM must not find them."""
+    before = {name for name in sys.modules if name.split(".")[0] in STAND_INS}
+    yield
+    for name in list(sys.modules):
+        if name.split(".")[0] in STAND_INS and name not in before:
+            del sys.modules[name]
 
 
 @pytest.fixture
