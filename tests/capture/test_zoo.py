@@ -187,8 +187,8 @@ GROUPED_ROUTER = (
 UNPRICED_GROUPED_ROUTER = "the grouped router's scatter, gather and mask ops are left unpriced"
 # a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
 RANK0_BIAS = (
-    "a row-parallel linear's bias is added on rank 0 only (o_proj with attention_bias): an "
-    "input and an add rank 1 lacks, not yet taken as a rank difference that is right"
+    "a row-parallel linear's bias (o_proj's, the MLP's down projection's) is added on rank 0 "
+    "only: an input and an add rank 1 lacks, not yet taken as a rank difference that is right"
 )
 # PhiMoE's sparsemixer router (vllm/model_executor/models/phimoe.py:177-239)
 SPARSEMIXER = (
@@ -240,7 +240,11 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
             "tokens and features viewed together) is left unknown"
         ),
         "sp": BATCH_DIM_SCATTERED,
-        "ranks": Fails(RANK_SPLIT),
+        "ranks": Fails(
+            "each rank keeps its own split of the gathered q/k (the Transformers backend's "
+            "q/k norm over the full projection): a getitem whose index is the rank, not yet "
+            "taken as a rank constant"
+        ),
         "cost": Fails(UNKNOWN_COST),
     },
     "olmoe": {
