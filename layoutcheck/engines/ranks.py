@@ -207,6 +207,8 @@ def rank_files(path: Path, relative: str | None = None) -> dict[int, str]:
         mark = rank_of(entry.name)
         if mark is not None:
             groups.setdefault(_template(entry.name), {})[mark[0]] = str(entry)
+    if len(groups) > 1:
+        groups = _one_format(groups)
     if len(groups) != 1:
         what = "no rank folders or per-rank files" if not groups else f"{len(groups)} sets"
         raise ReadError(
@@ -215,6 +217,18 @@ def rank_files(path: Path, relative: str | None = None) -> dict[int, str]:
             source=str(path),
         )
     return _checked(next(iter(groups.values())), path)
+
+
+def _one_format(groups: Mapping[str, dict[int, str]]) -> dict[str, dict[int, str]]:
+    """Sets that are one set of ranks in several formats (``capture vllm`` writes each rank's
+    graph as ``rank_R.py`` and its ``rank_R.pt2`` twin) reduced to one: the set holding the
+    most ranks, the archive on a tie (it carries the run's settings). Sets of different
+    names (``before-0.py`` beside ``after-0.py``) are different graphs and stay apart."""
+    stems = {name.rsplit(".", 1)[0] for name in groups}
+    if len(stems) != 1:
+        return dict(groups)
+    best = max(groups, key=lambda name: (len(groups[name]), name.lower().endswith(".pt2")))
+    return {best: groups[best]}
 
 
 def _siblings(path: Path) -> dict[int, str]:

@@ -32,7 +32,7 @@ from layoutcheck.models.config import (
 )
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.traits import Trait
-from layoutcheck.target_kind import MAX_PIECES, dump_pieces, is_engine_target
+from layoutcheck.target_kind import MAX_PIECES, archives_in, dump_pieces, is_engine_target
 
 
 class EngineGraphError(InputError):
@@ -52,6 +52,14 @@ def read_target(target: str) -> EngineProgram:
             return read_rank_programs(path).program
         if path.is_dir():
             pieces = dump_pieces(path)
+            archives = archives_in(path)
+            if not pieces and len(archives) == 1:  # one rank's archive: read as that file
+                return read_program(os.fspath(archives[0]))
+            if not pieces:
+                raise EngineGraphError(
+                    f"{target}: holds {len(archives)} archives and no set of ranks among "
+                    "them; name the archive to read"
+                )
             if len(pieces) > MAX_PIECES:
                 raise EngineGraphError(
                     f"{target}: more than {MAX_PIECES} dump pieces; name the files to read"
@@ -74,6 +82,10 @@ def _rank_set(path: Path) -> dict[int, str] | None:
     try:
         found = rank_files(path)
     except ReadError:
+        if path.is_dir() and _all_named_ranks(path):
+            # every file says its rank: a set of ranks with one missing (or two sets), never
+            # pieces of one graph to stitch; rank_files' error names what is wrong
+            raise
         return None  # not a set of ranks: a plain dump, a folder of pieces
     if len(found) < 2:
         return None
@@ -83,6 +95,14 @@ def _rank_set(path: Path) -> dict[int, str] | None:
         named_rank(Path(file).name) or named_rank(Path(file).parent.name) for file in found.values()
     )
     return found if named else None
+
+
+def _all_named_ranks(folder: Path) -> bool:
+    """Does every dump in ``folder`` name its rank outright (``rank_0.py``, ``fw.g0.r2.py``)?"""
+    from layoutcheck.engines.ranks import named_rank
+
+    pieces = [*dump_pieces(folder), *archives_in(folder)]
+    return bool(pieces) and all(named_rank(piece.name) for piece in pieces)
 
 
 @attrs.frozen

