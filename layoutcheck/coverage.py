@@ -46,7 +46,9 @@ class Coverage:
 
 
 def _is_opaque(typed: TypedGraph, op: Op) -> bool:
-    return typed.registry.is_(op.kind, Trait.OPAQUE)
+    """An op left unchecked by the import; not one whose error the import reported (its ⊤
+    is that error's, as a type error's is)."""
+    return typed.registry.is_(op.kind, Trait.OPAQUE) and op.attr("reported") is not True
 
 
 def has_opaque(typed: TypedGraph) -> bool:

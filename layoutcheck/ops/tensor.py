@@ -513,6 +513,9 @@ OPS: tuple[OpSpec, ...] = (
             "ports": sizes("one entry per result"),
             # absent: no op map knows the target; else why its lowering could not follow it
             "reason": AttrSpec(AttrKind.TEXT, doc="why the op could not be followed"),
+            # the import already reported an error at this op (a shard of a batch dim): its ⊤
+            # is that error's, as a type error's is, not an op left unchecked
+            "reported": flag(doc="an error at this op was reported where it was read"),
         },
         outputs_from="ports",
         layout=_opaque,

@@ -88,7 +88,7 @@ def sharded_batch(lw: Lowering, act: Act, axis: int, what: str) -> Act:
     node, _ = lw.current
     shape = lw.engine_shape(act)
     shown = f"[{', '.join(map(str, shape))}]" if shape is not None else "the value"
-    ref = lw.emit("opaque", [act.ref], target=node.target, ports=(1,))
+    ref = lw.emit("opaque", [act.ref], target=node.target, ports=(1,), reported=True)
     lw.flag(
         rules.SHARD_OF_BATCH,
         f"{what} over dim {axis} of {shown}, a batch dim of {act.lead[axis]} in front of the "
