@@ -390,3 +390,38 @@ def test_the_known_outcomes_name_captured_architectures_and_aspects() -> None:
     for name, aspects in KNOWN.items():
         assert name in names, name
         assert set(aspects) <= set(ASPECTS), (name, aspects)
+
+
+def _verdict(name: str, aspect: str) -> str:
+    known = KNOWN.get(name, {}).get(aspect)
+    if isinstance(known, Fails):
+        return "not yet"
+    if isinstance(known, VllmWrong):
+        rules_said = ", ".join(sorted({f"`{rule}`" for rule, _ in known.errors if rule}))
+        return f"reports vLLM's {rules_said or 'error'}" + (
+            " (not every site)" if known.gap else ""
+        )
+    return "clean" if aspect != "cost" else "every op priced"
+
+
+def zoo_table() -> str:
+    """The docs' table of the zoo (docs/architectures.md): per captured architecture, what the
+    check says of each aspect, from ``KNOWN`` and the cases that pass."""
+    rows = [
+        "| architecture | before the pass, as TP | `--sp` before | after the pass | ranks | cost |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for capture in captures():
+        config = json.loads((capture.config / "config.json").read_text())
+        arch = ", ".join(config.get("architectures", [])) or capture.name
+        cells = [_verdict(capture.name, aspect) for aspect in ASPECTS]
+        cells[1] = "not applied, named" if cells[1] == "clean" else cells[1]
+        rows.append(f"| {capture.name} ({arch}) | " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def test_the_docs_show_the_zoo_as_the_tests_hold_it() -> None:
+    page = (ROOT / "docs" / "architectures.md").read_text(encoding="utf-8")
+    assert zoo_table() in page, (
+        "regenerate: python -c 'from tests.capture.test_zoo import zoo_table; print(zoo_table())'"
+    )
