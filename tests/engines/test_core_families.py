@@ -353,5 +353,6 @@ def test_a_reduce_scatter_of_a_batch_dim_is_said_so(tmp_path: Path) -> None:
     )
     result = run("check", path, "--tp", 2, "--format", "json")
     (found,) = json.loads(result.out)["diagnostics"]
-    assert result.code == 1 and found["rule"] == "unchecked-op"
-    assert "(a reduce_scatter of a batch dim)" in found["message"]
+    # an error at the op (the rank is left a slice of the batch), not an op left unchecked
+    assert result.code == 1 and found["rule"] == "shard-of-batch"
+    assert "a batch dim of 1 in front of the tokens" in found["message"]
