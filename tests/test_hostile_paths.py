@@ -206,3 +206,23 @@ def test_check_modes_that_exclude_each_other_are_refused(extra: list[str], says:
     result = run("check", "glm-5.1", *extra)
     assert result.code == 2
     assert result.err.strip() == f"layoutcheck: error: {says} cannot be combined: give one of them"
+
+
+def test_an_engine_node_name_past_the_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    """Names stop at 1,000 characters in graph files; a dump's node names are held to it too."""
+    name = "a" * 1001
+    dump = tmp_path / "long.py"
+    dump.write_text(
+        "class GraphModule(torch.nn.Module):\n"
+        '    def forward(self, arg0_1: "i64[16]", arg1_1: "bf16[1024, 64]", '
+        'arg2_1: "bf16[64, 64]"):\n'
+        '        embedding: "bf16[16, 64]" = torch.ops.aten.embedding.default(arg1_1, arg0_1)\n'
+        f'        {name}: "bf16[16, 64]" = torch.ops.aten.mm.default(embedding, arg2_1)\n'
+        f"        return ({name},)\n"
+    )
+    result = run("check", dump)
+    assert result.code == 2
+    assert result.err.strip().endswith(
+        "… is 1,001 characters long (the limit is 1,000)  [bad-spec]"
+    )
+    assert f"{dump}:4: error: a node name" in result.err

@@ -42,6 +42,7 @@ from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
 from layoutcheck.lattice import AbstractValue, Dtype, TokenLayout
+from layoutcheck.limits import MAX_NAME_CHARS
 from layoutcheck.models.builder import padded_vocab
 from layoutcheck.models.config import GqaSpec, ModelSpec
 from layoutcheck.ops import Registry, default_registry
@@ -951,6 +952,7 @@ def lower_program(
     lowerings: LoweringRegistry | None = None,
 ) -> Imported:
     """An engine program as a layoutcheck graph, with the import's own diagnostics."""
+    _check_names(program)
     recorded_settings = RunSettings.from_recorded(program.settings)
     merged = recorded_settings.merged(settings or RunSettings())
     if merged.engine is None:
@@ -973,6 +975,21 @@ def lower_program(
         engines,
         padding,
     )
+
+
+def _check_names(program: EngineProgram) -> None:
+    """Every name a graph takes from the dump is at most MAX_NAME_CHARS long, as a graph
+    file's are (an op's name is printed in every diagnostic about it)."""
+    named: list[tuple[str, int | None]] = [(each.name, None) for each in program.inputs]
+    named += [(node.name, node.dump_line) for node in program.nodes]
+    for name, line in named:
+        if len(name) > MAX_NAME_CHARS:
+            raise ImportError_(
+                f"a node name {name[:60]!r}… is {len(name):,} characters long (the limit is "
+                f"{MAX_NAME_CHARS:,})",
+                line=line,
+                source=program.source,
+            )
 
 
 def _engine_of(program: EngineProgram) -> str:
