@@ -226,3 +226,41 @@ def test_an_engine_node_name_past_the_limit_is_refused_at_its_line(tmp_path: Pat
         "… is 1,001 characters long (the limit is 1,000)  [bad-spec]"
     )
     assert f"{dump}:4: error: a node name" in result.err
+
+
+# -- rank folders -------------------------------------------------------------------------------
+
+RANK_0 = Path(__file__).resolve().parent / "data" / "vllm-capture" / "tp2-sp" / "before_sp"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "loop"])
+def test_a_rank_that_is_no_file_is_refused_by_name(kind: str, tmp_path: Path) -> None:
+    """A folder of rank_0.py and a rank_1.py that is a FIFO, a link to /dev/zero or a link loop
+    was checked as one rank, the bad one skipped in silence."""
+    import os
+    import shutil
+
+    shutil.copy(RANK_0 / "rank_0.py", tmp_path / "rank_0.py")
+    bad = tmp_path / "rank_1.py"
+    if kind == "fifo":
+        os.mkfifo(bad)
+    elif kind == "device":
+        bad.symlink_to("/dev/zero")
+    else:
+        bad.symlink_to(bad.name)
+    result = run("check", tmp_path)
+    assert result.code == 2
+    assert result.err.strip().startswith(f"layoutcheck: error: {bad}: ")
+
+
+def test_ranks_past_what_one_run_reads_are_refused_before_reading(tmp_path: Path) -> None:
+    big = tmp_path / "big.py"
+    with big.open("wb") as out:
+        out.truncate(2 * 2**20)
+    folder = tmp_path / "ranks"
+    folder.mkdir()
+    for rank in range(100):
+        (folder / f"rank_{rank}.py").symlink_to(big)
+    result = run("check", folder)
+    assert result.code == 2
+    assert "holds 100 ranks' dumps of 200 MiB in all, over the 128 MiB" in result.err

@@ -9,8 +9,10 @@ differs (an op, a shape, a tensor read), node by node.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar
@@ -31,6 +33,9 @@ from layoutcheck.target_kind import TEXT_SUFFIXES
 _T = TypeVar("_T")
 
 MAX_RANKS = 1024  # ranks read from one folder
+# the dumps of all ranks together: each is read and lowered whole (a 2 MB, 25,000-node dump takes
+# seconds), so 1,024 links to one such dump would take an hour; a tp 16 run's are tens of MB
+MAX_RANK_BYTES = 128 * 2**20
 
 # `rank_1_0`, `rank_1_dp_0` (vLLM's cache and debug dump folders), `fw.g0.r1.py`, `rank1.txt`:
 # the rank's number, then the data-parallel index where a folder name has one.
@@ -201,7 +206,7 @@ def rank_files(path: Path, relative: str | None = None) -> dict[int, str]:
         dp = min(mark[1] for mark in folders.values())
         chosen = {mark[0]: entry for entry, mark in folders.items() if mark[1] == dp}
         return _checked({rank: _dump_in(folder, relative) for rank, folder in chosen.items()}, path)
-    marked = [entry for entry in entries if entry.is_file() and _is_dump(entry)]
+    marked = [entry for entry in entries if _is_dump(entry) and _rank_file(entry)]
     groups: dict[str, dict[int, str]] = {}
     for entry in marked:
         mark = rank_of(entry.name)
@@ -238,9 +243,30 @@ def _siblings(path: Path) -> dict[int, str]:
     found: dict[int, str] = {}
     for entry in sorted(path.parent.iterdir())[: MAX_RANKS * 4 + 1]:
         mark = rank_of(entry.name)
-        if mark is not None and entry.is_file() and _template(entry.name) == template:
+        if mark is not None and _template(entry.name) == template and _rank_file(entry):
             found[mark[0]] = str(entry)
     return _checked(found, path)
+
+
+def _rank_file(entry: Path) -> bool:
+    """Is a folder entry a dump to read? A regular file (or a link to one) is; a folder is not
+    (a rank folder is read as one); a rank-named FIFO, device or broken link is refused by
+    name rather than skipped, which would check a deployment with a rank missing."""
+    try:
+        info = entry.stat()
+    except OSError as error:  # a broken link or a link loop
+        if rank_of(entry.name) is None:
+            return False
+        raise ReadError(
+            f"cannot be read as a rank's dump ({error.strerror or error})", source=str(entry)
+        ) from None
+    if stat.S_ISREG(info.st_mode):
+        return True
+    if stat.S_ISDIR(info.st_mode) or rank_of(entry.name) is None:
+        return False
+    raise ReadError(
+        "is not a regular file (a FIFO, socket or device): no rank's dump", source=str(entry)
+    )
 
 
 def _template(name: str) -> str:
@@ -286,6 +312,18 @@ def _is_dump(path: Path) -> bool:
 def _checked(found: Mapping[int, _T], path: Path) -> dict[int, _T]:
     if len(found) > MAX_RANKS:
         raise ReadError(f"holds over {MAX_RANKS} ranks (the limit)", source=str(path))
+    total = 0
+    for each in found.values():
+        if isinstance(each, str):
+            with contextlib.suppress(OSError):  # an unreadable one is refused when it is read
+                total += os.stat(each).st_size
+    if total > MAX_RANK_BYTES:
+        raise ReadError(
+            f"holds {len(found)} ranks' dumps of {total / 2**20:,.0f} MiB in all, over the "
+            f"{MAX_RANK_BYTES // 2**20} MiB the ranks of one run are read up to (name one "
+            "rank's file to check it alone)",
+            source=str(path),
+        )
     if 0 not in found:
         raise ReadError("holds no rank 0 dump to compare the others with", source=str(path))
     missing = sorted(set(range(max(found) + 1)) - set(found))
