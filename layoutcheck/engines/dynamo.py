@@ -471,11 +471,17 @@ class _Forward:
         return name
 
     def root(self, name: str) -> str:
-        """The name an alias chain ends at (the one a later write redirects)."""
+        """The name an alias chain ends at (the one a later write redirects). Each link walked
+        is pointed at the end (path compression): a value written in place 10,000 times is a
+        chain of 10,000 names, and walking it at every read was quadratic."""
+        walked: list[str] = []
         for _ in range(_ALIAS_CHASE):
             target = self.redirect.get(name)
             if not isinstance(target, ast.Name) or target.id == name:
+                for link in walked[:-1]:  # the last one points at the end already
+                    self.redirect[link] = _name(name)
                 return name
+            walked.append(name)
             name = target.id
         raise ReadError(f"aliases of {shown(name, 60)} chain over {_ALIAS_CHASE} deep")
 

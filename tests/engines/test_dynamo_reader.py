@@ -5,6 +5,7 @@ same run is, and each rewrite of the table asserted on small graphs."""
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import textwrap
 from pathlib import Path
@@ -384,3 +385,23 @@ def test_a_fragment_calling_a_module_function_is_refused_and_not_run(tmp_path: P
     with pytest.raises(ReadError, match=r"a bare call of os\.system\(\.\.\.\) is not allowed"):
         read_fx_text(write(tmp_path, fragment))
     assert not marker.exists()
+
+
+def test_a_value_written_in_place_many_times_reads_each_write(tmp_path: Path) -> None:
+    """10,000 in-place writes of one value were a chain of 10,000 names walked at every read
+    (quadratic: 4,000 took 10 s) and then refused as an alias chain too deep; the chain is
+    now pointed at its end as it is walked."""
+    count = 10_000
+    body = "\n".join(
+        f"filled_{i} = x.masked_fill_(mask, 0);  filled_{i} = None" for i in range(count)
+    )
+    read_ = read(
+        tmp_path,
+        'x: "bf16[s0, 8]", mask: "b8[s0, 1]"',
+        body + '\ny: "bf16[s0, 8]" = torch.ops.aten.neg.default(x)\nreturn (y,)\n',
+    )
+    fills = nodes(read_, "aten.masked_fill.Scalar")
+    assert len(fills) == count
+    # each write reads the one before it, and the last read sees the last write
+    assert all(b.tensor_inputs()[0] == a.outputs[0] for a, b in itertools.pairwise(fills))
+    assert nodes(read_, "aten.neg.default")[0].tensor_inputs() == fills[-1].outputs
