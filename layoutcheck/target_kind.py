@@ -4,6 +4,7 @@ so that recognising a model name costs no import of them."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ def is_engine_target(target: str) -> bool:
     if path.is_dir():
         if (path / "config.json").exists():
             return False
-        return bool(dump_pieces(path)) or bool(archives_in(path))
+        return bool(dump_pieces(path)) or bool(archives_in(path)) or has_rank_folders(path)
     suffix = path.suffix.lower()
     if suffix == ".pt2" or suffix in TEXT_SUFFIXES:
         return True
@@ -31,6 +32,20 @@ def is_engine_target(target: str) -> bool:
             return stream.read(len(ZIP_MAGIC)) == ZIP_MAGIC
     except OSError:
         return False
+
+
+# vLLM's per-rank folders: rank_0_0/ (the compile cache: rank, then DP rank) and rank_0_dp_0/
+# (its debug dumps); layoutcheck.engines.ranks reads them, this only recognises them
+_RANK_FOLDER = re.compile(r"rank_[0-9]{1,9}(?:_dp)?_[0-9]{1,9}")
+
+
+def has_rank_folders(folder: Path) -> bool:
+    """Does the folder hold vLLM's per-rank folders (a compile cache's ``rank_0_0/…``)?"""
+    try:
+        entries = sorted(folder.iterdir())[: MAX_PIECES + 1]
+    except OSError:
+        return False
+    return any(_RANK_FOLDER.fullmatch(e.name) and e.is_dir() for e in entries)
 
 
 def dump_pieces(folder: Path) -> list[Path]:

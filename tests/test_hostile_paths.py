@@ -264,3 +264,17 @@ def test_ranks_past_what_one_run_reads_are_refused_before_reading(tmp_path: Path
     result = run("check", folder)
     assert result.code == 2
     assert "holds 100 ranks' dumps of 200 MiB in all, over the 128 MiB" in result.err
+
+
+def test_vllms_compile_cache_layout_is_read_as_its_ranks(tmp_path: Path) -> None:
+    """vLLM's compile cache keeps each rank's graph at rank_R_0/backbone/computation_graph.py:
+    the folder was refused as a model folder with no config.json."""
+    import shutil
+
+    for rank in (0, 1):
+        folder = tmp_path / f"rank_{rank}_0" / "backbone"
+        folder.mkdir(parents=True)
+        shutil.copy(RANK_0 / f"rank_{rank}.py", folder / "computation_graph.py")
+    result = run("check", tmp_path, "--tp", "2")
+    assert result.code == 0, result.err
+    assert "ranks 0–1: one program" in result.err

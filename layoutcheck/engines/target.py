@@ -92,9 +92,18 @@ def _rank_set(path: Path) -> dict[int, str] | None:
     # each rank said by its file's or its folder's name; dump pieces named piece-0, piece-1
     # are pieces of one graph, stitched, not ranks
     named = all(
-        named_rank(Path(file).name) or named_rank(Path(file).parent.name) for file in found.values()
+        named_rank(Path(file).name) or named_rank(_rank_folder_of(path, Path(file)))
+        for file in found.values()
     )
     return found if named else None
+
+
+def _rank_folder_of(path: Path, file: Path) -> str:
+    """The folder a rank's dump is under, right below ``path`` (vLLM's compile cache keeps it
+    a folder or two down: ``rank_0_0/backbone/computation_graph.py``), else its parent."""
+    if path.is_dir() and file.is_relative_to(path) and len(file.relative_to(path).parts) > 1:
+        return file.relative_to(path).parts[0]
+    return file.parent.name
 
 
 def _all_named_ranks(folder: Path) -> bool:
