@@ -186,6 +186,18 @@ def _data_features(data: Data) -> tuple[int, ...] | None:
     return tuple(int(d) for d in shape[1:])
 
 
+def _along_features(lw: Lowering, anchor: Act) -> bool:
+    """Does the op's ``dim`` run along each token's features? If not, it is refused (left
+    unchecked, saying why) here."""
+    dims = _dims(lw.argv("dim"))
+    axes = _axes(lw, anchor, dims) if dims is not None else None
+    why = _where_not_followed(lw, axes)
+    if why is not None:
+        _refuse(lw, anchor, why)
+        return False
+    return True
+
+
 def _gather(lw: Lowering) -> None:
     """gather(self, dim, index): each token's features picked by its own index row; the
     result has the index's shape."""
@@ -196,11 +208,7 @@ def _gather(lw: Lowering) -> None:
     if index is None or lw.numbers(index) is None or lw.numbers(anchor) is None:
         _refuse(lw, anchor, f"{_fn(lw)} by an index that is no token's")
         return
-    dims = _dims(lw.argv("dim"))
-    axes = _axes(lw, anchor, dims) if dims is not None else None
-    why = _where_not_followed(lw, axes)
-    if why is not None:
-        _refuse(lw, anchor, why)
+    if not _along_features(lw, anchor):
         return
     acts = [a for a in (source, index) if isinstance(a, Act)]
     _emit(lw, acts, (lw.numbers(index) or ())[1:])
@@ -223,11 +231,7 @@ def _scatter(lw: Lowering) -> None:
     if features is None or lw.numbers(anchor) is None:
         _refuse(lw, anchor, f"{_fn(lw)} into a tensor of no known token rows")
         return
-    dims = _dims(lw.argv("dim"))
-    axes = _axes(lw, anchor, dims) if dims is not None else None
-    why = _where_not_followed(lw, axes)
-    if why is not None:
-        _refuse(lw, anchor, why)
+    if not _along_features(lw, anchor):
         return
     acts = [a for a in (base, index, source) if isinstance(a, Act)]
     _emit(lw, acts, features, (0,))
