@@ -113,8 +113,6 @@ LAYER_NORM = VllmWrong(
     gap="the decomposed LayerNorm is not read as a norm, so check cannot name the all_reduce "
     "left before it",
 )
-LAYER_NORM_OPS = "the decomposed LayerNorm's aten.var_mean and aten.rsqrt are not in the op maps"
-WRITTEN_LAYER_NORM = "Command-R's LayerNorm (aten.mean, pow, rsqrt) is not in the op maps"
 # GLM-4 norms each sublayer's output and then adds the residual with a fused add + norm
 # (vllm/model_executor/models/glm4.py:196-207). The pass rewrites the plain post-norm into
 # reduce_scatter → norm → all_gather and the residual it hands on is LOCAL, but the next fused
@@ -135,7 +133,6 @@ BATCH_DIM_SCATTERED = VllmWrong(
     "the pass reduce-scatters dim 0 of the Transformers backend's [1, T, H] hidden states (the "
     "batch of 1, not the tokens); vLLM then fails in Inductor",
 )
-ERF = "aten.erf (exact gelu) is not in the op maps"
 # GPT-J and Bloom (every op now mapped): their multi-head attention's key is read against two
 # KV heads, a shape-mismatch at the attention ("expects [t, 64*ceil(2/tp)]", [64, 128] held)
 MHA_KEY_SHAPE = (
@@ -165,41 +162,18 @@ FALCON_H1_MULTIPLIERS = VllmWrong(
     "Falcon-H1 scales the embedding and each block's output by its multipliers between the "
     "all_reduce and the norm: 0 patterns replaced",
 )
-TANH = "aten.tanh (gelu's tanh form) is not in the op maps"
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
 LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
-# OLMoE's q/k norm spans the full projection: each rank all_gathers q and k over the features,
-# norms them and keeps its own slice by its rank (vllm/model_executor/models/olmoe.py:190-201)
-GATHERED_QK_NORM = (
-    "the q/k norm over all ranks' features (all_gather, norm, the rank's own split) is not "
-    "read as the rank's heads again (shape-mismatch at attention)"
-)
 RANK_SPLIT = (
     "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
     "index is the rank, not yet taken as a rank constant"
 )
-# the grouped router reads each token's top-k weights back from the scores with gather
-# (vllm/model_executor/layers/fused_moe/router/cpu_router.py:69)
-GATHER = "aten.gather (the grouped router's top-k weights) is not in the op maps"
-# the grouped router (n_group > 1) takes each group's top-2 sum, keeps topk_group groups with
-# a scatter mask and gathers the weights (vllm/model_executor/layers/fused_moe/router/
-# cpu_router.py:49-69)
-GROUPED_ROUTER = (
-    "the grouped router's per-group top-k is read as the expert top-k (shape-mismatch at "
-    "moe_topk), and its aten.scatter and aten.gather are not in the op maps"
-)
-UNPRICED_GROUPED_ROUTER = "the grouped router's scatter, gather and mask ops are left unpriced"
 # a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
 RANK0_BIAS = (
     "a row-parallel linear's bias (o_proj's, the MLP's down projection's) is added on rank 0 "
     "only: an input and an add rank 1 lacks, not yet taken as a rank difference that is right"
 )
-# PhiMoE's sparsemixer router (vllm/model_executor/models/phimoe.py:177-239)
-SPARSEMIXER = (
-    "the sparsemixer router's aten.abs, clamp_min, gather and scatter are not in the op maps"
-)
-UNPRICED_LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are left unpriced"
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
     "an unknown op leaves before a linear"
