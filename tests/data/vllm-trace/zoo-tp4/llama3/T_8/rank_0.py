@@ -1,0 +1,183 @@
+class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "i32[8]", arg1_1: "i64[8]", arg2_1: "bf16[256, 256]", arg3_1: "bf16[192, 256]", arg4_1: "bf16[256, 64]", arg5_1: "bf16[256, 256]", arg6_1: "bf16[256, 128]", arg7_1: "bf16[256]", arg8_1: "bf16[256]", arg9_1: "bf16[192, 256]", arg10_1: "bf16[256, 64]", arg11_1: "bf16[256, 256]", arg12_1: "bf16[256, 128]", arg13_1: "bf16[256]", arg14_1: "bf16[256]", arg15_1: "bf16[256]", arg16_1: "bf16[256, 256]", arg17_1: "bf16[256, 64]", arg18_1: "f32[]", arg19_1: "f32[]", arg20_1: "f32[]", arg21_1: "f32[]", arg22_1: "f32[]", arg23_1: "f32[]", arg24_1: "f32[]", arg25_1: "f32[]"):
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:537 in forward, code: masked_input, input_mask = get_masked_input_and_mask(
+        ge: "b8[8]" = torch.ops.aten.ge.Scalar(arg0_1, 0)
+        lt: "b8[8]" = torch.ops.aten.lt.Scalar(arg0_1, 256)
+        bitwise_and: "b8[8]" = torch.ops.aten.bitwise_and.Tensor(ge, lt);  ge = lt = None
+        ge_1: "b8[8]" = torch.ops.aten.ge.Scalar(arg0_1, 1024)
+        lt_1: "b8[8]" = torch.ops.aten.lt.Scalar(arg0_1, 1024)
+        bitwise_and_1: "b8[8]" = torch.ops.aten.bitwise_and.Tensor(ge_1, lt_1);  ge_1 = lt_1 = None
+        mul: "i64[8]" = torch.ops.aten.mul.Tensor(bitwise_and, 0)
+        mul_1: "i64[8]" = torch.ops.aten.mul.Tensor(bitwise_and_1, 768)
+        add: "i64[8]" = torch.ops.aten.add.Tensor(mul, mul_1);  mul = mul_1 = None
+        bitwise_or: "b8[8]" = torch.ops.aten.bitwise_or.Tensor(bitwise_and, bitwise_and_1);  bitwise_and = bitwise_and_1 = None
+        sub: "i64[8]" = torch.ops.aten.sub.Tensor(arg0_1, add);  arg0_1 = add = None
+        mul_2: "i64[8]" = torch.ops.aten.mul.Tensor(bitwise_or, sub);  sub = None
+        bitwise_not: "b8[8]" = torch.ops.aten.bitwise_not.default(bitwise_or);  bitwise_or = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:545 in forward, code: output_parallel = self.quant_method.embedding(self, masked_input.long())
+        embedding: "bf16[8, 256]" = torch.ops.aten.embedding.default(arg2_1, mul_2);  arg2_1 = mul_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:559 in forward, code: output_parallel.masked_fill_(input_mask.unsqueeze(-1), 0)
+        unsqueeze: "b8[8, 1]" = torch.ops.aten.unsqueeze.default(bitwise_not, -1);  bitwise_not = None
+        masked_fill_: "bf16[8, 256]" = torch.ops.aten.masked_fill_.Scalar(embedding, unsqueeze, 0);  embedding = unsqueeze = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:563 in forward, code: return tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce: "bf16[8, 256]" = torch.ops.vllm.all_reduce.default(masked_fill_, 'tp:0');  masked_fill_ = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach: "bf16[256]" = torch.ops.aten.detach.default(arg7_1);  arg7_1 = None
+        rms_norm: "bf16[8, 256]" = torch.ops.vllm_ir.rms_norm.default(all_reduce, detach, 1e-05);  detach = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t: "bf16[256, 192]" = torch.ops.aten.t.default(arg3_1);  arg3_1 = None
+        mm: "bf16[8, 192]" = torch.ops.aten.mm.default(rms_norm, t);  rms_norm = t = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/llama.py:230 in forward, code: q, k, v = qkv.split([self.q_size, self.kv_size, self.kv_size], dim=-1)
+        split_with_sizes = torch.ops.aten.split_with_sizes.default(mm, [64, 64, 64], -1);  mm = None
+        getitem: "bf16[8, 64]" = split_with_sizes[0]
+        getitem_1: "bf16[8, 64]" = split_with_sizes[1]
+        getitem_2: "bf16[8, 64]" = split_with_sizes[2];  split_with_sizes = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        rotary_embedding = torch.ops._C.rotary_embedding.default(arg1_1, getitem, getitem_1, 64, arg17_1, True);  rotary_embedding = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:528 in forward, code: output = torch.empty(output_shape, dtype=output_dtype, device=query.device)
+        empty: "bf16[8, 64]" = torch.ops.aten.empty.memory_format([8, 64], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:533 in forward, code: query = query.view(-1, self.num_heads, self.head_size)
+        view: "bf16[8, 1, 64]" = torch.ops.aten.view.default(getitem, [-1, 1, 64]);  getitem = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:534 in forward, code: output = output.view(-1, self.num_heads, self.head_size_v)
+        view_1: "bf16[8, 1, 64]" = torch.ops.aten.view.default(empty, [-1, 1, 64]);  empty = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:536 in forward, code: key = key.view(-1, self.num_kv_heads, self.head_size)
+        view_2: "bf16[8, 1, 64]" = torch.ops.aten.view.default(getitem_1, [-1, 1, 64]);  getitem_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:538 in forward, code: value = value.view(-1, self.num_kv_heads, self.head_size_v)
+        view_3: "bf16[8, 1, 64]" = torch.ops.aten.view.default(getitem_2, [-1, 1, 64]);  getitem_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:568 in forward, code: kv_cache_dummy_dep = torch.ops.vllm.unified_kv_cache_update(
+        unified_kv_cache_update: "bf16[0]" = torch.ops.vllm.unified_kv_cache_update.default(view_2, view_3, 'model.layers.0.self_attn.attn')
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:571 in forward, code: torch.ops.vllm.unified_attention_with_output(
+        unified_attention_with_output = torch.ops.vllm.unified_attention_with_output.default(view, view_2, view_3, view_1, 'model.layers.0.self_attn.attn', None, None, unified_kv_cache_update);  view = view_2 = view_3 = unified_kv_cache_update = unified_attention_with_output = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:579 in forward, code: return output.view(-1, hidden_size)
+        view_4: "bf16[8, 64]" = torch.ops.aten.view.default(view_1, [-1, 64]);  view_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_1: "bf16[64, 256]" = torch.ops.aten.t.default(arg4_1);  arg4_1 = None
+        mm_1: "bf16[8, 256]" = torch.ops.aten.mm.default(view_4, t_1);  view_4 = t_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1781 in forward, code: output = tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce_1: "bf16[8, 256]" = torch.ops.vllm.all_reduce.default(mm_1, 'tp:0');  mm_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_1: "bf16[256]" = torch.ops.aten.detach.default(arg8_1);  arg8_1 = None
+        fused_add_rms_norm = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(all_reduce_1, all_reduce, detach_1, 1e-05);  all_reduce_1 = all_reduce = detach_1 = None
+        getitem_3: "bf16[8, 256]" = fused_add_rms_norm[0]
+        getitem_4: "bf16[8, 256]" = fused_add_rms_norm[1];  fused_add_rms_norm = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t_2: "bf16[256, 256]" = torch.ops.aten.t.default(arg5_1);  arg5_1 = None
+        mm_2: "bf16[8, 256]" = torch.ops.aten.mm.default(getitem_3, t_2);  getitem_3 = t_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        slice_1: "bf16[8, 128]" = torch.ops.aten.slice.Tensor(mm_2, 1, 0, 128)
+        silu: "bf16[8, 128]" = torch.ops.aten.silu.default(slice_1);  slice_1 = None
+        slice_2: "bf16[8, 128]" = torch.ops.aten.slice.Tensor(mm_2, 1, 128, 9223372036854775807);  mm_2 = None
+        mul_3: "bf16[8, 128]" = torch.ops.aten.mul.Tensor(silu, slice_2);  silu = slice_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_3: "bf16[128, 256]" = torch.ops.aten.t.default(arg6_1);  arg6_1 = None
+        mm_3: "bf16[8, 256]" = torch.ops.aten.mm.default(mul_3, t_3);  mul_3 = t_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1781 in forward, code: output = tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce_2: "bf16[8, 256]" = torch.ops.vllm.all_reduce.default(mm_3, 'tp:0');  mm_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_2: "bf16[256]" = torch.ops.aten.detach.default(arg13_1);  arg13_1 = None
+        fused_add_rms_norm_1 = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(all_reduce_2, getitem_4, detach_2, 1e-05);  all_reduce_2 = getitem_4 = detach_2 = None
+        getitem_5: "bf16[8, 256]" = fused_add_rms_norm_1[0]
+        getitem_6: "bf16[8, 256]" = fused_add_rms_norm_1[1];  fused_add_rms_norm_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t_4: "bf16[256, 192]" = torch.ops.aten.t.default(arg9_1);  arg9_1 = None
+        mm_4: "bf16[8, 192]" = torch.ops.aten.mm.default(getitem_5, t_4);  getitem_5 = t_4 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/llama.py:230 in forward, code: q, k, v = qkv.split([self.q_size, self.kv_size, self.kv_size], dim=-1)
+        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(mm_4, [64, 64, 64], -1);  mm_4 = None
+        getitem_7: "bf16[8, 64]" = split_with_sizes_1[0]
+        getitem_8: "bf16[8, 64]" = split_with_sizes_1[1]
+        getitem_9: "bf16[8, 64]" = split_with_sizes_1[2];  split_with_sizes_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        rotary_embedding_1 = torch.ops._C.rotary_embedding.default(arg1_1, getitem_7, getitem_8, 64, arg17_1, True);  arg1_1 = arg17_1 = rotary_embedding_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:528 in forward, code: output = torch.empty(output_shape, dtype=output_dtype, device=query.device)
+        empty_1: "bf16[8, 64]" = torch.ops.aten.empty.memory_format([8, 64], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:533 in forward, code: query = query.view(-1, self.num_heads, self.head_size)
+        view_5: "bf16[8, 1, 64]" = torch.ops.aten.view.default(getitem_7, [-1, 1, 64]);  getitem_7 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:534 in forward, code: output = output.view(-1, self.num_heads, self.head_size_v)
+        view_6: "bf16[8, 1, 64]" = torch.ops.aten.view.default(empty_1, [-1, 1, 64]);  empty_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:536 in forward, code: key = key.view(-1, self.num_kv_heads, self.head_size)
+        view_7: "bf16[8, 1, 64]" = torch.ops.aten.view.default(getitem_8, [-1, 1, 64]);  getitem_8 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:538 in forward, code: value = value.view(-1, self.num_kv_heads, self.head_size_v)
+        view_8: "bf16[8, 1, 64]" = torch.ops.aten.view.default(getitem_9, [-1, 1, 64]);  getitem_9 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:568 in forward, code: kv_cache_dummy_dep = torch.ops.vllm.unified_kv_cache_update(
+        unified_kv_cache_update_1: "bf16[0]" = torch.ops.vllm.unified_kv_cache_update.default(view_7, view_8, 'model.layers.1.self_attn.attn')
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:571 in forward, code: torch.ops.vllm.unified_attention_with_output(
+        unified_attention_with_output_1 = torch.ops.vllm.unified_attention_with_output.default(view_5, view_7, view_8, view_6, 'model.layers.1.self_attn.attn', None, None, unified_kv_cache_update_1);  view_5 = view_7 = view_8 = unified_kv_cache_update_1 = unified_attention_with_output_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:579 in forward, code: return output.view(-1, hidden_size)
+        view_9: "bf16[8, 64]" = torch.ops.aten.view.default(view_6, [-1, 64]);  view_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_5: "bf16[64, 256]" = torch.ops.aten.t.default(arg10_1);  arg10_1 = None
+        mm_5: "bf16[8, 256]" = torch.ops.aten.mm.default(view_9, t_5);  view_9 = t_5 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1781 in forward, code: output = tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce_3: "bf16[8, 256]" = torch.ops.vllm.all_reduce.default(mm_5, 'tp:0');  mm_5 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_3: "bf16[256]" = torch.ops.aten.detach.default(arg14_1);  arg14_1 = None
+        fused_add_rms_norm_2 = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(all_reduce_3, getitem_6, detach_3, 1e-05);  all_reduce_3 = getitem_6 = detach_3 = None
+        getitem_10: "bf16[8, 256]" = fused_add_rms_norm_2[0]
+        getitem_11: "bf16[8, 256]" = fused_add_rms_norm_2[1];  fused_add_rms_norm_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t_6: "bf16[256, 256]" = torch.ops.aten.t.default(arg11_1);  arg11_1 = None
+        mm_6: "bf16[8, 256]" = torch.ops.aten.mm.default(getitem_10, t_6);  getitem_10 = t_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        slice_3: "bf16[8, 128]" = torch.ops.aten.slice.Tensor(mm_6, 1, 0, 128)
+        silu_1: "bf16[8, 128]" = torch.ops.aten.silu.default(slice_3);  slice_3 = None
+        slice_4: "bf16[8, 128]" = torch.ops.aten.slice.Tensor(mm_6, 1, 128, 9223372036854775807);  mm_6 = None
+        mul_4: "bf16[8, 128]" = torch.ops.aten.mul.Tensor(silu_1, slice_4);  silu_1 = slice_4 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_7: "bf16[128, 256]" = torch.ops.aten.t.default(arg12_1);  arg12_1 = None
+        mm_7: "bf16[8, 256]" = torch.ops.aten.mm.default(mul_4, t_7);  mul_4 = t_7 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1781 in forward, code: output = tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce_4: "bf16[8, 256]" = torch.ops.vllm.all_reduce.default(mm_7, 'tp:0');  mm_7 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_4: "bf16[256]" = torch.ops.aten.detach.default(arg15_1);  arg15_1 = None
+        fused_add_rms_norm_3 = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(all_reduce_4, getitem_11, detach_4, 1e-05);  all_reduce_4 = getitem_11 = detach_4 = None
+        getitem_12: "bf16[8, 256]" = fused_add_rms_norm_3[0]
+        getitem_13: "bf16[8, 256]" = fused_add_rms_norm_3[1];  fused_add_rms_norm_3 = getitem_13 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/logits_processor.py:109 in forward, code: logits = self._get_logits(
+        t_8: "bf16[256, 256]" = torch.ops.aten.t.default(arg16_1);  arg16_1 = None
+        mm_8: "bf16[8, 256]" = torch.ops.aten.mm.default(getitem_12, t_8);  getitem_12 = t_8 = None
+        all_gather: "bf16[8, 1024]" = torch.ops.vllm.all_gather.default(mm_8, -1, 4, 'tp:0');  mm_8 = None
+        alias: "bf16[8, 1024]" = torch.ops.aten.alias.default(all_gather);  all_gather = None
+        return alias

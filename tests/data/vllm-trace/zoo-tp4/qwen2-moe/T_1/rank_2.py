@@ -1,0 +1,265 @@
+class <lambda>(torch.nn.Module):
+    def forward(self, arg0_1: "i32[1]", arg1_1: "i64[1]", arg2_1: "bf16[256, 256]", arg3_1: "bf16[192, 256]", arg4_1: "bf16[192]", arg5_1: "bf16[256, 64]", arg6_1: "bf16[4, 256]", arg7_1: "bf16[1, 256]", arg8_1: "bf16[128, 256]", arg9_1: "bf16[256, 64]", arg10_1: "bf16[4, 64, 256]", arg11_1: "bf16[4, 256, 32]", arg12_1: "bf16[256]", arg13_1: "bf16[256]", arg14_1: "bf16[192, 256]", arg15_1: "bf16[192]", arg16_1: "bf16[256, 64]", arg17_1: "bf16[4, 256]", arg18_1: "bf16[1, 256]", arg19_1: "bf16[128, 256]", arg20_1: "bf16[256, 64]", arg21_1: "bf16[4, 64, 256]", arg22_1: "bf16[4, 256, 32]", arg23_1: "bf16[256]", arg24_1: "bf16[256]", arg25_1: "bf16[256]", arg26_1: "bf16[256, 256]", arg27_1: "bf16[256, 64]", arg28_1: "f32[]", arg29_1: "f32[]", arg30_1: "f32[]", arg31_1: "f32[]", arg32_1: "f32[]", arg33_1: "f32[]", arg34_1: "f32[]", arg35_1: "f32[]"):
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:537 in forward, code: masked_input, input_mask = get_masked_input_and_mask(
+        ge: "b8[1]" = torch.ops.aten.ge.Scalar(arg0_1, 512)
+        lt: "b8[1]" = torch.ops.aten.lt.Scalar(arg0_1, 768)
+        bitwise_and: "b8[1]" = torch.ops.aten.bitwise_and.Tensor(ge, lt);  ge = lt = None
+        ge_1: "b8[1]" = torch.ops.aten.ge.Scalar(arg0_1, 1024)
+        lt_1: "b8[1]" = torch.ops.aten.lt.Scalar(arg0_1, 1024)
+        bitwise_and_1: "b8[1]" = torch.ops.aten.bitwise_and.Tensor(ge_1, lt_1);  ge_1 = lt_1 = None
+        mul: "i64[1]" = torch.ops.aten.mul.Tensor(bitwise_and, 512)
+        mul_1: "i64[1]" = torch.ops.aten.mul.Tensor(bitwise_and_1, 768)
+        add: "i64[1]" = torch.ops.aten.add.Tensor(mul, mul_1);  mul = mul_1 = None
+        bitwise_or: "b8[1]" = torch.ops.aten.bitwise_or.Tensor(bitwise_and, bitwise_and_1);  bitwise_and = bitwise_and_1 = None
+        sub: "i64[1]" = torch.ops.aten.sub.Tensor(arg0_1, add);  arg0_1 = add = None
+        mul_2: "i64[1]" = torch.ops.aten.mul.Tensor(bitwise_or, sub);  sub = None
+        bitwise_not: "b8[1]" = torch.ops.aten.bitwise_not.default(bitwise_or);  bitwise_or = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:545 in forward, code: output_parallel = self.quant_method.embedding(self, masked_input.long())
+        embedding: "bf16[1, 256]" = torch.ops.aten.embedding.default(arg2_1, mul_2);  arg2_1 = mul_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:559 in forward, code: output_parallel.masked_fill_(input_mask.unsqueeze(-1), 0)
+        unsqueeze: "b8[1, 1]" = torch.ops.aten.unsqueeze.default(bitwise_not, -1);  bitwise_not = None
+        masked_fill_: "bf16[1, 256]" = torch.ops.aten.masked_fill_.Scalar(embedding, unsqueeze, 0);  embedding = unsqueeze = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/vocab_parallel_embedding.py:563 in forward, code: return tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce: "bf16[1, 256]" = torch.ops.vllm.all_reduce.default(masked_fill_, 'tp:0');  masked_fill_ = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach: "bf16[256]" = torch.ops.aten.detach.default(arg12_1);  arg12_1 = None
+        rms_norm: "bf16[1, 256]" = torch.ops.vllm_ir.rms_norm.default(all_reduce, detach, 1e-06);  detach = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t: "bf16[256, 192]" = torch.ops.aten.t.default(arg3_1);  arg3_1 = None
+        addmm: "bf16[1, 192]" = torch.ops.aten.addmm.default(arg4_1, rms_norm, t);  arg4_1 = rms_norm = t = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:279 in forward, code: q, k, v = qkv.split([self.q_size, self.kv_size, self.kv_size], dim=-1)
+        split_with_sizes = torch.ops.aten.split_with_sizes.default(addmm, [64, 64, 64], -1);  addmm = None
+        getitem: "bf16[1, 64]" = split_with_sizes[0]
+        getitem_1: "bf16[1, 64]" = split_with_sizes[1]
+        getitem_2: "bf16[1, 64]" = split_with_sizes[2];  split_with_sizes = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        rotary_embedding = torch.ops._C.rotary_embedding.default(arg1_1, getitem, getitem_1, 64, arg27_1, True);  rotary_embedding = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:528 in forward, code: output = torch.empty(output_shape, dtype=output_dtype, device=query.device)
+        empty: "bf16[1, 64]" = torch.ops.aten.empty.memory_format([1, 64], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:533 in forward, code: query = query.view(-1, self.num_heads, self.head_size)
+        view: "bf16[1, 1, 64]" = torch.ops.aten.view.default(getitem, [-1, 1, 64]);  getitem = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:534 in forward, code: output = output.view(-1, self.num_heads, self.head_size_v)
+        view_1: "bf16[1, 1, 64]" = torch.ops.aten.view.default(empty, [-1, 1, 64]);  empty = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:536 in forward, code: key = key.view(-1, self.num_kv_heads, self.head_size)
+        view_2: "bf16[1, 1, 64]" = torch.ops.aten.view.default(getitem_1, [-1, 1, 64]);  getitem_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:538 in forward, code: value = value.view(-1, self.num_kv_heads, self.head_size_v)
+        view_3: "bf16[1, 1, 64]" = torch.ops.aten.view.default(getitem_2, [-1, 1, 64]);  getitem_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:568 in forward, code: kv_cache_dummy_dep = torch.ops.vllm.unified_kv_cache_update(
+        unified_kv_cache_update: "bf16[0]" = torch.ops.vllm.unified_kv_cache_update.default(view_2, view_3, 'model.layers.0.self_attn.attn')
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:571 in forward, code: torch.ops.vllm.unified_attention_with_output(
+        unified_attention_with_output = torch.ops.vllm.unified_attention_with_output.default(view, view_2, view_3, view_1, 'model.layers.0.self_attn.attn', None, None, unified_kv_cache_update);  view = view_2 = view_3 = unified_kv_cache_update = unified_attention_with_output = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:579 in forward, code: return output.view(-1, hidden_size)
+        view_4: "bf16[1, 64]" = torch.ops.aten.view.default(view_1, [-1, 64]);  view_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_1: "bf16[64, 256]" = torch.ops.aten.t.default(arg5_1);  arg5_1 = None
+        mm: "bf16[1, 256]" = torch.ops.aten.mm.default(view_4, t_1);  view_4 = t_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1781 in forward, code: output = tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce_1: "bf16[1, 256]" = torch.ops.vllm.all_reduce.default(mm, 'tp:0');  mm = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_1: "bf16[256]" = torch.ops.aten.detach.default(arg13_1);  arg13_1 = None
+        fused_add_rms_norm = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(all_reduce_1, all_reduce, detach_1, 1e-06);  all_reduce_1 = all_reduce = detach_1 = None
+        getitem_3: "bf16[1, 256]" = fused_add_rms_norm[0]
+        getitem_4: "bf16[1, 256]" = fused_add_rms_norm[1];  fused_add_rms_norm = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:185 in forward, code: hidden_states = hidden_states.view(-1, hidden_dim)
+        view_5: "bf16[1, 256]" = torch.ops.aten.view.default(getitem_3, [-1, 256]);  getitem_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:417 in forward, code: output = self.quant_method.apply(self, x, bias)
+        t_2: "bf16[256, 4]" = torch.ops.aten.t.default(arg6_1);  arg6_1 = None
+        mm_1: "bf16[1, 4]" = torch.ops.aten.mm.default(view_5, t_2);  t_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t_3: "bf16[256, 128]" = torch.ops.aten.t.default(arg8_1);  arg8_1 = None
+        mm_2: "bf16[1, 128]" = torch.ops.aten.mm.default(view_5, t_3);  t_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        slice_1: "bf16[1, 64]" = torch.ops.aten.slice.Tensor(mm_2, 1, 0, 64)
+        silu: "bf16[1, 64]" = torch.ops.aten.silu.default(slice_1);  slice_1 = None
+        slice_2: "bf16[1, 64]" = torch.ops.aten.slice.Tensor(mm_2, 1, 64, 9223372036854775807);  mm_2 = None
+        mul_3: "bf16[1, 64]" = torch.ops.aten.mul.Tensor(silu, slice_2);  silu = slice_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_4: "bf16[64, 256]" = torch.ops.aten.t.default(arg9_1);  arg9_1 = None
+        mm_3: "bf16[1, 256]" = torch.ops.aten.mm.default(mul_3, t_4);  mul_3 = t_4 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:417 in forward, code: output = self.quant_method.apply(self, x, bias)
+        t_5: "bf16[256, 1]" = torch.ops.aten.t.default(arg7_1);  arg7_1 = None
+        mm_4: "bf16[1, 1]" = torch.ops.aten.mm.default(view_5, t_5);  t_5 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:121 in forward, code: out = F.sigmoid(self.expert_gate(x)[0]) * out
+        sigmoid: "bf16[1, 1]" = torch.ops.aten.sigmoid.default(mm_4);  mm_4 = None
+        mul_4: "bf16[1, 256]" = torch.ops.aten.mul.Tensor(sigmoid, mm_3);  sigmoid = mm_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:734 in forward, code: result = self._forward_entry(
+        topk = torch.ops.aten.topk.default(mm_1, 2, -1, True, False)
+        getitem_5: "bf16[1, 2]" = topk[0]
+        getitem_6: "i64[1, 2]" = topk[1];  topk = None
+        logsumexp: "bf16[1, 1]" = torch.ops.aten.logsumexp.default(mm_1, [-1], True);  mm_1 = None
+        sub_1: "bf16[1, 2]" = torch.ops.aten.sub.Tensor(getitem_5, logsumexp);  getitem_5 = logsumexp = None
+        exp: "bf16[1, 2]" = torch.ops.aten.exp.default(sub_1);  sub_1 = None
+        _to_copy: "f32[1, 2]" = torch.ops.aten._to_copy.default(exp, dtype = torch.float32);  exp = None
+        _to_copy_1: "i32[1, 2]" = torch.ops.aten._to_copy.default(getitem_6, dtype = torch.int32);  getitem_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        empty_like: "bf16[1, 256]" = torch.ops.aten.empty_like.default(view_5, pin_memory = False)
+        empty_1: "bf16[256]" = torch.ops.aten.empty.memory_format([256], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+        empty_2: "bf16[0]" = torch.ops.aten.empty.memory_format([0], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False);  empty_2 = None
+        slice_3: "bf16[0]" = torch.ops.aten.slice.Tensor(empty_1, 0, 0, 0)
+        view_6: "bf16[0]" = torch.ops.aten.view.default(slice_3, [0]);  slice_3 = view_6 = None
+        slice_4: "bf16[256]" = torch.ops.aten.slice.Tensor(empty_1, 0, 0, 256);  empty_1 = None
+        view_7: "bf16[1, 256]" = torch.ops.aten.view.default(slice_4, [1, 256]);  slice_4 = view_7 = None
+        cpu_fused_moe = torch.ops._C.cpu_fused_moe.default(empty_like, view_5, arg10_1, arg11_1, None, None, _to_copy, _to_copy_1, False, 'silu', 'vec');  view_5 = arg10_1 = arg11_1 = _to_copy = _to_copy_1 = cpu_fused_moe = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:786 in forward, code: result = shared_output + fused_output
+        add_1: "bf16[1, 256]" = torch.ops.aten.add.Tensor(mul_4, empty_like);  mul_4 = empty_like = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:790 in forward, code: result = self._maybe_reduce_final_output(
+        all_reduce_2: "bf16[1, 256]" = torch.ops.vllm.all_reduce.default(add_1, 'tp:0');  add_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:193 in forward, code: return final_hidden_states.view(orig_shape)
+        view_8: "bf16[1, 256]" = torch.ops.aten.view.default(all_reduce_2, [1, 256]);  all_reduce_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_2: "bf16[256]" = torch.ops.aten.detach.default(arg23_1);  arg23_1 = None
+        fused_add_rms_norm_1 = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(view_8, getitem_4, detach_2, 1e-06);  view_8 = getitem_4 = detach_2 = None
+        getitem_7: "bf16[1, 256]" = fused_add_rms_norm_1[0]
+        getitem_8: "bf16[1, 256]" = fused_add_rms_norm_1[1];  fused_add_rms_norm_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t_6: "bf16[256, 192]" = torch.ops.aten.t.default(arg14_1);  arg14_1 = None
+        addmm_1: "bf16[1, 192]" = torch.ops.aten.addmm.default(arg15_1, getitem_7, t_6);  arg15_1 = getitem_7 = t_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:279 in forward, code: q, k, v = qkv.split([self.q_size, self.kv_size, self.kv_size], dim=-1)
+        split_with_sizes_1 = torch.ops.aten.split_with_sizes.default(addmm_1, [64, 64, 64], -1);  addmm_1 = None
+        getitem_9: "bf16[1, 64]" = split_with_sizes_1[0]
+        getitem_10: "bf16[1, 64]" = split_with_sizes_1[1]
+        getitem_11: "bf16[1, 64]" = split_with_sizes_1[2];  split_with_sizes_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        rotary_embedding_1 = torch.ops._C.rotary_embedding.default(arg1_1, getitem_9, getitem_10, 64, arg27_1, True);  arg1_1 = arg27_1 = rotary_embedding_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:528 in forward, code: output = torch.empty(output_shape, dtype=output_dtype, device=query.device)
+        empty_3: "bf16[1, 64]" = torch.ops.aten.empty.memory_format([1, 64], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:533 in forward, code: query = query.view(-1, self.num_heads, self.head_size)
+        view_9: "bf16[1, 1, 64]" = torch.ops.aten.view.default(getitem_9, [-1, 1, 64]);  getitem_9 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:534 in forward, code: output = output.view(-1, self.num_heads, self.head_size_v)
+        view_10: "bf16[1, 1, 64]" = torch.ops.aten.view.default(empty_3, [-1, 1, 64]);  empty_3 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:536 in forward, code: key = key.view(-1, self.num_kv_heads, self.head_size)
+        view_11: "bf16[1, 1, 64]" = torch.ops.aten.view.default(getitem_10, [-1, 1, 64]);  getitem_10 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:538 in forward, code: value = value.view(-1, self.num_kv_heads, self.head_size_v)
+        view_12: "bf16[1, 1, 64]" = torch.ops.aten.view.default(getitem_11, [-1, 1, 64]);  getitem_11 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:568 in forward, code: kv_cache_dummy_dep = torch.ops.vllm.unified_kv_cache_update(
+        unified_kv_cache_update_1: "bf16[0]" = torch.ops.vllm.unified_kv_cache_update.default(view_11, view_12, 'model.layers.1.self_attn.attn')
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:571 in forward, code: torch.ops.vllm.unified_attention_with_output(
+        unified_attention_with_output_1 = torch.ops.vllm.unified_attention_with_output.default(view_9, view_11, view_12, view_10, 'model.layers.1.self_attn.attn', None, None, unified_kv_cache_update_1);  view_9 = view_11 = view_12 = unified_kv_cache_update_1 = unified_attention_with_output_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/attention/attention.py:579 in forward, code: return output.view(-1, hidden_size)
+        view_13: "bf16[1, 64]" = torch.ops.aten.view.default(view_10, [-1, 64]);  view_10 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_7: "bf16[64, 256]" = torch.ops.aten.t.default(arg16_1);  arg16_1 = None
+        mm_5: "bf16[1, 256]" = torch.ops.aten.mm.default(view_13, t_7);  view_13 = t_7 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1781 in forward, code: output = tensor_model_parallel_all_reduce(output_parallel)
+        all_reduce_3: "bf16[1, 256]" = torch.ops.vllm.all_reduce.default(mm_5, 'tp:0');  mm_5 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_3: "bf16[256]" = torch.ops.aten.detach.default(arg24_1);  arg24_1 = None
+        fused_add_rms_norm_2 = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(all_reduce_3, getitem_8, detach_3, 1e-06);  all_reduce_3 = getitem_8 = detach_3 = None
+        getitem_12: "bf16[1, 256]" = fused_add_rms_norm_2[0]
+        getitem_13: "bf16[1, 256]" = fused_add_rms_norm_2[1];  fused_add_rms_norm_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:185 in forward, code: hidden_states = hidden_states.view(-1, hidden_dim)
+        view_14: "bf16[1, 256]" = torch.ops.aten.view.default(getitem_12, [-1, 256]);  getitem_12 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:417 in forward, code: output = self.quant_method.apply(self, x, bias)
+        t_8: "bf16[256, 4]" = torch.ops.aten.t.default(arg17_1);  arg17_1 = None
+        mm_6: "bf16[1, 4]" = torch.ops.aten.mm.default(view_14, t_8);  t_8 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:610 in forward, code: output_parallel = self.quant_method.apply(self, input_, bias)
+        t_9: "bf16[256, 128]" = torch.ops.aten.t.default(arg19_1);  arg19_1 = None
+        mm_7: "bf16[1, 128]" = torch.ops.aten.mm.default(view_14, t_9);  t_9 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        slice_5: "bf16[1, 64]" = torch.ops.aten.slice.Tensor(mm_7, 1, 0, 64)
+        silu_1: "bf16[1, 64]" = torch.ops.aten.silu.default(slice_5);  slice_5 = None
+        slice_6: "bf16[1, 64]" = torch.ops.aten.slice.Tensor(mm_7, 1, 64, 9223372036854775807);  mm_7 = None
+        mul_5: "bf16[1, 64]" = torch.ops.aten.mul.Tensor(silu_1, slice_6);  silu_1 = slice_6 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:1778 in forward, code: output_parallel = self.quant_method.apply(self, input_parallel, bias_)
+        t_10: "bf16[64, 256]" = torch.ops.aten.t.default(arg20_1);  arg20_1 = None
+        mm_8: "bf16[1, 256]" = torch.ops.aten.mm.default(mul_5, t_10);  mul_5 = t_10 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/linear.py:417 in forward, code: output = self.quant_method.apply(self, x, bias)
+        t_11: "bf16[256, 1]" = torch.ops.aten.t.default(arg18_1);  arg18_1 = None
+        mm_9: "bf16[1, 1]" = torch.ops.aten.mm.default(view_14, t_11);  t_11 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:121 in forward, code: out = F.sigmoid(self.expert_gate(x)[0]) * out
+        sigmoid_1: "bf16[1, 1]" = torch.ops.aten.sigmoid.default(mm_9);  mm_9 = None
+        mul_6: "bf16[1, 256]" = torch.ops.aten.mul.Tensor(sigmoid_1, mm_8);  sigmoid_1 = mm_8 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:734 in forward, code: result = self._forward_entry(
+        topk_1 = torch.ops.aten.topk.default(mm_6, 2, -1, True, False)
+        getitem_14: "bf16[1, 2]" = topk_1[0]
+        getitem_15: "i64[1, 2]" = topk_1[1];  topk_1 = None
+        logsumexp_1: "bf16[1, 1]" = torch.ops.aten.logsumexp.default(mm_6, [-1], True);  mm_6 = None
+        sub_2: "bf16[1, 2]" = torch.ops.aten.sub.Tensor(getitem_14, logsumexp_1);  getitem_14 = logsumexp_1 = None
+        exp_1: "bf16[1, 2]" = torch.ops.aten.exp.default(sub_2);  sub_2 = None
+        _to_copy_2: "f32[1, 2]" = torch.ops.aten._to_copy.default(exp_1, dtype = torch.float32);  exp_1 = None
+        _to_copy_3: "i32[1, 2]" = torch.ops.aten._to_copy.default(getitem_15, dtype = torch.int32);  getitem_15 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        empty_like_1: "bf16[1, 256]" = torch.ops.aten.empty_like.default(view_14, pin_memory = False)
+        empty_4: "bf16[256]" = torch.ops.aten.empty.memory_format([256], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False)
+        empty_5: "bf16[0]" = torch.ops.aten.empty.memory_format([0], dtype = torch.bfloat16, device = device(type='cpu'), pin_memory = False);  empty_5 = None
+        slice_7: "bf16[0]" = torch.ops.aten.slice.Tensor(empty_4, 0, 0, 0)
+        view_15: "bf16[0]" = torch.ops.aten.view.default(slice_7, [0]);  slice_7 = view_15 = None
+        slice_8: "bf16[256]" = torch.ops.aten.slice.Tensor(empty_4, 0, 0, 256);  empty_4 = None
+        view_16: "bf16[1, 256]" = torch.ops.aten.view.default(slice_8, [1, 256]);  slice_8 = view_16 = None
+        cpu_fused_moe_1 = torch.ops._C.cpu_fused_moe.default(empty_like_1, view_14, arg21_1, arg22_1, None, None, _to_copy_2, _to_copy_3, False, 'silu', 'vec');  view_14 = arg21_1 = arg22_1 = _to_copy_2 = _to_copy_3 = cpu_fused_moe_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:786 in forward, code: result = shared_output + fused_output
+        add_2: "bf16[1, 256]" = torch.ops.aten.add.Tensor(mul_6, empty_like_1);  mul_6 = empty_like_1 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/fused_moe/runner/moe_runner.py:790 in forward, code: result = self._maybe_reduce_final_output(
+        all_reduce_4: "bf16[1, 256]" = torch.ops.vllm.all_reduce.default(add_2, 'tp:0');  add_2 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/models/qwen2_moe.py:193 in forward, code: return final_hidden_states.view(orig_shape)
+        view_17: "bf16[1, 256]" = torch.ops.aten.view.default(all_reduce_4, [1, 256]);  all_reduce_4 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/custom_op.py:134 in forward, code: return self._forward_method(*args, **kwargs)
+        detach_4: "bf16[256]" = torch.ops.aten.detach.default(arg25_1);  arg25_1 = None
+        fused_add_rms_norm_3 = torch.ops.vllm_ir.fused_add_rms_norm.maybe_inplace(view_17, getitem_13, detach_4, 1e-06);  view_17 = getitem_13 = detach_4 = None
+        getitem_16: "bf16[1, 256]" = fused_add_rms_norm_3[0]
+        getitem_17: "bf16[1, 256]" = fused_add_rms_norm_3[1];  fused_add_rms_norm_3 = getitem_17 = None
+
+        # File: /tmp/vllm-venv/lib/python3.11/site-packages/vllm/model_executor/layers/logits_processor.py:109 in forward, code: logits = self._get_logits(
+        t_12: "bf16[256, 256]" = torch.ops.aten.t.default(arg26_1);  arg26_1 = None
+        mm_10: "bf16[1, 256]" = torch.ops.aten.mm.default(getitem_16, t_12);  getitem_16 = t_12 = None
+        all_gather: "bf16[1, 1024]" = torch.ops.vllm.all_gather.default(mm_10, -1, 4, 'tp:0');  mm_10 = None
+        alias: "bf16[1, 1024]" = torch.ops.aten.alias.default(all_gather);  all_gather = None
+        return alias
