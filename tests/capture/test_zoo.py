@@ -69,7 +69,8 @@ EMBEDDING_SCALED = VllmWrong(
 # post_feedforward_layernorm: vllm/model_executor/models/gemma2.py:236-245, gemma3.py:279-288;
 # the embedding scaled as on Gemma, gemma2.py:283). The all_reduce feeds that
 # plain norm, so the pass's first pattern rewrites it (reduce_scatter → norm → all_gather) and
-# the residual add and the next pre-norm run on all tokens, gathered
+# the residual add and the next pre-norm run on all tokens, gathered: the fused add + norm that
+# opens the feed-forward (pre_feedforward_layernorm, gemma2.py:241-243) is named by its role
 POST_NORMS_ONLY = VllmWrong(
     (
         ("sequence-parallel-not-applied", "embed_tokens.all_reduce"),
@@ -78,7 +79,6 @@ POST_NORMS_ONLY = VllmWrong(
     "the pass rewrites the post-norms only (reduce_scatter, norm, all_gather); the residual "
     "add and the pre-norms after it run on all tokens; the embedding is scaled before the "
     "first norm as on Gemma",
-    gap="check reports the embedding's all_reduce but not the pre-norms on gathered tokens",
 )
 # Granite scales the embedding (embedding_multiplier) and each sublayer's output
 # (residual_multiplier) between the all_reduce and the norm (vllm/model_executor/models/
