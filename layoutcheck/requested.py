@@ -223,6 +223,15 @@ def _pattern_causes(site: tuple[Op, Op, list[Op]] | None, norms: list[Op]) -> It
                 f"{reduction.name} and {norm.name}; the pass matches an all_reduce that feeds "
                 "the norm directly (an alias, a view or maybe_chunk_residual hides it)"
             )
+    written = [op.name for op in norms if op.attr("written") is True]
+    if written:
+        yield (
+            f"{len(written)} of the norms ({', '.join(written[:3])}"
+            + (f" and {len(written) - 3} more" if len(written) > 3 else "")
+            + ") are written out in elementwise ops (a decomposed LayerNorm, a model's own norm "
+            "code), and the pass's patterns match vLLM's rms_norm op only "
+            "(vllm/compilation/passes/fusion/sequence_parallelism.py:161-168)"
+        )
     odd = []
     for op in norms:
         eps = op.attr("eps")

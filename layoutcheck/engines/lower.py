@@ -22,9 +22,10 @@ from layoutcheck import rules
 from layoutcheck.diagnostics import Diagnostic
 from layoutcheck.engines.lowerings import default_lowerings
 from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringSpec, Mark
+from layoutcheck.engines.lowerings.norms import lower_written_norm
 from layoutcheck.engines.metaless import ASSUMED_TOKENS, RowInput, row_inputs, size_list
 from layoutcheck.engines.opmap import OpMapEntry, shipped_opmaps
-from layoutcheck.engines.placement import Placement, module_path, recorded
+from layoutcheck.engines.placement import Placement, layer_list, module_path, recorded
 from layoutcheck.engines.program import Arg, ArgKind, EngineNode, EngineProgram
 from layoutcheck.engines.settings import RunSettings
 from layoutcheck.engines.structure import infer_structure
@@ -38,6 +39,7 @@ from layoutcheck.engines.values import (
     Pending,
     Value,
 )
+from layoutcheck.engines.written_norms import WrittenNorm, find_written_norms
 from layoutcheck.errors import InputError
 from layoutcheck.graph import Graph, InputSpec, Op, ValueRef, freeze_attrs
 from layoutcheck.interp import Typer
@@ -47,7 +49,7 @@ from layoutcheck.models.builder import padded_vocab
 from layoutcheck.models.config import GqaSpec, ModelSpec
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.traits import Trait
-from layoutcheck.roles import Role
+from layoutcheck.roles import Part, Role
 from layoutcheck.symbols import Expr, symbol
 from layoutcheck.validate import normalize_op
 
@@ -151,6 +153,17 @@ class Lowering:
                     self.producers[out] = node
         self.token_inputs = self._token_inputs()
         model = self.spec
+        # the norms the graph writes out in elementwise ops (a decomposed LayerNorm), by each
+        # node of theirs: lowered as the one norm each is, and placed as one
+        self.written: Mapping[str, WrittenNorm] = find_written_norms(
+            program, self.opmaps, self.lowerings
+        )
+        self.written_taken: dict[str, bool] = {}  # a written norm's output -> lowered as one
+        # the module list of the decoder layers where the engine's record names it otherwise
+        # than `layers` (GPT-J's, Bloom's and Falcon's `h`)
+        self.layer_list = layer_list(
+            node.module for node in program.nodes if self._fixed_part(node) is Part.ATTN
+        )
         # where each node sits, for the nodes the engine recorded no module for (every node of
         # a text dump; the nodes an archive's passes created)
         self.inferred: Mapping[str, Placement] = infer_structure(
@@ -159,6 +172,7 @@ class Lowering:
             self.lowerings,
             model.hidden if model is not None else None,
             model.moe.experts if model is not None and model.moe is not None else None,
+            self.written,
         )
         # a token dim the dump keeps symbolic (vLLM compiles for a range of counts: `s72`)
         # stands for T, which then has no value: the walk follows its views with an assumed one
@@ -688,18 +702,18 @@ class Lowering:
     # -- facts: where the node sits, and its names ----------------------------------------
     def placement_of(self, node: EngineNode) -> Placement | None:
         """Where ``node`` sits: as the engine recorded its module, else as inferred."""
-        return recorded(node.module) or self.inferred.get(node.name)
+        return recorded(node.module, self.layer_list) or self.inferred.get(node.name)
 
     def recorded_of(self, node: EngineNode) -> Placement | None:
         """Where the engine itself recorded ``node``'s module (None for an inferred one)."""
-        return recorded(node.module)
+        return recorded(node.module, self.layer_list)
 
     def placement(self) -> Placement | None:
         return self.placement_of(self.current_node)
 
     def where(self) -> Placement | None:
         """The placement, else the module a pass's hint names (for layers and names only)."""
-        return self.placement() or recorded(self.current_node.module_hint)
+        return self.placement() or recorded(self.current_node.module_hint, self.layer_list)
 
     def module(self) -> str | None:
         found = self.placement()
@@ -806,6 +820,12 @@ class Lowering:
             entry = self.opmaps.get(node.target)
             inputs = [self.values.get(name) for name in node.tensor_inputs()]
             self.entry = entry
+            written = self.written.get(node.name)
+            if written is not None and self._takes(written):
+                source = self.values.get(written.source)
+                if node.name == written.output and isinstance(source, Act):
+                    lower_written_norm(self, written, source)
+                continue  # an inner node: its work is the norm's
             if entry is None:
                 self._unknown(node, inputs)
                 continue
@@ -855,6 +875,24 @@ class Lowering:
             symbols = tuple((n, None if n == "T" else v) for n, v in graph.symbols)
             graph = graph.evolve(symbols=symbols)
         return graph
+
+    def _takes(self, norm: WrittenNorm) -> bool:
+        """Is the written norm lowered as one norm? It is when the value it normalizes is a
+        typed activation (decided at its first node, when that value is known); else its
+        nodes are lowered one by one."""
+        taken = self.written_taken.get(norm.output)
+        if taken is None:
+            value = self.values.get(norm.source)
+            if isinstance(value, Pending):
+                value = self.activate(value)
+            taken = isinstance(value, Act) and not self.type(value).is_top
+            self.written_taken[norm.output] = taken
+        return taken
+
+    def _fixed_part(self, node: EngineNode) -> Part | None:
+        """The part a node's lowering fixes wherever it sits (an attention's ``attn``)."""
+        found = self.lowerings.role_of(self.kind_of(node))
+        return found.part if found is not None else None
 
     def _reads_activations(self, kind: LoweringSpec) -> bool:
         """Does this op read token rows whatever its other inputs are, so that a shape-less

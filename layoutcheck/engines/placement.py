@@ -9,7 +9,7 @@ the importer infers (:mod:`.structure`) are built as facts and never parsed back
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -77,10 +77,38 @@ def normalize_module(path: str) -> str:
     return path
 
 
+def layer_list(attention_paths: Iterable[str | None]) -> str | None:
+    """The module list whose items are the decoder layers, as the engine's record of its
+    attentions shows it: what comes before the first index of each attention's module path
+    (``h`` of ``h.3.self_attention.attn``: GPT-J's, Bloom's and Falcon's ``transformer.h``,
+    vllm/model_executor/models/falcon.py:380), when every attention's path agrees; None when
+    they do not or the paths say ``layers`` (which :func:`recorded` reads anyway)."""
+    found: set[str] = set()
+    for path in attention_paths:
+        if not path:
+            continue
+        parts = normalize_module(path).split(".")
+        index = next((i for i, part in enumerate(parts) if part.isdecimal()), None)
+        if index is None or index == 0:
+            return None
+        found.add(".".join(parts[:index]))
+    return found.pop() if len(found) == 1 else None
+
+
+def _layer_in(path: str, layers: str | None) -> int | None:
+    """The decoder layer of a module path: the HF ``layers.N``, else item N of ``layers``."""
+    found = layer_from_hf_name(path)
+    if found is not None or not layers or not path.startswith(f"{layers}."):
+        return found
+    index = path[len(layers) + 1 :].split(".", 1)[0]
+    return int(index) if index.isdecimal() and len(index) <= 9 else None
+
+
 @functools.lru_cache(maxsize=65536)
-def recorded(path: str | None) -> Placement | None:
+def recorded(path: str | None, layers: str | None = None) -> Placement | None:
     """The placement an engine's own module record states (the one place a module path is
-    read for structure: the engine wrote it, the importer did not)."""
+    read for structure: the engine wrote it, the importer did not). ``layers`` is the module
+    list the decoder layers are items of where it is not ``layers`` (:func:`layer_list`)."""
     if not path:
         return None
     path = normalize_module(path)
@@ -90,4 +118,4 @@ def recorded(path: str | None) -> Placement | None:
         block = next(
             (b for tail, b in BLOCK_TAILS if path.endswith(tail) or f"{tail}." in path), None
         )
-    return Placement(layer_from_hf_name(path), block, found, path, recorded=True)
+    return Placement(_layer_in(path, layers), block, found, path, recorded=True)

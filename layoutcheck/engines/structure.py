@@ -25,6 +25,7 @@ from layoutcheck.engines.lowerings.base import LoweringRegistry, Mark
 from layoutcheck.engines.opmap import OpMapEntry
 from layoutcheck.engines.placement import Placement, module_path
 from layoutcheck.engines.program import EngineNode, EngineProgram
+from layoutcheck.engines.written_norms import WRITTEN_NORM_TRAITS, WrittenNorm
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import Block, Part, Role
 
@@ -47,8 +48,12 @@ class _Walk:
         lowerings: LoweringRegistry,
         hidden: int | None,
         experts: int | None,
+        written: Mapping[str, WrittenNorm] | None = None,
     ) -> None:
         self.program = program
+        # the norms written out in elementwise ops, by each node of theirs: the node that ends
+        # one is that norm, the others are no op of their own
+        self.written = written or {}
         self.lowerings = lowerings
         self.hidden = hidden
         self.experts = experts
@@ -71,7 +76,20 @@ class _Walk:
         self.mlp_block: dict[str, Block] = {}  # an MLP's first linear -> mlp or shared experts
 
     def is_(self, node: EngineNode | None, *traits: Trait) -> bool:
-        return node is not None and self.lowerings.is_(self.kind.get(node.name), *traits)
+        if node is None:
+            return False
+        norm = self.written.get(node.name)
+        if norm is not None:
+            return node.name == norm.output and not WRITTEN_NORM_TRAITS.isdisjoint(traits)
+        return self.lowerings.is_(self.kind.get(node.name), *traits)
+
+    def normalized(self, node: EngineNode) -> str | None:
+        """The tensor a norm normalizes: a written norm's source, else its first input."""
+        norm = self.written.get(node.name)
+        if norm is not None and norm.output == node.name:
+            return norm.source
+        inputs = node.tensor_inputs()
+        return inputs[0] if inputs else None
 
     def role_of(self, node: EngineNode) -> Role | None:
         return self.lowerings.role_of(self.kind.get(node.name))
@@ -151,12 +169,15 @@ def infer_structure(
     lowerings: LoweringRegistry,
     hidden: int | None = None,
     experts: int | None = None,
+    written: Mapping[str, WrittenNorm] | None = None,
 ) -> dict[str, Placement]:
     """Node name → inferred placement, for the nodes of a dump whose module structure shows.
 
     ``hidden`` (the model's hidden size; else the embedding's width) tells the decoder norms
-    from the narrower ones inside attention; ``experts`` tells the router from a gate_up."""
-    walk = _Walk(program, opmaps, lowerings, hidden, experts)
+    from the narrower ones inside attention; ``experts`` tells the router from a gate_up;
+    ``written`` are the norms the graph writes out in elementwise ops, by each of their nodes
+    (:func:`~layoutcheck.engines.written_norms.find_written_norms`)."""
+    walk = _Walk(program, opmaps, lowerings, hidden, experts, written)
     nodes = program.nodes
     if walk.hidden is None:
         walk.hidden = next(
@@ -192,8 +213,15 @@ def infer_structure(
                 copied.add(region)
                 next_layer, layer = (begun or 0) + repeat.get(region, 1), None
             continue
-        starts_layer = layer is None or {_Seen.ATTENTION, _Seen.POST_NORM} <= seen
         norm_before_attention = walk.is_(node, Trait.NORM) and index < last_attention
+        # a layer ends after its attention and the norm before its feed-forward; a block that
+        # runs both on one norm (GPT-J's and Falcon's parallel attention and MLP,
+        # gpt_j.py:187-193, falcon.py:282-313) ends where the next norm opens an attention
+        starts_layer = (
+            layer is None
+            or {_Seen.ATTENTION, _Seen.POST_NORM} <= seen
+            or (_Seen.ATTENTION in seen and norm_before_attention and _opens_attention(walk, node))
+        )
         if (
             not regions
             and norm_before_attention
@@ -223,6 +251,37 @@ def _decoder_norm(walk: _Walk, node: EngineNode) -> bool:
     """A norm over the hidden size (not a q/k, latent or per-head norm inside attention)."""
     width = walk.width(node)
     return width is not None and width == walk.hidden
+
+
+OPENING_STEPS = 48  # the ops between a layer's input norm and its attention (a written-out rope)
+
+
+def _opens_attention(walk: _Walk, norm: EngineNode) -> bool:
+    """Does the norm's output reach an attention through one linear (the q/k/v projection) and
+    ops that are no linear or decoder norm (splits, views, a rope, q/k norms)? The input norm
+    of a layer does; a norm before the feed-forward does not."""
+    frontier: list[tuple[EngineNode, bool]] = [(norm, False)]
+    seen = {norm.name}
+    for _ in range(OPENING_STEPS):
+        following: list[tuple[EngineNode, bool]] = []
+        for current, projected in frontier:
+            for output in current.outputs:
+                for reader in walk.consumers.get(output or "", ()):
+                    if reader.name in seen:
+                        continue
+                    seen.add(reader.name)
+                    if walk.attention_op(reader):
+                        return True
+                    linear = walk.is_(reader, Trait.LINEAR)
+                    if (linear and projected) or (
+                        walk.is_(reader, Trait.NORM) and _decoder_norm(walk, reader)
+                    ):
+                        continue
+                    following.append((reader, projected or linear))
+        if not following:
+            return False
+        frontier = following
+    return False
 
 
 def _moe_layers(walk: _Walk, attention_at: list[int]) -> set[int]:
@@ -330,8 +389,8 @@ def _normalizes_block_output(walk: _Walk, node: EngineNode) -> bool:
     stream? A fused add + norm normalizes a sum with the residual, so it never does."""
     if walk.is_(node, Trait.FUSED_ADD_NORM):
         return False
-    inputs = node.tensor_inputs()
-    current = walk.producer.get(inputs[0]) if inputs else None
+    first = walk.normalized(node)
+    current = walk.producer.get(first) if first else None
     for _ in range(16):  # views, casts and the block's reduction come in short chains
         if current is None:
             return False

@@ -237,6 +237,9 @@ def _split_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tuple[E
 
 
 _EPS = AttrSpec(AttrKind.TEXT, doc="epsilon, informative only")
+# an engine's norm written out in elementwise ops (a decomposed nn.LayerNorm, Command-R's
+# rms_norm_func): the same norm, but no norm op an engine's fusion pass could match
+_WRITTEN = flag(doc="written out by the engine in elementwise ops (no fused norm op)")
 _MISMATCH = RuleUse(rules.LAYOUT_MISMATCH, "operands disagree on tokens, extent, features or group")
 _FEATURES = RuleUse(rules.SHAPE_MISMATCH, "different feature dims")
 _PARTIAL = RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input")
@@ -268,6 +271,7 @@ OPS: tuple[OpSpec, ...] = (
         attrs={
             "eps": _EPS,
             "per_head": flag(doc="normalizes each head of the last dim (heads may be SPLIT)"),
+            "written": _WRITTEN,
         },
         layout=_norm,
         shape=keep_features,
@@ -285,7 +289,7 @@ OPS: tuple[OpSpec, ...] = (
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
-        attrs={"eps": _EPS},
+        attrs={"eps": _EPS, "written": _WRITTEN},
         layout=_layer_norm,
         shape=keep_features,
         summary="`*·W` → same",

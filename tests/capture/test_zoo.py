@@ -69,7 +69,8 @@ EMBEDDING_SCALED = VllmWrong(
 # post_feedforward_layernorm: vllm/model_executor/models/gemma2.py:236-245, gemma3.py:279-288;
 # the embedding scaled as on Gemma, gemma2.py:283). The all_reduce feeds that
 # plain norm, so the pass's first pattern rewrites it (reduce_scatter → norm → all_gather) and
-# the residual add and the next pre-norm run on all tokens, gathered
+# the residual add and the next pre-norm run on all tokens, gathered: the fused add + norm that
+# opens the feed-forward (pre_feedforward_layernorm, gemma2.py:241-243) is named by its role
 POST_NORMS_ONLY = VllmWrong(
     (
         ("sequence-parallel-not-applied", "embed_tokens.all_reduce"),
@@ -78,7 +79,6 @@ POST_NORMS_ONLY = VllmWrong(
     "the pass rewrites the post-norms only (reduce_scatter, norm, all_gather); the residual "
     "add and the pre-norms after it run on all tokens; the embedding is scaled before the "
     "first norm as on Gemma",
-    gap="check reports the embedding's all_reduce but not the pre-norms on gathered tokens",
 )
 # Granite scales the embedding (embedding_multiplier) and each sublayer's output
 # (residual_multiplier) between the all_reduce and the norm (vllm/model_executor/models/
@@ -104,15 +104,25 @@ REPLICATED_LATENT = (
     "the latent split off the replicated kv_a projection is read as a feature split "
     "(norm-of-split at kv_a_layernorm)"
 )
-# a model normed by a LayerNorm (nn.LayerNorm decomposed to aten.var_mean and rsqrt, or
-# Command-R's written out: vllm/model_executor/models/commandr.py:68-75) has no rms_norm for
-# the pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
-LAYER_NORM = VllmWrong(
-    (("sequence-parallel-not-applied", "embed_tokens.all_reduce"),),
-    "its norms are LayerNorms, which the pass does not match: 0 patterns replaced",
-    gap="the decomposed LayerNorm is not read as a norm, so check cannot name the all_reduce "
-    "left before it",
-)
+
+
+def layer_norm(embedding: str = "embed_tokens") -> VllmWrong:
+    """A model normed by a LayerNorm (nn.LayerNorm, which the trace decomposes into var_mean,
+    sub, rsqrt, mul and add) or by a norm its own code writes out (Command-R's
+    layer_norm_func and rms_norm_func, vllm/model_executor/models/commandr.py:68-75, :93-101)
+    has no rms_norm op for the pass's patterns (sequence_parallelism.py:161-168) to match: 0
+    patterns replaced; check names the all_reduce of the embedding (``embedding``, as the model
+    names it) left before the first norm."""
+    return VllmWrong(
+        (("sequence-parallel-not-applied", f"{embedding}.all_reduce"),),
+        "its norms are LayerNorms or written out in elementwise ops, which the pass does not "
+        "match: 0 patterns replaced",
+    )
+
+
+LAYER_NORM = layer_norm()
+
+
 # GLM-4 norms each sublayer's output and then adds the residual with a fused add + norm
 # (vllm/model_executor/models/glm4.py:196-207). The pass rewrites the plain post-norm into
 # reduce_scatter → norm → all_gather and the residual it hands on is LOCAL, but the next fused
@@ -184,10 +194,10 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "glm4": {"sp": SANDWICH_NORMS, "cost": SANDWICH_NORMS},
     "gpt-j": {
         "tp": Fails(MHA_KEY_SHAPE),
-        "sp": LAYER_NORM,
+        "sp": layer_norm("wte"),
     },
     "gpt-neox": {
-        "sp": LAYER_NORM,
+        "sp": layer_norm("embed_in"),
     },
     "granite": {"sp": MULTIPLIERS},
     "granitemoe": {"sp": MULTIPLIERS},
@@ -227,7 +237,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     },
     "bloom": {
         "tp": Fails(MHA_KEY_SHAPE),
-        "sp": LAYER_NORM,
+        "sp": layer_norm("word_embeddings"),
     },
     "cohere": {
         "sp": LAYER_NORM,
@@ -236,7 +246,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "sp": LAYER_NORM,
     },
     "falcon": {
-        "sp": LAYER_NORM,
+        "sp": layer_norm("word_embeddings"),
     },
     "falcon-h1": {
         "tp": Fails(

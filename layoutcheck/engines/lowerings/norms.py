@@ -1,5 +1,6 @@
-"""Norms: RMS norm, the fused residual add + norm (outputs: normalized, new residual), and
-their forms fused with a quantization (an extra per-token scale output)."""
+"""Norms: RMS norm, the fused residual add + norm (outputs: normalized, new residual), their
+forms fused with a quantization (an extra per-token scale output), and the norms an engine
+writes out in elementwise ops (:mod:`layoutcheck.engines.written_norms`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from layoutcheck.roles import Role
 
 if TYPE_CHECKING:
     from layoutcheck.engines.lower import Lowering
+    from layoutcheck.engines.written_norms import WrittenNorm
 
 
 def norm_role(lw: Lowering) -> Role | None:
@@ -119,6 +121,28 @@ def layer_norm(lw: Lowering) -> None:
     lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
     for out in outs[1:]:
         lw.bind(out, Data(None, "fp32"))
+
+
+def lower_written_norm(lw: Lowering, norm: WrittenNorm, act: Act) -> None:
+    """A norm the engine wrote out in elementwise ops, at the node that ends it: the
+    catalogue's layer_norm when it centres the row by its mean, else its rms_norm, marked
+    ``written`` (no engine norm op stands for it: vLLM's SP pass matches its rms_norm op only,
+    vllm/compilation/passes/fusion/sequence_parallelism.py:161-168). ``act`` is the value it
+    normalizes."""
+    numbers = lw.numbers(act)
+    # over a [t, heads, d] value the last dim is each head's (a gated per-head norm)
+    per_head = numbers is not None and len(numbers) > 2 and act.order is None
+    eps = repr(norm.eps) if norm.eps is not None else None
+    ref = lw.emit(
+        "layer_norm" if norm.centred else "rms_norm",
+        [act.ref],
+        name=lw.default_name(own_module=True),
+        role_=norm_role(lw),
+        eps=eps,
+        written=True,
+        **({"per_head": True} if per_head and not norm.centred else {}),
+    )
+    lw.bind(lw.output(0), Act(ref, act.lead, folded=act.folded))
 
 
 LOWERINGS: Mapping[str, LoweringSpec] = dict(
