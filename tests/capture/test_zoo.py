@@ -133,12 +133,6 @@ BATCH_DIM_SCATTERED = VllmWrong(
     "the pass reduce-scatters dim 0 of the Transformers backend's [1, T, H] hidden states (the "
     "batch of 1, not the tokens); vLLM then fails in Inductor",
 )
-# GPT-J and Bloom (every op now mapped): their multi-head attention's key is read against two
-# KV heads, a shape-mismatch at the attention ("expects [t, 64*ceil(2/tp)]", [64, 128] held)
-MHA_KEY_SHAPE = (
-    "the attention's key side is read as 2 KV heads where the model has 4 (its config names "
-    "them n_head / num_attention_heads only): a false shape-mismatch at the attention"
-)
 # Jamba's Mamba layer is one opaque custom op that reduces its own output (vllm.mamba_mixer,
 # vllm/model_executor/layers/mamba/mamba_mixer.py:521): no all_reduce of it is left for the
 # pass, but the pass's rewrite of the first norm makes the residual LOCAL, and the fused add +
@@ -182,10 +176,7 @@ UNKNOWN_COST = (
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "glm4": {"sp": SANDWICH_NORMS, "cost": SANDWICH_NORMS},
-    "gpt-j": {
-        "tp": Fails(MHA_KEY_SHAPE),
-        "sp": LAYER_NORM,
-    },
+    "gpt-j": {"sp": LAYER_NORM},
     "gpt-neox": {
         "sp": LAYER_NORM,
     },
@@ -225,10 +216,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "starcoder2": {
         "sp": LAYER_NORM,
     },
-    "bloom": {
-        "tp": Fails(MHA_KEY_SHAPE),
-        "sp": LAYER_NORM,
-    },
+    "bloom": {"sp": LAYER_NORM},
     "cohere": {
         "sp": LAYER_NORM,
     },
