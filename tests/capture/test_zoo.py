@@ -159,10 +159,6 @@ FALCON_H1_MULTIPLIERS = VllmWrong(
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
 LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
-RANK_SPLIT = (
-    "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
-    "index is the rank, not yet taken as a rank constant"
-)
 # a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
 RANK0_BIAS = (
     "a row-parallel linear's bias (o_proj's, the MLP's down projection's) is added on rank 0 "
@@ -195,15 +191,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "olmo": {"sp": LAYER_NORM},
     "olmo2": {
         "sp": BATCH_DIM_SCATTERED,
-        "ranks": Fails(
-            "each rank keeps its own split of the gathered q/k (the Transformers backend's "
-            "q/k norm over the full projection): a getitem whose index is the rank, not yet "
-            "taken as a rank constant"
-        ),
         "cost": Fails(UNKNOWN_COST),
-    },
-    "olmoe": {
-        "ranks": Fails(RANK_SPLIT),
     },
     "phimoe": {
         "sp": LAYER_NORM,
