@@ -98,11 +98,13 @@ SCALED_RESIDUALS = VllmWrong(
     MULTIPLIERS.errors,
     "a scale stands between every all_reduce and its norm: 0 patterns replaced",
 )
-# MiniCPM3's kv_a projection is replicated (vllm/model_executor/models/minicpm3.py:97) and split
-# into the latent and the rope part
-REPLICATED_LATENT = (
-    "the latent split off the replicated kv_a projection is read as a feature split "
-    "(norm-of-split at kv_a_layernorm)"
+# MiniCPM3 assembles each rank's key in an empty buffer, k = empty_like(q), k[..., :nope] =
+# k_nope, k[..., nope:] = k_pe, its one rope head broadcast over the rank's heads
+# (vllm/model_executor/models/minicpm3.py:166-169)
+KEY_ASSEMBLED = (
+    "the slice writes into the empty key buffer and the broadcast (aten.expand) of the rope "
+    "head over the rank's heads are not followed: the key side reads k_nope alone (a false "
+    "shape-mismatch at the attention), and 4 ops are left unchecked"
 )
 # a model normed by a LayerNorm (nn.LayerNorm decomposed to aten.var_mean and rsqrt, or
 # Command-R's written out: vllm/model_executor/models/commandr.py:68-75) has no rms_norm for
@@ -184,9 +186,9 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "cost": Fails(UNKNOWN_COST),
     },
     "minicpm3": {
-        "tp": Fails(REPLICATED_LATENT),
+        "tp": Fails(KEY_ASSEMBLED),
         "sp": SCALED_RESIDUALS,
-        "cost": Fails(f"{REPLICATED_LATENT}: the ops after it are left unpriced"),
+        "cost": Fails(f"{KEY_ASSEMBLED}, and unpriced"),
     },
     "olmo": {"sp": LAYER_NORM},
     "olmo2": {

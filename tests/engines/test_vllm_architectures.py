@@ -287,3 +287,35 @@ def test_olmo2_s_sp_reduce_scatter_of_the_batch_is_found_where_vllm_fails() -> N
     # for input of size 0" (the zoo capture of OLMo-2)
     code, found = check(OLMO2["post"], "--tp", "2")
     assert (code, [(d["rule"], d["line"]) for d in found]) == (1, [("shard-of-batch", 70)])
+
+
+# -- MiniCPM3's MLA projections (standard attention over the up-projected heads) ---------------
+
+MINICPM3 = ROOT / "tests" / "data" / "vllm-capture" / "zoo" / "minicpm3"
+
+
+def test_minicpm3_s_latent_projections_are_replicated_and_its_up_projections_column() -> None:
+    # vllm/model_executor/models/minicpm3.py:85-110: q_a_proj and kv_a_proj_with_mqa are
+    # ReplicatedLinear (the KV one [hidden, kv_lora_rank + qk_rope_head_dim], split into the
+    # latent and the rope key at :147), q_b_proj and kv_b_proj ColumnParallelLinear
+    spec_ = model_spec(*load_config(MINICPM3))
+    graph = lower_program(read_program(MINICPM3 / "before_sp" / "rank_0.pt2"), spec_).graph
+    parallel = {
+        str(op.role): op.attr("parallel")
+        for op in graph.ops
+        if op.kind == "linear" and op.layer == 0 and str(op.role).startswith("attention")
+    }
+    assert parallel == {
+        "attention.q_a_proj": "replicated",
+        "attention.q_b_proj": "column",
+        "attention.kv_a_proj_with_mqa": "replicated",
+        "attention.kv_b_proj": "column",
+        "attention.o_proj": "row",
+    }
+    typed = interpret(graph)
+    (norm,) = [
+        op for op in graph.ops if str(op.role) == "attention.kv_a_layernorm" and op.layer == 0
+    ]
+    # the latent split off the replicated projection is every rank's whole latent
+    assert typed.value(norm.inputs[0]).features is FeatureState.WHOLE
+    assert typed.value(ValueRef(norm.name)).features is FeatureState.WHOLE
