@@ -98,14 +98,6 @@ SCALED_RESIDUALS = VllmWrong(
     MULTIPLIERS.errors,
     "a scale stands between every all_reduce and its norm: 0 patterns replaced",
 )
-# MiniCPM3 assembles each rank's key in an empty buffer, k = empty_like(q), k[..., :nope] =
-# k_nope, k[..., nope:] = k_pe, its one rope head broadcast over the rank's heads
-# (vllm/model_executor/models/minicpm3.py:166-169)
-KEY_ASSEMBLED = (
-    "the slice writes into the empty key buffer and the broadcast (aten.expand) of the rope "
-    "head over the rank's heads are not followed: the key side reads k_nope alone (a false "
-    "shape-mismatch at the attention), and 4 ops are left unchecked"
-)
 # a model normed by a LayerNorm (nn.LayerNorm decomposed to aten.var_mean and rsqrt, or
 # Command-R's written out: vllm/model_executor/models/commandr.py:68-75) has no rms_norm for
 # the pass's patterns (sequence_parallelism.py:161-168) to match: 0 patterns replaced
@@ -185,11 +177,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "sp": MAMBA_RESIDUAL,
         "cost": Fails(UNKNOWN_COST),
     },
-    "minicpm3": {
-        "tp": Fails(KEY_ASSEMBLED),
-        "sp": SCALED_RESIDUALS,
-        "cost": Fails(f"{KEY_ASSEMBLED}, and unpriced"),
-    },
+    "minicpm3": {"sp": SCALED_RESIDUALS},
     "olmo": {"sp": LAYER_NORM},
     "olmo2": {
         "sp": BATCH_DIM_SCATTERED,
