@@ -179,10 +179,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     },
     "minicpm3": {"sp": SCALED_RESIDUALS},
     "olmo": {"sp": LAYER_NORM},
-    "olmo2": {
-        "sp": BATCH_DIM_SCATTERED,
-        "cost": Fails(UNKNOWN_COST),
-    },
+    "olmo2": {"sp": BATCH_DIM_SCATTERED, "cost": BATCH_DIM_SCATTERED},
     "phimoe": {
         "sp": LAYER_NORM,
     },

@@ -54,6 +54,15 @@ def test_a_reduce_scatter_of_the_batch_of_one_is_an_error_at_that_op() -> None:
     )
 
 
+def test_cost_names_the_batch_dim_reduce_scatter_as_what_left_its_ops_unpriced() -> None:
+    # the reduce-scatter's result is unknown (the import's shard-of-batch error, not a type
+    # rule's): cost prices the rest and says which error left the ops after it out
+    result = run("cost", BATCH_DIM, "--tp", "2", "--allow-unknown", "--format", "json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["unpriced"] == ["reduce_scatter", "rms_norm"]
+    assert "first type error at reduce_scatter [shard-of-batch]" in result.err
+
+
 def test_the_same_collectives_over_the_token_dim_are_clean(tmp_path: Path) -> None:
     path = edited(
         tmp_path,
