@@ -153,11 +153,6 @@ FALCON_H1_MULTIPLIERS = VllmWrong(
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
 LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
-# a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
-RANK0_BIAS = (
-    "a row-parallel linear's bias (o_proj's, the MLP's down projection's) is added on rank 0 "
-    "only: an input and an add rank 1 lacks, not yet taken as a rank difference that is right"
-)
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
     "an unknown op leaves before a linear"

@@ -304,7 +304,7 @@ MINICPM3 = ROOT / "tests" / "data" / "vllm-capture" / "zoo" / "minicpm3"
 
 
 def test_minicpm3_s_latent_projections_are_replicated_and_its_up_projections_column() -> None:
-    # vllm/model_executor/models/minicpm3.py:85-110: q_a_proj and kv_a_proj_with_mqa are
+    # vllm/model_executor/models/minicpm3.py:85-111: q_a_proj and kv_a_proj_with_mqa are
     # ReplicatedLinear (the KV one [hidden, kv_lora_rank + qk_rope_head_dim], split into the
     # latent and the rope key at :147), q_b_proj and kv_b_proj ColumnParallelLinear
     spec_ = model_spec(*load_config(MINICPM3))

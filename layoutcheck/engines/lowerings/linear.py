@@ -74,9 +74,9 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
 
 def _mla_sizes(spec_: ModelSpec, mla: MlaSpec, part: Part) -> tuple[int, int] | None:
     """MLA's projections: the down-projections to the query and KV latents, replicated
-    (every rank's heads read the whole latent: ReplicatedLinear in minicpm3.py:85-101; the KV
-    one's output is the latent and the rope key, kv_lora_rank + qk_rope_head_dim), and the
-    up-projections to the heads, column-parallel (minicpm3.py:89-95, 104-110)."""
+    (every rank's heads read the whole latent: ReplicatedLinear in minicpm3.py:85-87, 97-103;
+    the KV one's output is the latent and the rope key, kv_lora_rank + qk_rope_head_dim), and
+    the up-projections to the heads, column-parallel (minicpm3.py:89-95, 105-111)."""
     h = spec_.hidden
     qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
     if part is Part.Q_A_PROJ and mla.q_lora_rank is not None:

@@ -63,8 +63,10 @@ def _span(lw: Lowering, shape: tuple[int | str, ...] | None) -> tuple[int, int, 
     step = lw.int_arg("step", 1)
     if dim not in (-1, len(shape) - 1) or len(shape) < 2 or step != 1:
         return None
-    start = lw.int_arg("start", 0) or 0
-    end = min(lw.int_arg("end", width) or width, width)
+    start, end = lw.int_arg("start", 0), lw.int_arg("end", width)
+    if start is None or end is None:
+        return None
+    end = min(end, width)
     if not 0 <= start < end:
         return None
     return width, start, end
