@@ -618,8 +618,12 @@ def cost_report_of(args: argparse.Namespace, session: Session | None = None) -> 
 
 def warn_unpriced(session: Session, report: Any) -> None:
     """Say, once, which ops a type error left unpriced (the totals leave them out); those an op
-    nobody could type left are said by :func:`unchecked_exit`, and listed by the report."""
-    errors = [d for d in session.typed.diagnostics if d.is_error]
+    nobody could type left are said by :func:`unchecked_exit`, and listed by the report. The
+    error is the type rules' first, else the first the import found (an engine's collective
+    over a batch dim leaves its result unknown as a type error would)."""
+    errors = [d for d in session.typed.diagnostics if d.is_error] or [
+        d for d in session.kind.extra_diagnostics(session) if d.is_error
+    ]
     if report.unpriced and errors:
         first = errors[0]
         listed = ", ".join(report.unpriced[:3]) + (", …" if len(report.unpriced) > 3 else "")

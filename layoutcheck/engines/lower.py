@@ -121,6 +121,8 @@ class Lowering:
         self.warnings: list[str] = list(program.warnings)
         self.regions: list[ExpertRegion] = []
         self.buffers: dict[str, tuple[ValueRef, ...]] = {}  # cache -> what was written into it
+        # a fresh buffer written in parts (slice_scatter) -> the writes so far: (start, end, src)
+        self.writes: dict[str, tuple[tuple[int, int, Act], ...]] = {}
         self.layer: int | None = None  # the decoder layer of the region being walked
         self.begun_layer: int | None = None  # the layer of the last region begun
         self.next_layer = 0

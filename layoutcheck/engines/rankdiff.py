@@ -143,6 +143,8 @@ class _Walk:
         self.opmaps = opmaps
         self.base_names = _names(base)
         self.other_names = _names(other)
+        self.base_read = _read(base)
+        self.other_read = _read(other)
         self.base_values: dict[str, Values] = {}  # rank 0's folded names -> what they stand for
         self.other_values: dict[str, Values] = {}  # the rank's names -> rank 0's values
         # the rank's symbolic sizes computed from a rank constant or a folded node
@@ -387,11 +389,13 @@ class _Walk:
 
     def own_block(self, ours: EngineNode, theirs: EngineNode) -> bool:
         """Does each rank take one result, the one its rank numbers? vLLM's
-        split_tensor_along_last_dim(x, tp)[tp_rank] (olmoe.py:199, utils.py:120): rank 0's
-        graph reads result 0 of the split, rank r's result r."""
-        taken = [k for k, out in enumerate(ours.outputs) if out is not None]
-        theirs_taken = [k for k, out in enumerate(theirs.outputs) if out is not None]
-        return taken == [0] and theirs_taken == [self.rank]
+        split_tensor_along_last_dim(x, tp)[tp_rank] (olmoe.py:199-201, utils.py:120): rank 0's
+        graph reads result 0 of the split, rank r's result r. The result taken is the one a
+        later node reads: a text dump names that one alone, an archive names every result
+        (``getitem_3, getitem_4``) and its readers pick one."""
+        return _taken(ours, self.base_read) == [0] and _taken(theirs, self.other_read) == [
+            self.rank
+        ]
 
     def pair_outputs(self, ours: EngineNode, theirs: EngineNode, rank_dependent: bool) -> None:
         """The results of two paired nodes stand for each other; their shapes compared."""
@@ -781,6 +785,18 @@ def _names(program: EngineProgram) -> frozenset[str]:
     names = {graph_input.name for graph_input in program.inputs}
     names.update(out for node in program.nodes for out in node.outputs if out is not None)
     return frozenset(names)
+
+
+def _read(program: EngineProgram) -> frozenset[str]:
+    """The values some node of ``program`` reads, or the program returns."""
+    read = {name for node in program.nodes for name in node.tensor_inputs()}
+    read.update(out for out in program.outputs if isinstance(out, str))
+    return frozenset(read)
+
+
+def _taken(node: EngineNode, read: frozenset[str]) -> list[int]:
+    """The positions of ``node``'s results that its program reads."""
+    return [k for k, out in enumerate(node.outputs) if out is not None and out in read]
 
 
 def _rank_literal(a: Arg, b: Arg) -> bool:

@@ -127,6 +127,11 @@ class CheckpointFacts:
     expert_bias: bool = False  # every expert's projections carry biases
     router_bias: bool = False  # an e_score_correction_bias whatever topk_method says
     attention_sinks: bool = False  # one learned sink logit per head
+    # the attention is multi-head: its qkv projection is given the query heads alone, so it
+    # makes as many KV heads (vLLM's QKVParallelLinear takes total_num_kv_heads = total_num_heads
+    # when none is passed: vllm/model_executor/layers/linear.py:1047-1048), whatever a
+    # num_key_value_heads field of the config says
+    multi_head: bool = False
 
 
 # Keyed by the checkpoint class a config names in ``architectures``; any other class has none.
@@ -163,6 +168,14 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     "GptOssForCausalLM": CheckpointFacts(attention_sinks=True, expert_bias=True),
     # glm4_moe.py and ernie45_moe.py: the gate's e_score_correction_bias always exists
     "Glm4MoeForCausalLM": CheckpointFacts(router_bias=True),
+    # multi-head attention: gpt_j.py:71-78, bloom.py:103-110, gpt_neox.py:76-83, gpt2.py:79-86,
+    # opt.py:90-97, phi.py:94-101 build QKVParallelLinear(hidden, head_size, total_num_heads)
+    "GPTJForCausalLM": CheckpointFacts(multi_head=True),
+    "BloomForCausalLM": CheckpointFacts(multi_head=True),
+    "GPTNeoXForCausalLM": CheckpointFacts(multi_head=True),
+    "GPT2LMHeadModel": CheckpointFacts(multi_head=True),
+    "OPTForCausalLM": CheckpointFacts(multi_head=True),
+    "PhiForCausalLM": CheckpointFacts(multi_head=True),
     "Ernie4_5_MoeForCausalLM": CheckpointFacts(router_bias=True),
 }
 
@@ -318,6 +331,7 @@ def model_spec(
     heads = fields.integer("num_attention_heads")
     facts = checkpoint_facts(config)
     defaults: list[str] = []
+    warnings: list[str] = []
     attention: MlaSpec | GqaSpec
     if data.get("kv_lora_rank") is not None:
         attention = MlaSpec(
@@ -328,9 +342,15 @@ def model_spec(
             v_head_dim=fields.integer("v_head_dim"),
         )
     else:
-        kv_heads = fields.opt_int("num_key_value_heads") or heads
-        if data.get("num_key_value_heads") is None:
+        stated = fields.opt_int("num_key_value_heads")
+        kv_heads = heads if facts.multi_head else stated or heads
+        if stated is None:
             defaults.append(f"num_key_value_heads = num_attention_heads = {heads}")
+        elif stated != kv_heads:
+            warnings.append(
+                f"field 'num_key_value_heads' {stated} is not read: the model's attention is "
+                f"multi-head, {heads} KV heads (one per query head)"
+            )
         head_dim = fields.opt_int("head_dim") or _divide(hidden, heads, fields.where, "hidden_size")
         if heads % kv_heads:
             raise ConfigError(
@@ -344,7 +364,6 @@ def model_spec(
             qk_norm=qk_norm if isinstance(qk_norm, bool) else facts.qk_norm,
         )
     dsa = None
-    warnings: list[str] = []
     if has_dsa_structure(data):
         dsa = DsaSpec(
             index_n_heads=fields.integer("index_n_heads"),

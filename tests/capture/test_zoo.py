@@ -98,12 +98,6 @@ SCALED_RESIDUALS = VllmWrong(
     MULTIPLIERS.errors,
     "a scale stands between every all_reduce and its norm: 0 patterns replaced",
 )
-# MiniCPM3's kv_a projection is replicated (vllm/model_executor/models/minicpm3.py:97) and split
-# into the latent and the rope part
-REPLICATED_LATENT = (
-    "the latent split off the replicated kv_a projection is read as a feature split "
-    "(norm-of-split at kv_a_layernorm)"
-)
 
 
 def layer_norm(embedding: str = "embed_tokens") -> VllmWrong:
@@ -143,12 +137,6 @@ BATCH_DIM_SCATTERED = VllmWrong(
     "the pass reduce-scatters dim 0 of the Transformers backend's [1, T, H] hidden states (the "
     "batch of 1, not the tokens); vLLM then fails in Inductor",
 )
-# GPT-J and Bloom (every op now mapped): their multi-head attention's key is read against two
-# KV heads, a shape-mismatch at the attention ("expects [t, 64*ceil(2/tp)]", [64, 128] held)
-MHA_KEY_SHAPE = (
-    "the attention's key side is read as 2 KV heads where the model has 4 (its config names "
-    "them n_head / num_attention_heads only): a false shape-mismatch at the attention"
-)
 # Jamba's Mamba layer is one opaque custom op that reduces its own output (vllm.mamba_mixer,
 # vllm/model_executor/layers/mamba/mamba_mixer.py:521): no all_reduce of it is left for the
 # pass, but the pass's rewrite of the first norm makes the residual LOCAL, and the fused add +
@@ -175,15 +163,6 @@ FALCON_H1_MULTIPLIERS = VllmWrong(
 # vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
 # renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
 LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
-RANK_SPLIT = (
-    "each rank keeps split[rank] of the gathered q/k (olmoe.py:200-201): a getitem whose "
-    "index is the rank, not yet taken as a rank constant"
-)
-# a row-parallel linear adds its bias on rank 0 only (vllm/model_executor/layers/linear.py:1777)
-RANK0_BIAS = (
-    "a row-parallel linear's bias (o_proj's, the MLP's down projection's) is added on rank 0 "
-    "only: an input and an add rank 1 lacks, not yet taken as a rank difference that is right"
-)
 UNKNOWN_COST = (
     "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
     "an unknown op leaves before a linear"
@@ -192,10 +171,7 @@ UNKNOWN_COST = (
 # architecture → aspect → why its outcome is not the clean one
 KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "glm4": {"sp": SANDWICH_NORMS, "cost": SANDWICH_NORMS},
-    "gpt-j": {
-        "tp": Fails(MHA_KEY_SHAPE),
-        "sp": layer_norm("wte"),
-    },
+    "gpt-j": {"sp": layer_norm("wte")},
     "gpt-neox": {
         "sp": layer_norm("embed_in"),
     },
@@ -206,24 +182,9 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
         "sp": MAMBA_RESIDUAL,
         "cost": Fails(UNKNOWN_COST),
     },
-    "minicpm3": {
-        "tp": Fails(REPLICATED_LATENT),
-        "sp": SCALED_RESIDUALS,
-        "cost": Fails(f"{REPLICATED_LATENT}: the ops after it are left unpriced"),
-    },
+    "minicpm3": {"sp": SCALED_RESIDUALS},
     "olmo": {"sp": LAYER_NORM},
-    "olmo2": {
-        "sp": BATCH_DIM_SCATTERED,
-        "ranks": Fails(
-            "each rank keeps its own split of the gathered q/k (the Transformers backend's "
-            "q/k norm over the full projection): a getitem whose index is the rank, not yet "
-            "taken as a rank constant"
-        ),
-        "cost": Fails(UNKNOWN_COST),
-    },
-    "olmoe": {
-        "ranks": Fails(RANK_SPLIT),
-    },
+    "olmo2": {"sp": BATCH_DIM_SCATTERED, "cost": BATCH_DIM_SCATTERED},
     "phimoe": {
         "sp": LAYER_NORM,
     },
@@ -235,10 +196,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "starcoder2": {
         "sp": LAYER_NORM,
     },
-    "bloom": {
-        "tp": Fails(MHA_KEY_SHAPE),
-        "sp": layer_norm("word_embeddings"),
-    },
+    "bloom": {"sp": layer_norm("word_embeddings")},
     "cohere": {
         "sp": LAYER_NORM,
     },

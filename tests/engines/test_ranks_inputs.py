@@ -116,6 +116,46 @@ def test_a_rank_taking_another_rank_s_block_is_a_difference(tmp_path: Path) -> N
     assert [(d.node, d.where) for d in read.differences][:1] == [("split", "results")]
 
 
+def every_result_named(tmp_path: Path, rank0: tuple[str, str], rank1: tuple[str, str]) -> Path:
+    """The OLMoE fixture as a torch.export archive names a split's results: every one of them
+    (``getitem_3 = split[0]; getitem_4 = split[1]``), on every rank, the reader picking its
+    rank's; ``rank0`` and ``rank1`` the blocks of q and k each rank's readers pick."""
+    text = OLMOE.read_text()
+    for rank, taken in ((0, rank0), (1, rank1)):
+        mine = text
+        for split, value, width in (("split", "q_12", 32), ("split_1", "k_12", 16)):
+            block = taken[0] if split == "split" else taken[1]
+            old = f'{value}: "bf16[16, {width}]" = {split}[0];  {split} = None'
+            names = [value if k == block else f"{value}_unread" for k in "01"]
+            lines = [f'{names[k]}: "bf16[16, {width}]" = {split}[{k}]' for k in (0, 1)]
+            assert mine.count(old) == 1, old
+            mine = mine.replace(old, f"{lines[0]}\n        {lines[1]};  {split} = None")
+        for old, new in VOCAB_RANK_1 if rank else ():
+            mine = mine.replace(old, new)
+        (tmp_path / f"rank_{rank}.fx.txt").write_text(mine)
+    return tmp_path
+
+
+def test_the_rank_s_own_block_is_found_where_every_result_of_the_split_is_named(
+    tmp_path: Path,
+) -> None:
+    # rank r reads result r of split_tensor_along_last_dim(q, tp) (olmoe.py:199-201); the
+    # archive names result 0 and 1 on both ranks, so which is taken is what the readers read
+    read = read_rank_programs(every_result_named(tmp_path, ("0", "0"), ("1", "1")))
+    assert read.same_program, [str(d) for d in read.differences]
+    blocks = [(d.node, d.base, d.other) for d in read.constants if d.constant is Constant.BLOCK]
+    assert blocks == [("split", "0", "1"), ("split_1", "0", "1")]
+
+
+def test_ranks_swapping_the_blocks_of_a_named_split_are_a_difference(tmp_path: Path) -> None:
+    # each rank reads the other's q block: not the rank's own, so not a rank constant
+    read = read_rank_programs(every_result_named(tmp_path, ("1", "0"), ("0", "1")))
+    assert [(d.node, d.where) for d in read.differences][:1] == [
+        ("auto_functionalized_10", "argument 'query'")
+    ]
+    assert [d.node for d in read.constants if d.constant is Constant.BLOCK] == ["split_1"]
+
+
 # -- a chunk start each rank folded at its own rank (vLLM's SP residual slice) -------------------
 
 SLICE = Path(__file__).resolve().parent / "vllm" / "sp_residual_slice"

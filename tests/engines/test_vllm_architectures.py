@@ -54,6 +54,15 @@ def test_a_reduce_scatter_of_the_batch_of_one_is_an_error_at_that_op() -> None:
     )
 
 
+def test_cost_names_the_batch_dim_reduce_scatter_as_what_left_its_ops_unpriced() -> None:
+    # the reduce-scatter's result is unknown (the import's shard-of-batch error, not a type
+    # rule's): cost prices the rest and says which error left the ops after it out
+    result = run("cost", BATCH_DIM, "--tp", "2", "--allow-unknown", "--format", "json")
+    assert result.code == 0, result.err
+    assert json.loads(result.out)["unpriced"] == ["reduce_scatter", "rms_norm"]
+    assert "first type error at reduce_scatter [shard-of-batch]" in result.err
+
+
 def test_the_same_collectives_over_the_token_dim_are_clean(tmp_path: Path) -> None:
     path = edited(
         tmp_path,
@@ -287,3 +296,35 @@ def test_olmo2_s_sp_reduce_scatter_of_the_batch_is_found_where_vllm_fails() -> N
     # for input of size 0" (the zoo capture of OLMo-2)
     code, found = check(OLMO2["post"], "--tp", "2")
     assert (code, [(d["rule"], d["line"]) for d in found]) == (1, [("shard-of-batch", 70)])
+
+
+# -- MiniCPM3's MLA projections (standard attention over the up-projected heads) ---------------
+
+MINICPM3 = ROOT / "tests" / "data" / "vllm-capture" / "zoo" / "minicpm3"
+
+
+def test_minicpm3_s_latent_projections_are_replicated_and_its_up_projections_column() -> None:
+    # vllm/model_executor/models/minicpm3.py:85-111: q_a_proj and kv_a_proj_with_mqa are
+    # ReplicatedLinear (the KV one [hidden, kv_lora_rank + qk_rope_head_dim], split into the
+    # latent and the rope key at :147), q_b_proj and kv_b_proj ColumnParallelLinear
+    spec_ = model_spec(*load_config(MINICPM3))
+    graph = lower_program(read_program(MINICPM3 / "before_sp" / "rank_0.pt2"), spec_).graph
+    parallel = {
+        str(op.role): op.attr("parallel")
+        for op in graph.ops
+        if op.kind == "linear" and op.layer == 0 and str(op.role).startswith("attention")
+    }
+    assert parallel == {
+        "attention.q_a_proj": "replicated",
+        "attention.q_b_proj": "column",
+        "attention.kv_a_proj_with_mqa": "replicated",
+        "attention.kv_b_proj": "column",
+        "attention.o_proj": "row",
+    }
+    typed = interpret(graph)
+    (norm,) = [
+        op for op in graph.ops if str(op.role) == "attention.kv_a_layernorm" and op.layer == 0
+    ]
+    # the latent split off the replicated projection is every rank's whole latent
+    assert typed.value(norm.inputs[0]).features is FeatureState.WHOLE
+    assert typed.value(ValueRef(norm.name)).features is FeatureState.WHOLE

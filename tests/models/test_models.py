@@ -28,6 +28,7 @@ from layoutcheck.models import (
     model_spec,
     shipped_models,
 )
+from layoutcheck.models.config import GqaSpec
 from layoutcheck.ops import default_registry
 from layoutcheck.ops.traits import Trait
 from tests.helpers import GLM52_INDEXER_LAYERS, MODELS, glm52_config
@@ -357,6 +358,25 @@ def test_qwen3_gqa_attention() -> None:
     # 32 heads · 128 / tp 16; 4 KV heads replicated up to tp 16 → 1 head per rank
     assert typed.numeric_shape(typed.value("model.layers.5.self_attn.q_proj")) == (4096, 256)
     assert typed.numeric_shape(typed.value("model.layers.5.self_attn.k_proj")) == (4096, 128)
+
+
+@pytest.mark.parametrize(
+    ("architecture", "kv_heads"),
+    [("GPTJForCausalLM", 4), ("BloomForCausalLM", 4), ("LlamaForCausalLM", 2)],
+)
+def test_a_multi_head_model_has_a_kv_head_per_query_head_whatever_its_config_says(
+    architecture: str, kv_heads: int
+) -> None:
+    # vLLM builds GPT-J's and Bloom's qkv projection from the query heads alone
+    # (vllm/model_executor/models/gpt_j.py:71-78, bloom.py:103-110), so QKVParallelLinear takes
+    # total_num_kv_heads = total_num_heads (layers/linear.py:1047-1048): a stray
+    # num_key_value_heads is not read (Llama's is)
+    data = {**MIXTRAL, "architectures": [architecture], "num_attention_heads": 4}
+    data.update(num_key_value_heads=2, hidden_size=256, num_local_experts=0)
+    spec = model_spec(data)
+    assert isinstance(spec.attention, GqaSpec) and spec.attention.kv_heads == kv_heads
+    ignored = [w for w in spec.warnings if "'num_key_value_heads' 2 is not read" in w]
+    assert len(ignored) == (kv_heads == 4)
 
 
 @pytest.mark.parametrize("name", shipped_models())

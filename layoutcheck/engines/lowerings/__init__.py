@@ -19,6 +19,7 @@ from layoutcheck.engines.lowerings import (
     regions,
     views,
     vllm,
+    writes,
 )
 from layoutcheck.engines.lowerings.base import LoweringRegistry, LoweringSpec
 
@@ -34,6 +35,7 @@ FAMILIES: tuple[Mapping[str, LoweringSpec], ...] = (
     moe.LOWERINGS,
     regions.LOWERINGS,
     vllm.LOWERINGS,
+    writes.LOWERINGS,
 )
 
 

@@ -231,7 +231,10 @@ def attention_of(lw: Lowering) -> Act:
     spec_ = lw.spec
     numbers = lw.numbers(q)
     if len(stored) < 2 or numbers is None or len(numbers) < 2:
-        return opaque(lw, q)
+        return opaque(lw, q, "a key or value that is no activation (a buffer partly written)")
+    unknown = next((ref for ref in stored[:2] if lw.typer.value(ref).is_top), None)
+    if unknown is not None:  # a key or value left unchecked above: so is the attention
+        return Act(unknown, q.lead)
     config = spec_.attention if spec_ is not None else None
     # the head size: the config's, else the query's own [t, heads, head_dim] view
     head_dim = (

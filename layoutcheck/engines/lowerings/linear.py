@@ -48,6 +48,10 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return spec_.heads * attention.head_dim, h
     if part is Part.Q_PROJ and isinstance(attention, GqaSpec):
         return h, spec_.heads * attention.head_dim
+    if isinstance(attention, MlaSpec):
+        mla = _mla_sizes(spec_, attention, part)
+        if mla is not None:
+            return mla
     if part in (Part.K_PROJ, Part.V_PROJ) and isinstance(attention, GqaSpec):
         return h, attention.kv_heads * attention.head_dim
     if part is Part.QKV_PROJ and isinstance(attention, GqaSpec):
@@ -65,6 +69,26 @@ def _global_sizes(spec_: ModelSpec, block: Block, part: Part) -> tuple[int, int]
         return h, spec_.vocab
     if part is Part.SHARED_EXPERT_GATE:  # one complete scalar per token (qwen2_moe.py:148)
         return h, 1
+    return None
+
+
+def _mla_sizes(spec_: ModelSpec, mla: MlaSpec, part: Part) -> tuple[int, int] | None:
+    """MLA's projections: the down-projections to the query and KV latents, replicated
+    (every rank's heads read the whole latent: ReplicatedLinear in minicpm3.py:85-87, 97-103;
+    the KV one's output is the latent and the rope key, kv_lora_rank + qk_rope_head_dim), and
+    the up-projections to the heads, column-parallel (minicpm3.py:89-95, 105-111)."""
+    h = spec_.hidden
+    qk_head = mla.qk_nope_head_dim + mla.qk_rope_head_dim
+    if part is Part.Q_A_PROJ and mla.q_lora_rank is not None:
+        return h, mla.q_lora_rank
+    if part is Part.Q_B_PROJ and mla.q_lora_rank is not None:
+        return mla.q_lora_rank, spec_.heads * qk_head
+    if part is Part.Q_PROJ:
+        return h, spec_.heads * qk_head
+    if part is Part.KV_A_PROJ:
+        return h, mla.kv_lora_rank + mla.qk_rope_head_dim
+    if part is Part.KV_B_PROJ:
+        return mla.kv_lora_rank, spec_.heads * (mla.qk_nope_head_dim + mla.v_head_dim)
     return None
 
 

@@ -160,11 +160,45 @@ def _expand(lw: Lowering) -> None:
         lw.bind(lw.output(0), act)
         return
     last = len(shape) - 1
+    if len(changed) == 1 and len(act.lead) < changed[0] < last:
+        _expand_heads(lw, act, shape, changed[0], wanted[changed[0]])
+        return
     copies = wanted[last]
     if changed != [last] or shape[last] != 1 or last <= len(act.lead) or copies > MAX_COPIES:
         lw.bind(lw.output(0), opaque(lw, act))
         return
     ref = lw.emit("concat", [act.ref] * copies)
+    lw.bind_act(lw.output(0), ref, act.lead)
+
+
+def _expand_heads(lw: Lowering, act: Act, shape: Sequence[int], dim: int, copies: int) -> None:
+    """A complete per-token value ``[t, 1, d]`` broadcast over ``copies`` heads ``[t, n, d]``
+    (MiniCPM3's one rope key head over the rank's heads: minicpm3.py:162, 169): the same row
+    for every head. Over the model's heads it stays complete; over the rank's heads (heads/tp
+    of them) it is the rank's block of every head's copy, as a column-parallel projection's
+    heads are. Each is written out as copies of the row, regrouped per head (and the rank's
+    block kept)."""
+    heads = lw.spec.heads if lw.spec is not None else None
+    value = lw.type(act)
+    own = heads is not None and lw.tp > 1 and copies * lw.tp == heads
+    total = copies * lw.tp if own else copies
+    why = None
+    if act.order is not None or act.folded or shape[dim] != 1:
+        why = "a view of tokens and features together"
+    elif value.features is not FeatureState.WHOLE:
+        why = "a broadcast over heads of a value without its complete features"
+    elif (total != heads and not own) or total > MAX_COPIES:
+        why = "a broadcast over other than the model's heads, or the rank's share of them"
+    if why is not None:
+        lw.bind(lw.output(0), opaque(lw, act, why))
+        return
+    width = math.prod(shape[len(act.lead) + 1 :])
+    row = lw.emit("view", [act.ref], rows=value.shape[0], features=(width,))
+    ref = lw.emit("concat", [row] * total)
+    if own:
+        ref = lw.emit("feature_shard", [ref], group="tp")
+    features = tuple(copies if d == dim else n for d, n in enumerate(shape))[len(act.lead) + 1 :]
+    ref = lw.emit("view", [ref], rows=value.shape[0], features=features)
     lw.bind_act(lw.output(0), ref, act.lead)
 
 
