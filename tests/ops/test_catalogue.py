@@ -872,6 +872,44 @@ def test_gqa_attention_with_fewer_kv_heads_than_ranks() -> None:
     )
 
 
+# -- recurrent mixers ------------------------------------------------------------------------
+
+
+@covers("recurrent_mixer")
+def test_a_gated_delta_core_keeps_its_heads_split_and_owns_its_convolution() -> None:
+    """Qwen3-Next's GDN core at TP 4 (4 key heads of 128, 8 value heads of 128 here): this
+    rank's q, k and v channels and one b and a per value head in, [t, heads/tp, d] out."""
+    g = Graph({"T": 4096, "tp": 4, "qkv": 2 * 4 * 128 + 8 * 128, "nv": 8, "dv": 128}, tp="tp")
+    x = g.input("x", ["T", "qkv/tp"], features=SPLIT)
+    b = g.input("b", ["T", "nv/tp"], features=SPLIT)
+    a = g.input("a", ["T", "nv/tp"], features=SPLIT)
+    g.op(
+        "mixer", "recurrent_mixer", [x, b, a], in_features="qkv", heads="nv", head_dim="dv",
+        state=128, conv_width="qkv", conv_kernel=4, update="gated_delta",
+    )  # fmt: skip
+    typed = g.typed()
+    expect(
+        g, typed, "mixer", shape=["T", "nv/tp", "dv"], numeric=[4096, 2, 128], tokens=FULL,
+        features=SPLIT, group="tp",
+    )  # fmt: skip
+    op = typed.graph.op("mixer")
+    names = {
+        t.name for t in weights_of(default_registry()["recurrent_mixer"], op, typed.inputs_of(op))
+    }
+    assert names == {"mixer.conv1d.weight", "mixer.A_log", "mixer.dt_bias"}
+
+
+def test_a_whole_mamba_input_gives_every_channel_on_every_rank() -> None:
+    g = Graph({"T": 64, "tp": 2, "I": 512}, tp="tp")
+    x = g.input("x", ["T", "2*I"])
+    g.op(
+        "mixer", "recurrent_mixer", [x], in_features="2*I", heads="I", head_dim=1, state=16,
+        conv_width="I", conv_kernel=4, update="selective", dt_rank=16,
+    )  # fmt: skip
+    expect(g, g.typed(), "mixer", shape=["T", "I", 1], numeric=[64, 512, 1], tokens=FULL,
+           features=WHOLE)  # fmt: skip
+
+
 # -- MoE -------------------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from layoutcheck.engines.lowerings import (
     moe,
     norms,
     pointwise,
+    recurrent,
     regions,
     views,
     vllm,
@@ -32,6 +33,7 @@ FAMILIES: tuple[Mapping[str, LoweringSpec], ...] = (
     linear.LOWERINGS,
     attention.LOWERINGS,
     moe.LOWERINGS,
+    recurrent.LOWERINGS,
     regions.LOWERINGS,
     vllm.LOWERINGS,
 )
