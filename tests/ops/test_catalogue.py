@@ -1223,6 +1223,25 @@ def test_feature_sum_and_split() -> None:
            features=SPLIT, group="tp")  # fmt: skip
 
 
+def test_a_reduction_inside_each_head_of_split_heads_keeps_them_split() -> None:
+    """A gated norm's mean over each head of a head-split [t, heads/tp, d] (Qwen3-Next's
+    RMSNormGated after its delta-rule core, vllm/model_executor/layers/layernorm.py:312): each
+    rank holds whole heads, so it reduces inside them; across the heads (axis 1) it would
+    hold 1/tp of the sum."""
+    g = Graph()
+    x = g.input("x", ["T", "32/tp", 128], features=SPLIT)
+    g.op("mean", "feature_sum", [x], axes=[2], features=["32/tp", 1])
+    g.op("max", "feature_max", [x], axes=[2], features=["32/tp", 1])
+    typed = g.typed()
+    for name in ("mean", "max"):
+        expect(g, typed, name, shape=["T", "32/tp", 1], numeric=[4096, 2, 1], tokens=FULL,
+               features=SPLIT, group="tp")  # fmt: skip
+    across = Graph()
+    y = across.input("y", ["T", "32/tp", 128], features=SPLIT)
+    across.op("sum", "feature_sum", [y], axes=[1], features=[128])
+    across.typed(errors=["incomplete-features"])
+
+
 @covers("feature_max")
 def test_feature_max_keeps_tokens_and_refuses_a_pending_sum_or_split_features() -> None:
     g = Graph()
