@@ -176,6 +176,18 @@ LOCAL_KV_INTO_ATTENTION: Final = _rule(
     "all_gather the key side (or the normalized hidden state it is computed from) first.",
 )
 
+LOCAL_TOKENS_INTO_RECURRENCE: Final = _rule(
+    "local-tokens-into-recurrence",
+    "The input of a recurrent token mixer (a state-space or gated delta-rule layer) is LOCAL.",
+    "A recurrence runs along each request's sequence: token p's output reads the state every "
+    "earlier token of its request left, and its short causal convolution reads the tokens just "
+    "before it. On T/g rows a rank's first token starts from an empty state instead of the one "
+    "the tokens before it (on another rank) built, and the result is silently wrong.",
+    """
+  - {name: mixer, op: recurrent_mixer, inputs: [x_local], attrs: {heads: 8, ...}}""",
+    "all_gather the tokens (the normalized hidden state) before the mixer's input projection.",
+)
+
 SHAPE_MISMATCH: Final = _rule(
     "shape-mismatch",
     "Feature sizes disagree with the op's attrs or with each other.",
@@ -421,6 +433,7 @@ TYPE_RULES: tuple[Rule, ...] = (
     NORM_OF_SPLIT,
     INCOMPLETE_FEATURES,
     LOCAL_KV_INTO_ATTENTION,
+    LOCAL_TOKENS_INTO_RECURRENCE,
     SHAPE_MISMATCH,
     DTYPE_MISMATCH,
     INDIVISIBLE,

@@ -390,7 +390,13 @@ class Session:
         """The engine graph lowered (``layoutcheck.engines.lower.Imported``)."""
         from layoutcheck.engines.lower import lower_program
 
-        return lower_program(self.program, self.spec, self.requested, self.registry)
+        return lower_program(
+            self.program,
+            self.spec,
+            self.requested,
+            self.registry,
+            config=self.engine_model.config,
+        )
 
     @functools.cached_property
     def notes(self) -> tuple[str, ...]:

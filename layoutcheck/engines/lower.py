@@ -14,6 +14,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import sympy
@@ -106,9 +107,12 @@ class Lowering:
         registry: Registry | None = None,
         opmaps: Mapping[str, OpMapEntry] | None = None,
         lowerings: LoweringRegistry | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> None:
         self.program = program
         self.spec = spec
+        # the model config's own fields (a recurrent layer's sizes its engine op keeps inside)
+        self.config: Mapping[str, Any] = config or {}
         self.settings = settings
         self.registry = registry or default_registry()
         self.opmaps = shipped_opmaps() if opmaps is None else opmaps
@@ -990,14 +994,16 @@ def lower_program(
     settings: RunSettings | None = None,
     registry: Registry | None = None,
     lowerings: LoweringRegistry | None = None,
+    config: Mapping[str, Any] | None = None,
 ) -> Imported:
-    """An engine program as a layoutcheck graph, with the import's own diagnostics."""
+    """An engine program as a layoutcheck graph, with the import's own diagnostics. ``config``:
+    the model config's fields, for what a lowering needs beyond ``spec``."""
     _check_names(program)
     recorded_settings = RunSettings.from_recorded(program.settings)
     merged = recorded_settings.merged(settings or RunSettings())
     if merged.engine is None:
         merged = attrs.evolve(merged, engine=_engine_of(program))
-    lowering_ = Lowering(program, spec, merged, registry, lowerings=lowerings)
+    lowering_ = Lowering(program, spec, merged, registry, lowerings=lowerings, config=config)
     graph = lowering_.run()
     settings_ = attrs.evolve(merged, tp=lowering_.tp, ep=lowering_.ep)
     # an opaque op (an unknown target, an op its lowering could not follow) is reported by the

@@ -10,7 +10,7 @@ the graph's embedding table matches; without one, sizes come from the graph alon
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +118,9 @@ def _all_named_ranks(folder: Path) -> bool:
 class EngineModel:
     spec: ModelSpec | None
     notes: tuple[str, ...] = ()
+    # the config's own fields, where one was read: what a lowering needs beyond the spec (a
+    # recurrent layer's state and convolution sizes, which its engine op keeps inside)
+    config: Mapping[str, Any] | None = None
 
 
 def engine_model(
@@ -127,11 +130,12 @@ def engine_model(
 ) -> EngineModel:
     """The model an engine graph runs: --config, the capture's record, or a shipped match."""
     if given is not None:
-        return EngineModel(model_spec(*given))
+        return EngineModel(model_spec(*given), config=given[0])
     recorded = program.settings.get("model")
     if isinstance(recorded, str) and recorded:
         try:
-            return EngineModel(model_spec(*load_config(recorded)))
+            loaded = load_config(recorded)
+            return EngineModel(model_spec(*loaded), config=loaded[0])
         except ConfigError:
             pass  # the recording machine's path: fall through to matching
     table = _embedding_table(program)

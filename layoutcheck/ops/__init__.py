@@ -22,6 +22,7 @@ from layoutcheck.ops import (
     layout,
     linear,
     moe,
+    recurrent,
     structure,
     tensor,
 )
@@ -34,6 +35,7 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
     elementwise.OPS,
     linear.OPS,
     attention.OPS,
+    recurrent.OPS,
     moe.OPS,
     structure.OPS,
     tensor.OPS,

@@ -179,9 +179,19 @@ def _pointwise_shape(call: OpCall, layouts: Sequence[OutLayout]) -> Sequence[tup
 # -- feature reductions, splits and quantization -----------------------------------------------
 
 
+def _within_heads(call: OpCall) -> bool:
+    """Does the reduction leave the first feature axis alone — the one a SPLIT value is split
+    along (its heads) — so that each rank reduces inside its own heads (a gated norm's mean
+    over each head of a head-split [t, heads, d]: Qwen3-Next's RMSNormGated,
+    vllm/model_executor/layers/layernorm.py:312)?"""
+    axes = call.attr("axes")
+    value = call.inputs[0]
+    return isinstance(axes, tuple) and len(value.shape) > 2 and 1 not in axes
+
+
 def _feature_sum(call: OpCall) -> Sequence[OutLayout]:
     value = call.inputs[0]
-    if value.features is FeatureState.SPLIT:
+    if value.features is FeatureState.SPLIT and not _within_heads(call):
         raise RuleViolation(
             rules.INCOMPLETE_FEATURES,
             f"feature_sum of feature-SPLIT input {call.shape(value)}: each rank would sum its "
@@ -201,7 +211,7 @@ def _feature_max(call: OpCall) -> Sequence[OutLayout]:
     """The max is not linear: the max of each rank's summand is not the max of the sum."""
     reject_partial(call)
     value = call.inputs[0]
-    if value.features is FeatureState.SPLIT:
+    if value.features is FeatureState.SPLIT and not _within_heads(call):
         raise RuleViolation(
             rules.INCOMPLETE_FEATURES,
             f"feature_max of feature-SPLIT input {call.shape(value)}: each rank would take "
@@ -409,7 +419,7 @@ OPS: tuple[OpSpec, ...] = (
         layout=_feature_sum,
         shape=_feature_sum_shape,
         summary="sum over feature dims, tokens kept; linear (`P` stays `P`)",
-        rules=(RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),),
+        rules=(RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input summed across its heads"),),
         doc="A sum over some feature dims of each token (the weighted sum of the top-k experts' "
         "results, the router weights' normalisation).",
     ),

@@ -41,6 +41,9 @@ class Trait(enum.Enum):
     LINEAR = "linear"  # a matmul with a weight (column, row or replicated)
     ATTENTION = "attention"  # reads other tokens' keys: an attention entry (indexer included)
     SPARSE_ATTENTION = "sparse-attention"  # DSA: an indexer's top-k selects the keys
+    # runs a recurrence along each request's tokens (a state-space or delta-rule mixer): like
+    # attention it needs every token of a request, but it reads no key side
+    RECURRENT = "recurrent"
     ATTENTION_PROLOG = "attention-prolog"  # the fused q-side of MLA before the attention
     LATENT_KV = "latent-kv"  # stores MLA's latent KV: one replicated projection's whole rows
     EXPERT = "expert"  # part of a routed mixture of experts (router, top-k, experts, a2a)

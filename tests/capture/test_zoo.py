@@ -138,20 +138,15 @@ BATCH_DIM_SCATTERED = VllmWrong(
     "batch of 1, not the tokens); vLLM then fails in Inductor",
 )
 # Jamba's Mamba layer is one opaque custom op that reduces its own output (vllm.mamba_mixer,
-# vllm/model_executor/layers/mamba/mamba_mixer.py:521): no all_reduce of it is left for the
-# pass, but the pass's rewrite of the first norm makes the residual LOCAL, and the fused add +
-# norm after the Mamba layer adds its FULL output to it; Inductor refuses the graph ("The size
-# of tensor a (s72) must match the size of tensor b ((s72//2))"), so vLLM fails to start
+# vllm/model_executor/layers/mamba/mamba_mixer.py:521; its out_proj keeps reduce_results, :154):
+# no all_reduce of it is left for the pass, but the pass's rewrite of the first norm makes the
+# residual LOCAL, and the fused add + norm after the Mamba layer (jamba.py:178, the layer's
+# second norm) adds its FULL output to it; Inductor refuses the graph ("The size of tensor a
+# (s72) must match the size of tensor b ((s72//2))"), so vLLM fails to start
 MAMBA_RESIDUAL = VllmWrong(
-    (("layout-mismatch", "model.layers.0.input_layernorm#2"),),
+    (("layout-mismatch", "model.layers.0.post_attention_layernorm"),),
     "the fused add + norm after the Mamba layer adds its FULL output to the LOCAL residual the "
     "pass made; vLLM then fails in Inductor",
-    gap="vllm.mamba_mixer is not in the op maps, so its output is unknown and the add passes",
-)
-MAMBA = "vllm.mamba_mixer (the Mamba layer, one opaque op) is not in the op maps"
-GATED_DELTA_NET = (
-    "the linear-attention layer's vllm.cpu_gdn_attention_core, its gated norm (aten.pow, mean, "
-    "rsqrt) and a cat of tokens and features viewed together are not in the op maps"
 )
 # Falcon-H1 multiplies the embedding and each half's output (vllm/model_executor/models/
 # falcon_h1.py:398-399, 475; down_multiplier, :96) between the all_reduce and the norm
@@ -159,13 +154,6 @@ FALCON_H1_MULTIPLIERS = VllmWrong(
     MULTIPLIERS.errors,
     "Falcon-H1 scales the embedding and each block's output by its multipliers between the "
     "all_reduce and the norm: 0 patterns replaced",
-)
-# vLLM's CPU router takes a logsumexp of the router logits where top-k weights are not
-# renormalized (vllm/model_executor/layers/fused_moe/router/cpu_router.py:147)
-LOGSUMEXP = "aten.abs and aten.log (the CPU router's logsumexp) are not in the op maps"
-UNKNOWN_COST = (
-    "cost fails (IndexError in ops/costing.py rows: an internal error) on the unknown value "
-    "an unknown op leaves before a linear"
 )
 
 # architecture → aspect → why its outcome is not the clean one
@@ -177,21 +165,12 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     },
     "granite": {"sp": MULTIPLIERS},
     "granitemoe": {"sp": MULTIPLIERS},
-    "jamba": {
-        "tp": Fails(f"{MAMBA}; {LOGSUMEXP}"),
-        "sp": MAMBA_RESIDUAL,
-        "cost": Fails(UNKNOWN_COST),
-    },
+    "jamba": {"sp": MAMBA_RESIDUAL},
     "minicpm3": {"sp": SCALED_RESIDUALS},
     "olmo": {"sp": LAYER_NORM},
     "olmo2": {"sp": BATCH_DIM_SCATTERED, "cost": BATCH_DIM_SCATTERED},
     "phimoe": {
         "sp": LAYER_NORM,
-    },
-    "qwen3-next": {
-        "tp": Fails(GATED_DELTA_NET),
-        "sp": Fails(GATED_DELTA_NET),
-        "cost": Fails(UNKNOWN_COST),
     },
     "starcoder2": {
         "sp": LAYER_NORM,
@@ -206,13 +185,7 @@ KNOWN: dict[str, dict[str, Fails | VllmWrong]] = {
     "falcon": {
         "sp": layer_norm("word_embeddings"),
     },
-    "falcon-h1": {
-        "tp": Fails(
-            "vllm.mamba_mixer2 (each layer's Mamba-2 half, one opaque op) is not in the op maps"
-        ),
-        "sp": FALCON_H1_MULTIPLIERS,
-        "cost": Fails(UNKNOWN_COST),
-    },
+    "falcon-h1": {"sp": FALCON_H1_MULTIPLIERS},
     "gemma": {"sp": EMBEDDING_SCALED},
     "gemma2": {"sp": POST_NORMS_ONLY},
     "gemma3": {"sp": POST_NORMS_ONLY},

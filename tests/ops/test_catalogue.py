@@ -872,6 +872,44 @@ def test_gqa_attention_with_fewer_kv_heads_than_ranks() -> None:
     )
 
 
+# -- recurrent mixers ------------------------------------------------------------------------
+
+
+@covers("recurrent_mixer")
+def test_a_gated_delta_core_keeps_its_heads_split_and_owns_its_convolution() -> None:
+    """Qwen3-Next's GDN core at TP 4 (4 key heads of 128, 8 value heads of 128 here): this
+    rank's q, k and v channels and one b and a per value head in, [t, heads/tp, d] out."""
+    g = Graph({"T": 4096, "tp": 4, "qkv": 2 * 4 * 128 + 8 * 128, "nv": 8, "dv": 128}, tp="tp")
+    x = g.input("x", ["T", "qkv/tp"], features=SPLIT)
+    b = g.input("b", ["T", "nv/tp"], features=SPLIT)
+    a = g.input("a", ["T", "nv/tp"], features=SPLIT)
+    g.op(
+        "mixer", "recurrent_mixer", [x, b, a], in_features="qkv", heads="nv", head_dim="dv",
+        state=128, conv_width="qkv", conv_kernel=4, update="gated_delta",
+    )  # fmt: skip
+    typed = g.typed()
+    expect(
+        g, typed, "mixer", shape=["T", "nv/tp", "dv"], numeric=[4096, 2, 128], tokens=FULL,
+        features=SPLIT, group="tp",
+    )  # fmt: skip
+    op = typed.graph.op("mixer")
+    names = {
+        t.name for t in weights_of(default_registry()["recurrent_mixer"], op, typed.inputs_of(op))
+    }
+    assert names == {"mixer.conv1d.weight", "mixer.A_log", "mixer.dt_bias"}
+
+
+def test_a_whole_mamba_input_gives_every_channel_on_every_rank() -> None:
+    g = Graph({"T": 64, "tp": 2, "I": 512}, tp="tp")
+    x = g.input("x", ["T", "2*I"])
+    g.op(
+        "mixer", "recurrent_mixer", [x], in_features="2*I", heads="I", head_dim=1, state=16,
+        conv_width="I", conv_kernel=4, update="selective", dt_rank=16,
+    )  # fmt: skip
+    expect(g, g.typed(), "mixer", shape=["T", "I", 1], numeric=[64, 512, 1], tokens=FULL,
+           features=WHOLE)  # fmt: skip
+
+
 # -- MoE -------------------------------------------------------------------------------------
 
 
@@ -1183,6 +1221,25 @@ def test_feature_sum_and_split() -> None:
            features=WHOLE, group="tp")  # fmt: skip
     expect(g, typed, "halves:1", shape=["T", "I/tp"], numeric=[4096, 128], tokens=FULL,
            features=SPLIT, group="tp")  # fmt: skip
+
+
+def test_a_reduction_inside_each_head_of_split_heads_keeps_them_split() -> None:
+    """A gated norm's mean over each head of a head-split [t, heads/tp, d] (Qwen3-Next's
+    RMSNormGated after its delta-rule core, vllm/model_executor/layers/layernorm.py:312): each
+    rank holds whole heads, so it reduces inside them; across the heads (axis 1) it would
+    hold 1/tp of the sum."""
+    g = Graph()
+    x = g.input("x", ["T", "32/tp", 128], features=SPLIT)
+    g.op("mean", "feature_sum", [x], axes=[2], features=["32/tp", 1])
+    g.op("max", "feature_max", [x], axes=[2], features=["32/tp", 1])
+    typed = g.typed()
+    for name in ("mean", "max"):
+        expect(g, typed, name, shape=["T", "32/tp", 1], numeric=[4096, 2, 1], tokens=FULL,
+               features=SPLIT, group="tp")  # fmt: skip
+    across = Graph()
+    y = across.input("y", ["T", "32/tp", 128], features=SPLIT)
+    across.op("sum", "feature_sum", [y], axes=[1], features=[128])
+    across.typed(errors=["incomplete-features"])
 
 
 @covers("feature_max")

@@ -569,6 +569,23 @@ case("local-kv-into-attention", "attn")(_local_side_into_gqa("k"))
 case("local-kv-into-attention", "attn")(_local_side_into_gqa("v"))
 
 
+# local-tokens-into-recurrence ----------------------------------------------------------------
+
+
+@case("local-tokens-into-recurrence", "mixer")
+def _local_tokens_into_a_mamba_scan(broken: bool) -> Graph:
+    """Mamba-2's core on this rank's heads (falcon_h1.py:119): after a reduce-scatter its
+    tokens are LOCAL, and the scan would restart at each rank's first row."""
+    g = G(heads=16, d=64)  # B and C of one group, replicated to each rank's heads (tp=16)
+    width = "2*heads*d + 2*tp*64 + heads"
+    x = g.act("x", LOCAL if broken else FULL, SPLIT, width=width)
+    g.op(
+        "mixer", "recurrent_mixer", [x], in_features=width, heads="heads", head_dim="d",
+        state=64, conv_width="heads*d + 2*tp*64", conv_kernel=4, update="selective",
+    )  # fmt: skip
+    return g.graph()
+
+
 # shape-mismatch -----------------------------------------------------------------------------
 
 

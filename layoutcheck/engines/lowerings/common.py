@@ -151,12 +151,21 @@ def passes_unchanged(lw: Lowering, node: EngineNode) -> bool:
 
 def reaches_next_linear(lw: Lowering, node: EngineNode) -> bool:
     """Does a linear's result pass ``node`` on its way to the next linear, the heads or
-    features it holds still the linear's? Views, row-wise ops, token slices and the attention
-    do; a fused residual add+norm (the residual stream is no one linear's) and the indexer
-    (whose result is key positions) do not."""
+    features it holds still the linear's? Views, row-wise ops, token slices, the attention and
+    a recurrent mixer (its heads are its input projection's: Qwen3-Next's in_proj_ba gives one
+    step and decay per head of this rank) do; a fused residual add+norm (the residual stream is
+    no one linear's) and the indexer (whose result is key positions) do not."""
     if lw.is_(node, Trait.FUSED_ADD_NORM, Trait.SPARSE_ATTENTION):
         return False
-    return lw.is_(node, Trait.VIEW, Trait.CAST, Trait.ROW_WISE, Trait.TOKEN_SLICE, Trait.ATTENTION)
+    return lw.is_(
+        node,
+        Trait.VIEW,
+        Trait.CAST,
+        Trait.ROW_WISE,
+        Trait.TOKEN_SLICE,
+        Trait.ATTENTION,
+        Trait.RECURRENT,
+    )
 
 
 def reached(lw: Lowering, node: EngineNode, through: Through, depth: int) -> Iterator[EngineNode]:

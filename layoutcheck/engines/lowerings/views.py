@@ -19,6 +19,7 @@ from layoutcheck.engines.lowerings.common import (
     split_at,
     token_axis,
     token_dim,
+    two_d,
 )
 from layoutcheck.engines.values import Act
 from layoutcheck.graph import ValueRef
@@ -369,8 +370,19 @@ def select(lw: Lowering) -> None:
     lw.bind(lw.output(0), opaque(lw, first_act(lw)))
 
 
+def _one_head_unfolded(lw: Lowering, act: Act) -> Act:
+    """A [t, 1, d] value the engine views as [t, d] (one head per token: its rows are the
+    tokens, so nothing is folded) as the [t, d] value it is: a cat of it with other [t, w]
+    values joins features (Qwen3-Next's q, k and v of one key head per rank, cat along -1:
+    layers/mamba/gdn/qwen_gdn_linear_attn.py:1029)."""
+    value = lw.type(act)
+    if act.folded and not value.is_top and len(value.shape) == 3 and value.shape[1] == 1:
+        return Act(two_d(lw, act), act.lead)
+    return act
+
+
 def _cat(lw: Lowering) -> None:
-    acts = [v for _, v in lw.tensor_args() if isinstance(v, Act)]
+    acts = [_one_head_unfolded(lw, v) for _, v in lw.tensor_args() if isinstance(v, Act)]
     if not acts:
         raise lw.fail("expects activations to concatenate")
     axis = token_axis(lw, acts[0], lw.argv("dim", 0))
@@ -380,7 +392,39 @@ def _cat(lw: Lowering) -> None:
     if axis is None or len(acts) < 2:
         lw.bind(lw.output(0), opaque(lw, acts[0]))
         return
+    if _heads_joined(lw, acts, axis):
+        _join_heads(lw, acts)
+        return
     ref = lw.emit("concat", [a.ref for a in acts])
+    lw.bind(lw.output(0), like(acts, ref, acts[0].lead))
+
+
+def _heads_joined(lw: Lowering, acts: list[Act], axis: int) -> bool:
+    """Is the cat a join of one head-split projection's parts, each rank's own heads' q, k
+    and v side by side ([t, w] values SPLIT over one group, joined along their features)?"""
+    values = [lw.type(a) for a in acts]
+    groups = {v.group for v in values}
+    return (
+        axis == 1
+        and len(groups) == 1
+        and all(v.features is FeatureState.SPLIT and len(v.shape) == 2 for v in values)
+    )
+
+
+def _join_heads(lw: Lowering, acts: list[Act]) -> None:
+    """Each rank joins the parts of its own heads (Qwen3-Next's gated delta net: the q, k and
+    v of its key-head groups, cut from the column-parallel in_proj_qkvz and cat along -1,
+    layers/mamba/gdn/qwen_gdn_linear_attn.py:1025-1029): per head group a join inside the
+    rank's heads, which the catalogue's concat takes per head ([t, 1, w] joined along w) —
+    the heads stay split. A [t, features] concat of SPLIT values is refused there, since its
+    parts would not line up with a global value's; these never stand for one."""
+    rows = lw.type(acts[0]).shape[0]
+    per_head = [
+        lw.emit("view", [a.ref], rows=rows, features=(1, lw.type(a).shape[1])) for a in acts
+    ]
+    joined = lw.emit("concat", per_head)
+    width = lw.typer.value(joined).shape[2]
+    ref = lw.emit("view", [joined], rows=rows, features=(width,))
     lw.bind(lw.output(0), like(acts, ref, acts[0].lead))
 
 
