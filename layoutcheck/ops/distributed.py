@@ -31,6 +31,7 @@ from layoutcheck.ops.base import (
     OutLayout,
     RuleUse,
     RuleViolation,
+    choice,
     features_of,
     group,
     keep_features,
@@ -255,19 +256,32 @@ OPS: tuple[OpSpec, ...] = (
         family=Family.ELEMENTWISE,
         inputs=("x",),
         outputs=("out",),
-        attrs={"group": group()},
+        attrs={
+            "group": group(),
+            "how": choice(
+                "scale",
+                "leader",
+                default="scale",
+                doc="scale: x/g on every rank; leader: x on the group's first rank, zeros on "
+                "the others",
+            ),
+        },
         layout=_partial_share,
         shape=keep_features,
-        summary="`*·W` → `*·P`: x/g on each rank, whose sum over the group is x",
+        summary="`*·W` → `*·P`: x/g on each rank (or x on the first, zeros elsewhere), whose "
+        "sum over the group is x",
         rules=(
             RuleUse(rules.NON_SUM_REDUCTION_OF_PARTIAL, "PARTIAL input (it would average)"),
             RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
         ),
         doc=(
             "A complete value replicated on the group, divided by the group size on every "
-            "rank: a valid pending sum, which may be added to another (the routed experts') "
-            "and reduced once with it. SGLang scales its replicated shared-expert output by "
-            "1/ep this way (PR 31476); without the scale the reduction counts it g times."
+            "rank (or kept on the group's first rank and zeroed on the others): a valid "
+            "pending sum, which may be added to another (the routed experts') and reduced once "
+            "with it. SGLang scales its replicated shared-expert output by 1/ep this way (PR "
+            "31476), and its dp_gather_replicate zeroes the non-leader attention-TP ranks' "
+            "copies before its all-reduce; without either the reduction counts the value g "
+            "times."
         ),
     ),
 )
@@ -328,6 +342,8 @@ def k_distributed_rms_norm(rt: Runner, op: Op, xs: list[HeldValue]) -> list[Held
 def k_partial_share(rt: Runner, op: Op, xs: list[HeldValue]) -> list[HeldValue]:
     x = xs[0]
     g = rt.group(op)
+    if op.attr("how") == "leader":
+        return [_held(x, [a if r == 0 or g == 1 else a * 0.0 for r, a in enumerate(x.arrays)])]
     return [_held(x, [a / g for a in x.arrays])]
 
 

@@ -96,28 +96,34 @@ inputs:
   routed: {shape: [T, H], tokens: full, features: partial}
   shared: {shape: [T, H], tokens: full, features: %s}
 ops:
-  - {name: scale, op: partial_share, inputs: [shared]}
+  - {name: scale, op: partial_share, inputs: [shared], attrs: {how: HOW}}
   - {name: add, op: add, inputs: [routed, scale]}
   - {name: reduce, op: all_reduce, inputs: [add]}
 outputs: [reduce]
 """
 
 
+def shared(features: str, how: str = "scale") -> str:
+    return (SHARED % features).replace("HOW", how)
+
+
 def test_a_replicated_value_scaled_by_one_over_g_is_a_pending_sum() -> None:
-    assert errors(SHARED % "whole") == []
-    assert errors(SHARED % "partial") == [("non-sum-reduction-of-partial", "scale")]
-    assert errors(SHARED % "split") == [("incomplete-features", "scale")]
+    assert errors(shared("whole")) == []
+    assert errors(shared("whole", "leader")) == []
+    assert errors(shared("partial")) == [("non-sum-reduction-of-partial", "scale")]
+    assert errors(shared("split")) == [("incomplete-features", "scale")]
 
 
-def test_the_simulator_adds_the_share_once() -> None:
-    graph = normalize(loads_graph(SHARED % "whole"))
+@pytest.mark.parametrize("how", ["scale", "leader"])
+def test_the_simulator_adds_the_share_once(how: str) -> None:
+    graph = normalize(loads_graph(shared("whole", how)))
     sim = simulate(graph)
     assert sim.failure is None
-    routed, shared = sim.inputs["routed"], sim.inputs["shared"]
+    routed, share = sim.inputs["routed"], sim.inputs["shared"]
     reduced = sim.held("reduce")
     assert reduced is not None
     for array in reduced.arrays:
-        assert abs(array - (routed + shared)).max() < 1e-9
+        assert abs(array - (routed + share)).max() < 1e-9
 
 
 NORM_LAYER = """
