@@ -169,13 +169,20 @@ def _distributed_norm_cost(call: CostCall) -> OpCost:
 
 
 def _distributed_norm_weights(call: WeightCall) -> tuple[Tensor, ...]:
-    """The checkpoint's scale vector of ``features``: a rank holds its shard of it, as its
-    projection's output holds the features (replicated heads replicate their shard)."""
+    """The scale vector of ``features``, a rank holding its shard as its input holds the
+    features. Where the group exceeds the heads, each head's shard is on g/heads ranks: the
+    vector is counted as the ranks jointly hold it, features·g/heads split over g (as vLLM's
+    QKVParallelLinear sizes a replicated K: output_sizes max(kv_heads, tp)·head_dim)."""
     features = call.size("features")
     x = call.inputs[0] if call.inputs else None
-    split = x is not None and x.features is FeatureState.SPLIT
-    sharding = Sharding.TP_DIM0 if split else Sharding.REPLICATED
-    return (call.tensor(call.op.name, (features,), sharding, kind=TensorKind.NORM),)
+    if x is None or x.features is not FeatureState.SPLIT:
+        return (call.tensor(call.op.name, (features,), Sharding.REPLICATED, kind=TensorKind.NORM),)
+    heads = call.attrs.get("heads")
+    group_name = str(call.attrs.get("group", "tp"))
+    g = call.groups.get(group_name)
+    if isinstance(heads, sympy.Expr) and g is not None:
+        features = features * sympy.Max(1, g / heads)
+    return (call.tensor(call.op.name, (features,), Sharding.TP_DIM0, kind=TensorKind.NORM),)
 
 
 # -- partial_share ---------------------------------------------------------------------------

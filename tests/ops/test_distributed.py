@@ -14,7 +14,7 @@ import sympy
 from layoutcheck.cost.devices import load_device
 from layoutcheck.cost.report import cost_report
 from layoutcheck.graph import Graph
-from layoutcheck.graph_io import loads_graph
+from layoutcheck.graph_io import load_graph, loads_graph
 from layoutcheck.interp import interpret
 from layoutcheck.memory.kv import kv_bytes_per_token
 from layoutcheck.models import build_model
@@ -24,6 +24,7 @@ from layoutcheck.oracle import check_soundness
 from layoutcheck.sim import simulate
 from layoutcheck.symbols import symbol
 from layoutcheck.validate import normalize
+from tests.helpers import GRAPHS
 
 # MiniMax-M2.5's attention (vLLM minimax_m2.py): 48 query heads, 8 KV heads, head_dim 128
 K_NORM = """
@@ -205,3 +206,21 @@ def test_kv_head_replicas_in_the_kv_cache_and_the_k_weights(tmp_path: Path) -> N
     typed = interpret(graph)
     k = typed.value("model.layers.0.self_attn.k_proj")
     assert typed.context.numeric(k.shape[-1]) == 32
+
+
+def test_memory_counts_a_replicated_heads_weight_shard_per_rank() -> None:
+    """MiniMax-M2 at TP 16 over 8 KV heads (the shipped graph): each rank holds its KV head's
+    128 k_norm weights (not 8·128/16 = 64) and its q heads' 3·128 q_norm weights; the merged
+    qkv_proj holds 3 query heads and one K and one V head per rank."""
+    from layoutcheck.memory.accounting import shares_of
+    from layoutcheck.memory.inventory import inventory
+
+    graph = normalize(load_graph(GRAPHS / "minimax-m2-attention-tp16.yaml"))
+    typed = interpret(graph)
+    held = {
+        tensor.module: typed.context.numeric(shares_of(tensor, typed.context.groups).held)
+        for tensor, _ in inventory(typed)
+    }
+    assert held["model.layers.0.self_attn.k_norm"] == 128
+    assert held["model.layers.0.self_attn.q_norm"] == 3 * 128
+    assert held["model.layers.0.self_attn.qkv_proj"] == (3 + 2) * 128 * 3072
