@@ -40,7 +40,7 @@ def inventory(target: Graph | TypedGraph) -> list[tuple[Tensor, int]]:
             # shapes are unknown, so they are left out, and the command says the result is
             # partial (an unchecked-op)
             continue
-        tensors = weights_of(typed.registry[op.kind], op, inputs)
+        tensors = weights_of(typed.registry[op.kind], op, inputs, typed.context.groups)
         found.extend((tensor, graph.multiplicity(op)) for tensor in tensors)
     return found
 

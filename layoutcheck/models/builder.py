@@ -532,6 +532,8 @@ class _Builder:
             out_features=kv_out,
             parallel="column",
         )
+        if gqa.qk_norm and self.spec.tensors.qk_norm_width == "projection":
+            q, k = self.projection_qk_norms(a, q, k)
         q = b.op(f"{a}.q_rope", "rope", [q])
         k = b.op(f"{a}.k_rope", "rope", [k])
         out = b.op(
@@ -545,6 +547,30 @@ class _Builder:
             **self.context_attrs(),
         )
         return self.o_proj(a, out, "heads*head_dim")
+
+    def projection_qk_norms(self, a: str, q: ValueRef, k: ValueRef) -> tuple[ValueRef, ValueRef]:
+        """q_norm and k_norm over the whole projections (OLMo-2, OLMoE, MiniMax-M2): under TP
+        each is a distributed norm, its ranks' means of squares all-reduced (vLLM's
+        MiniMaxText01RMSNormTP); where tp exceeds the KV heads, a rank's K is one replicated
+        head, and k_norm's weight is sharded by head (vLLM minimax_m2.py, k_norm)."""
+        b = self.b
+        q = b.op(
+            f"{a}.q_norm",
+            "distributed_rms_norm",
+            [q],
+            role="attention",
+            features="heads*head_dim",
+            heads="heads",
+        )
+        k = b.op(
+            f"{a}.k_norm",
+            "distributed_rms_norm",
+            [k],
+            role="attention",
+            features="kv_heads*head_dim",
+            heads="kv_heads",
+        )
+        return q, k
 
     def o_proj(self, a: str, attention: ValueRef, width: str) -> ValueRef:
         b = self.b

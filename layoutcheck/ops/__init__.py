@@ -18,6 +18,7 @@ from layoutcheck.errors import InputError
 from layoutcheck.ops import (
     attention,
     collectives,
+    distributed,
     elementwise,
     layout,
     linear,
@@ -39,8 +40,11 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
     moe.OPS,
     structure.OPS,
     tensor.OPS,
+    distributed.OPS,
 )
 
+# simulator kernels written beside their ops (the simulator has no built-in one for these kinds)
+FAMILY_KERNELS: Mapping[str, Callable[..., object]] = distributed.KERNELS
 # the aspects every entry must have, and what each is for (named in the error)
 REQUIRED_ASPECTS: Mapping[str, str] = {"cost": "cost rule", "weights": "weight rule"}
 OUTCOME_CACHE_LIMIT = 100_000
@@ -83,7 +87,9 @@ class Registry:
                 specs[spec.kind] = spec
                 for alias in spec.aliases:
                     aliases[alias] = spec.kind
-        return cls(specs=specs, aliases=aliases, kernels=dict(kernels or {}))
+        # the simulator kernels a family module carries for its own kinds come with them
+        carried = {kind: k for kind, k in FAMILY_KERNELS.items() if kind in specs}
+        return cls(specs=specs, aliases=aliases, kernels={**carried, **(kernels or {})})
 
     def canonical(self, kind: str) -> str | None:
         """The catalogue name for ``kind`` (resolving aliases), or None if unknown."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 import sympy
+from attrs import field as _field  # WeightCall has an attr named attrs
 
 from layoutcheck.graph import Op
 from layoutcheck.lattice import AbstractValue
@@ -64,6 +65,8 @@ class WeightCall:
     op: Op
     inputs: tuple[AbstractValue, ...]
     attrs: Mapping[str, object]
+    # the graph's group sizes, for a rule whose tensor depends on one (replicated heads)
+    groups: Mapping[str, Expr] = _field(factory=dict)
 
     def size(self, key: str) -> Expr:
         value = self.attrs[key]
@@ -96,13 +99,19 @@ class WeightCall:
 WeightRule = Callable[[WeightCall], tuple[Tensor, ...]]
 
 
-def weights_of(spec: OpSpec, op: Op, inputs: tuple[AbstractValue, ...]) -> tuple[Tensor, ...]:
-    """The tensors ``op`` owns, by its catalogue entry's weight rule (attr defaults filled in)."""
+def weights_of(
+    spec: OpSpec,
+    op: Op,
+    inputs: tuple[AbstractValue, ...],
+    groups: Mapping[str, Expr] | None = None,
+) -> tuple[Tensor, ...]:
+    """The tensors ``op`` owns, by its catalogue entry's weight rule (attr defaults filled in;
+    ``groups``: the graph's group sizes)."""
     if spec.weights is None:
         return ()
     values = {name: attr.default for name, attr in spec.attrs.items() if attr.default is not None}
     values.update(op.attr_dict)
-    return spec.weights(WeightCall(op, inputs, values))
+    return spec.weights(WeightCall(op, inputs, values, dict(groups or {})))
 
 
 def no_weights(call: WeightCall) -> tuple[Tensor, ...]:

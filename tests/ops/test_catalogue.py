@@ -1456,3 +1456,29 @@ def test_a_per_head_concat_keeps_split_heads_split() -> None:
         flat.write(graph("h/tp").replace("[T, h/tp, d/2]", "[T, h*d/(2*tp)]"))
     refused = run("check", flat.name, "--format", "json")
     assert [d["rule"] for d in json.loads(refused.out)["diagnostics"]] == ["incomplete-features"]
+
+
+# -- computed across a group (ops/distributed.py; the rules in tests/ops/test_distributed.py) --
+
+
+@covers("distributed_rms_norm")
+def test_distributed_rms_norm_keeps_the_split_and_holds_replicated_heads() -> None:
+    """GLM sizes, tp 16 over 8 heads of 128: a rank holds one head, on 2 ranks."""
+    g = Graph({**GLM, "kv": 8, "d": 128})
+    k = g.input("k", ["T", "d"], features=SPLIT)
+    g.op("k_norm", "distributed_rms_norm", [k], features=g.e("kv*d"), heads=g.e("kv"))
+    expect(
+        g, g.typed(), "k_norm", shape=["T", "d"], numeric=[4096, 128], tokens=FULL,
+        features=SPLIT, group="tp",
+    )  # fmt: skip
+
+
+@covers("partial_share")
+def test_partial_share_makes_a_complete_value_a_pending_sum() -> None:
+    g = Graph()
+    x = g.input("x", ["T", "H"])
+    g.op("share", "partial_share", [x])
+    expect(
+        g, g.typed(), "share", shape=["T", "H"], numeric=[4096, 6144], tokens=FULL,
+        features=PARTIAL, group="tp",
+    )  # fmt: skip

@@ -42,7 +42,12 @@ def test_every_catalogue_entry_declares_a_trait() -> None:
 
 def test_trait_queries() -> None:
     registry = default_registry()
-    assert registry.kinds_with(Trait.NORM) == {"rms_norm", "layer_norm", "add_rms_norm"}
+    assert registry.kinds_with(Trait.NORM) == {
+        "rms_norm",
+        "layer_norm",
+        "add_rms_norm",
+        "distributed_rms_norm",
+    }
     assert registry.kinds_with(Trait.FUSED_ADD_NORM) == {"add_rms_norm"}
     assert registry.kinds_with(Trait.REDUCTION) == {
         "all_reduce",
