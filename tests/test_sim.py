@@ -466,6 +466,24 @@ def test_local_dispatch_with_full_topk_ids_fails_at_the_experts() -> None:
     assert "8 token rows" in error.message and "32 rows of expert ids" in error.message
 
 
+def test_a_recurrent_mixer_cannot_be_executed_and_says_so() -> None:
+    """No kernel computes a Mamba or delta-rule recurrence: the run stops at the mixer as
+    "cannot execute" (never unsound), where the catalogue without a kernel refused to start."""
+
+    def body(b: GraphBuilder) -> None:
+        x = b.input("x", shape("T", "H/tp"), features=SPLIT)
+        b.output(
+            b.op(
+                "model.layers.0.mamba", "recurrent_mixer", [x], in_features="H", heads="H",
+                head_dim=1, state=2, conv_width="H", conv_kernel=2, update="selective",
+            )  # fmt: skip
+        )
+
+    error = failure(make({"T": 4, "tp": 2, "H": 4}, body))
+    assert error.op == "model.layers.0.mamba"
+    assert "cannot execute a recurrent mixer" in error.message
+
+
 def test_a_group_larger_than_the_simulated_ranks() -> None:
     def body(b: GraphBuilder) -> None:
         x = b.input("x", shape("T/tp", "H"), LOCAL)
