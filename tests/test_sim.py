@@ -472,12 +472,9 @@ def test_a_recurrent_mixer_cannot_be_executed_and_says_so() -> None:
 
     def body(b: GraphBuilder) -> None:
         x = b.input("x", shape("T", "H/tp"), features=SPLIT)
-        b.output(
-            b.op(
-                "model.layers.0.mamba", "recurrent_mixer", [x], in_features="H", heads="H",
-                head_dim=1, state=2, conv_width="H", conv_kernel=2, update="selective",
-            )  # fmt: skip
-        )
+        sizes = {"in_features": "H", "heads": "H", "head_dim": 1, "state": 2}
+        convolution = {"conv_width": "H", "conv_kernel": 2, "update": "selective"}
+        b.output(b.op("model.layers.0.mamba", "recurrent_mixer", [x], **sizes, **convolution))
 
     error = failure(make({"T": 4, "tp": 2, "H": 4}, body))
     assert error.op == "model.layers.0.mamba"
