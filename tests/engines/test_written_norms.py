@@ -126,3 +126,21 @@ def test_gemma2_s_pre_feedforward_norms_on_gathered_tokens_are_errors_of_the_sp_
     assert {"layers.0.pre_feedforward_layernorm", "layers.1.pre_feedforward_layernorm"} <= set(
         local
     ), local
+
+
+def test_bloom_s_norm_of_the_embedding_opens_no_layer() -> None:
+    # Bloom norms the embedding before its blocks (word_embeddings_layernorm, bloom.py:253-255):
+    # a text dump's first layer begins at the norm that opens an attention, the one after it
+    folder = ZOO / "bloom"
+    ops = _lowered(folder / "before_sp" / "rank_0.py", folder)
+    norms = [(name, inputs) for name, kind, inputs in ops if kind == "layer_norm"]
+    assert norms[:2] == [
+        ("convert_element_type_1", ("all_reduce",)),
+        ("model.layers.0.input_layernorm", ("convert_element_type_1",)),
+    ]
+    assert [name for name, _ in norms[2:]] == [
+        "model.layers.0.post_attention_layernorm",
+        "model.layers.1.input_layernorm",
+        "model.layers.1.post_attention_layernorm",
+        "model.norm",
+    ]
