@@ -2,7 +2,7 @@
 decomposed nn.LayerNorm (tests/engines/vllm/layer_norm_tp2.fx.txt), Command-R's norm functions
 (vllm/model_executor/models/commandr.py:68-75, :93-101, in the zoo's capture), and what keeps a
 look-alike from being taken for one. Then the decoder layers such models are counted by: a
-module list named ``h`` (falcon.py:380) and one norm per parallel block."""
+module list named ``h`` (falcon.py:386-391) and one norm per parallel block."""
 
 from __future__ import annotations
 
@@ -83,8 +83,8 @@ def test_command_r_s_written_rms_norm_is_the_input_layernorm_of_each_layer() -> 
 
 
 def test_falcon_s_layers_are_counted_in_its_archive_and_in_its_text_dump() -> None:
-    # Falcon's decoder layers are transformer.h.N (falcon.py:380), each one norm before its
-    # attention and MLP run in parallel (falcon.py:282-313): two layers either way
+    # Falcon's decoder layers are transformer.h.N (falcon.py:386-391), each one norm before its
+    # attention and MLP run in parallel (falcon.py:316-348): two layers either way
     folder = ZOO / "falcon"
     for dump in ("rank_0.pt2", "rank_0.py"):
         result = run("check", folder / "before_sp" / dump, "--config", folder)
