@@ -81,7 +81,7 @@ def layer_list(attention_paths: Iterable[str | None]) -> str | None:
     """The module list whose items are the decoder layers, as the engine's record of its
     attentions shows it: what comes before the first index of each attention's module path
     (``h`` of ``h.3.self_attention.attn``: GPT-J's, Bloom's and Falcon's ``transformer.h``,
-    vllm/model_executor/models/falcon.py:380), when every attention's path agrees; None when
+    vllm/model_executor/models/falcon.py:386-391), when every attention's path agrees; None when
     they do not or the paths say ``layers`` (which :func:`recorded` reads anyway)."""
     found: set[str] = set()
     for path in attention_paths:

@@ -216,9 +216,11 @@ def infer_structure(
         norm_before_attention = walk.is_(node, Trait.NORM) and index < last_attention
         # a layer ends after its attention and the norm before its feed-forward; a block that
         # runs both on one norm (GPT-J's and Falcon's parallel attention and MLP,
-        # gpt_j.py:187-193, falcon.py:282-313) ends where the next norm opens an attention
+        # gpt_j.py:173-185, falcon.py:316-348) ends where the next norm opens an attention. The
+        # first begins at the norm that opens an attention, not at a norm of the embedding
+        # before it (Bloom's word_embeddings_layernorm, bloom.py:253-255)
         starts_layer = (
-            layer is None
+            (layer is None and norm_before_attention and _opens_attention(walk, node))
             or {_Seen.ATTENTION, _Seen.POST_NORM} <= seen
             or (_Seen.ATTENTION in seen and norm_before_attention and _opens_attention(walk, node))
         )

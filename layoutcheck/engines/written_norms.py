@@ -168,16 +168,22 @@ def _norm_at(graph: _Graph, rsqrt: EngineNode) -> WrittenNorm | None:
     if centred and centring is not None:
         inner.add(centring.name)
     chain, weight, bias = _affine(graph, product)
-    source = _widened_from(graph, row, chain[-1])
-    if source != row:
-        inner.add(graph.producer[row].name)
-    # a cast at the end that does not restore the type the norm reads is not the norm's
-    while len(chain) > 1 and graph.is_cast(chain[-1]) and not _same_dtype(graph, source, chain[-1]):
-        chain.pop()
-    *within, last = chain
-    inner.update(node.name for node in within)
-    norm = WrittenNorm(last.name, frozenset(inner), source, centred, eps, weight, bias)
-    return norm if _closed(graph, norm) else None
+    widened = _widened_from(graph, row, chain[-1])
+    # the cast into float32 is the norm's when nothing else reads it; else the norm reads it
+    for source in dict.fromkeys((widened, row)):
+        taken = set(inner) | ({graph.producer[row].name} if source != row else set())
+        ends = list(chain)
+        # a cast at the end that does not restore the type the norm reads is not the norm's
+        while (
+            len(ends) > 1 and graph.is_cast(ends[-1]) and not _same_dtype(graph, source, ends[-1])
+        ):
+            ends.pop()
+        *within, last = ends
+        taken.update(node.name for node in within)
+        norm = WrittenNorm(last.name, frozenset(taken), source, centred, eps, weight, bias)
+        if _closed(graph, norm):
+            return norm
+    return None
 
 
 def _statistic(

@@ -25,7 +25,10 @@ from tests.helpers import ENGINE_GRAPHS, run
 ENGINES = Path(__file__).resolve().parents[2] / "layoutcheck" / "engines"
 # the modules of engines/ the importer's lowering is made of (the readers are another's)
 LOWERING_MODULES = sorted(
-    [ENGINES / name for name in ("lower.py", "structure.py", "placement.py", "target.py")]
+    [
+        ENGINES / name
+        for name in ("lower.py", "structure.py", "placement.py", "target.py", "written_norms.py")
+    ]
     + list((ENGINES / "lowerings").glob("*.py"))
 )
 

@@ -2,7 +2,7 @@
 decomposed nn.LayerNorm (tests/engines/vllm/layer_norm_tp2.fx.txt), Command-R's norm functions
 (vllm/model_executor/models/commandr.py:68-75, :93-101, in the zoo's capture), and what keeps a
 look-alike from being taken for one. Then the decoder layers such models are counted by: a
-module list named ``h`` (falcon.py:380) and one norm per parallel block."""
+module list named ``h`` (falcon.py:386-391) and one norm per parallel block."""
 
 from __future__ import annotations
 
@@ -50,6 +50,35 @@ def test_check_sp_names_the_all_reduce_left_before_the_written_norm_and_why() ->
     assert "likely cause: 1 of the norms (convert_element_type_1) are written out in" in said
 
 
+# Command-R's layer_norm_func (commandr.py:68-75) as the trace writes it: the mean, the centred
+# row squared and averaged, the row centred again, the rsqrt, the weight in float32, the cast
+COMMAND_R_LAYER_NORM = """\
+        mean: "f32[16, 1]" = torch.ops.aten.mean.dim(convert_element_type, [-1], True)
+        sub: "f32[16, 64]" = torch.ops.aten.sub.Tensor(convert_element_type, mean)
+        pow_1: "f32[16, 64]" = torch.ops.aten.pow.Tensor_Scalar(sub, 2);  sub = None
+        mean_1: "f32[16, 1]" = torch.ops.aten.mean.dim(pow_1, [-1], True);  pow_1 = None
+        sub_1: "f32[16, 64]" = torch.ops.aten.sub.Tensor(convert_element_type, mean)
+        add: "f32[16, 1]" = torch.ops.aten.add.Tensor(mean_1, 1e-05);  mean_1 = None
+        rsqrt: "f32[16, 1]" = torch.ops.aten.rsqrt.default(add);  add = None
+        mul_1: "f32[16, 64]" = torch.ops.aten.mul.Tensor(sub_1, rsqrt);  sub_1 = rsqrt = None
+        weight: "f32[64]" = torch.ops.prims.convert_element_type.default(arg2_1, torch.float32)
+        add_1: "f32[16, 64]" = torch.ops.aten.mul.Tensor(weight, mul_1);  weight = mul_1 = None
+"""
+
+
+def test_command_r_s_written_layer_norm_is_one_layer_norm(tmp_path: Path) -> None:
+    lines = LAYER_NORM.read_text().splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if "var_mean = torch" in line)
+    end = next(i for i, line in enumerate(lines) if "add_1: " in line)
+    path = tmp_path / "command_r_layer_norm.py"
+    path.write_text("".join(lines[:start]) + COMMAND_R_LAYER_NORM + "".join(lines[end + 1 :]))
+    ops = _lowered(path)
+    assert [op for op in ops if op[1] == "layer_norm"] == [
+        ("convert_element_type_1", "layer_norm", ("all_reduce",))
+    ]
+    assert {"mean", "sub", "pow_1", "mean_1", "sub_1", "rsqrt"}.isdisjoint(n for n, _, _ in ops)
+
+
 def test_a_statistic_read_outside_the_norm_leaves_its_ops_one_by_one(tmp_path: Path) -> None:
     # the same graph whose row mean is also returned: the norm's inner value escapes it, so the
     # ops are no norm of their own (a look-alike is never absorbed)
@@ -83,8 +112,8 @@ def test_command_r_s_written_rms_norm_is_the_input_layernorm_of_each_layer() -> 
 
 
 def test_falcon_s_layers_are_counted_in_its_archive_and_in_its_text_dump() -> None:
-    # Falcon's decoder layers are transformer.h.N (falcon.py:380), each one norm before its
-    # attention and MLP run in parallel (falcon.py:282-313): two layers either way
+    # Falcon's decoder layers are transformer.h.N (falcon.py:386-391), each one norm before its
+    # attention and MLP run in parallel (falcon.py:316-348): two layers either way
     folder = ZOO / "falcon"
     for dump in ("rank_0.pt2", "rank_0.py"):
         result = run("check", folder / "before_sp" / dump, "--config", folder)
@@ -126,3 +155,40 @@ def test_gemma2_s_pre_feedforward_norms_on_gathered_tokens_are_errors_of_the_sp_
     assert {"layers.0.pre_feedforward_layernorm", "layers.1.pre_feedforward_layernorm"} <= set(
         local
     ), local
+
+
+def test_bloom_s_norm_of_the_embedding_opens_no_layer() -> None:
+    # Bloom norms the embedding before its blocks (word_embeddings_layernorm, bloom.py:253-255):
+    # a text dump's first layer begins at the norm that opens an attention, the one after it
+    folder = ZOO / "bloom"
+    ops = _lowered(folder / "before_sp" / "rank_0.py", folder)
+    norms = [(name, inputs) for name, kind, inputs in ops if kind == "layer_norm"]
+    assert norms[:2] == [
+        ("convert_element_type_1", ("all_reduce",)),
+        ("model.layers.0.input_layernorm", ("convert_element_type_1",)),
+    ]
+    assert [name for name, _ in norms[2:]] == [
+        "model.layers.0.post_attention_layernorm",
+        "model.layers.1.input_layernorm",
+        "model.layers.1.post_attention_layernorm",
+        "model.norm",
+    ]
+
+
+def test_a_float32_row_read_beside_the_norm_stays_a_cast_before_it(tmp_path: Path) -> None:
+    # the norm's float32 copy of the row also read by another op: the cast is no part of the
+    # norm, which then normalizes the float32 row and is cast back after it
+    text = (
+        LAYER_NORM.read_text()
+        .replace(
+            "var_mean = torch.ops.aten.var_mean",
+            'row_copy: "f32[16, 64]" = torch.ops.aten.mul.Tensor(convert_element_type, 2)\n'
+            "        var_mean = torch.ops.aten.var_mean",
+        )
+        .replace("return (mm,)", "return (mm, row_copy)")
+    )
+    path = tmp_path / "layer_norm_row_read.py"
+    path.write_text(text)
+    ops = {name: (kind, inputs) for name, kind, inputs in _lowered(path)}
+    assert ops["add_1"] == ("layer_norm", ("convert_element_type",))
+    assert ops["convert_element_type_1"] == ("cast", ("add_1",))
