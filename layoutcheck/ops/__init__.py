@@ -40,6 +40,8 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
     structure.OPS,
     tensor.OPS,
 )
+# simulator kernels a family brings for kinds the simulator's own table lacks
+FAMILY_KERNELS: Mapping[str, Callable[..., object]] = recurrent.KERNELS
 
 # the aspects every entry must have, and what each is for (named in the error)
 REQUIRED_ASPECTS: Mapping[str, str] = {"cost": "cost rule", "weights": "weight rule"}
@@ -83,7 +85,8 @@ class Registry:
                 specs[spec.kind] = spec
                 for alias in spec.aliases:
                     aliases[alias] = spec.kind
-        return cls(specs=specs, aliases=aliases, kernels=dict(kernels or {}))
+        # the simulator kernels the shipped families bring, then the caller's
+        return cls(specs=specs, aliases=aliases, kernels={**FAMILY_KERNELS, **(kernels or {})})
 
     def canonical(self, kind: str) -> str | None:
         """The catalogue name for ``kind`` (resolving aliases), or None if unknown."""

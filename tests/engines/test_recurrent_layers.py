@@ -135,3 +135,31 @@ def test_the_recurrent_ops_are_priced_from_their_shapes() -> None:
     assert priced["unpriced"] == []
     mixer = next(op for op in priced["ops"] if op["kind"] == "recurrent_mixer")
     assert mixer["flops"] == 5 * 64 * 4 * 64 * 64 + 2 * 64 * 384 * 4
+
+
+def test_the_simulator_refuses_a_recurrence_at_its_op() -> None:
+    """The simulator has no kernel for a recurrence: a graph with one stops at that op, named,
+    instead of running something else in its place."""
+    from layoutcheck.graph import GraphBuilder
+    from layoutcheck.sim import simulate
+    from layoutcheck.validate import normalize
+
+    b = GraphBuilder("mixer", symbols={"T": 8, "tp": 2}, groups={"tp": "tp"})
+    x = b.input("x", ["T", 32], FULL, WHOLE)
+    b.output(
+        b.op(
+            "mixer",
+            "recurrent_mixer",
+            [x],
+            in_features=32,
+            heads=4,
+            head_dim=4,
+            state=8,
+            conv_width=16,
+            conv_kernel=4,
+            update="selective",
+        )
+    )
+    failure = simulate(normalize(b.build())).failure
+    assert failure is not None and failure.op == "mixer"
+    assert "no kernel for a recurrence" in failure.message
