@@ -837,12 +837,6 @@ def k_opaque(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     raise SimError(op.name, f"the simulator cannot execute the engine op {op.attr('target')}")
 
 
-def k_recurrent_mixer(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    # a causal convolution and a state carried along each request's tokens: no kernel here
-    # computes it, so a graph holding one stops as "cannot execute", never as unsound
-    raise SimError(op.name, "the simulator cannot execute a recurrent mixer (Mamba, delta rule)")
-
-
 def k_mla_prolog(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     """q_a_proj → q_a_layernorm → q_b_proj → rope; kv_a_proj → kv_a_layernorm and rope: the
     weights of the modules a builder's unfused graph names the same way."""
@@ -924,7 +918,6 @@ KERNELS: Mapping[str, Kernel] = {
     "moe_combine": k_moe_combine,
     "mla_prolog": k_mla_prolog,
     "opaque": k_opaque,
-    "recurrent_mixer": k_recurrent_mixer,
 }
 
 

@@ -78,6 +78,8 @@ def run_cost(args: argparse.Namespace) -> int:
             "device": report.device.name,
             "rank": report.rank,
             "unpriced": list(report.unpriced),
+            # of those, the ops whose cost rule failed on their values, and why
+            "cost_rule_failed": dict(report.faults),
         }
         data.update(summarize(report, numbers))
         print(json.dumps(data, indent=1))

@@ -73,8 +73,14 @@ def render_cost(report: CostReport, numbers: Mapping[str, Numbers], by: str) -> 
             lines.append(f"  {entry.name + times:<58} {entry.kind:<16} {n.us:>10.1f} {n.bound:<13}")
     if report.partial:
         # every op the total leaves out, so a partial number is never read as the cost
-        lines.append(f"  not priced (their values are unknown, ⊤): {len(report.unpriced)}")
-        lines.extend(f"    {name}" for name in report.unpriced)
+        failed = dict(report.faults)
+        unknown = [name for name in report.unpriced if name not in failed]
+        if unknown:
+            lines.append(f"  not priced (their values are unknown, ⊤): {len(unknown)}")
+            lines.extend(f"    {name}" for name in unknown)
+        if failed:
+            lines.append(f"  not priced (their cost rule failed): {len(failed)}")
+            lines.extend(f"    {name}: {why}" for name, why in failed.items())
     return "\n".join(lines)
 
 

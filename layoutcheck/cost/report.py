@@ -170,6 +170,9 @@ class CostReport:
     # ops left out because their values are unknown (⊤): a type error upstream, or an op
     # nobody could type; the totals are then partial
     unpriced: tuple[str, ...] = ()
+    # of those, the ops whose cost rule could not price the values it was given, and why: a
+    # rule that fails leaves its op out of a partial total, never ends the run
+    faults: tuple[tuple[str, str], ...] = ()
 
     @property
     def partial(self) -> bool:
@@ -319,6 +322,11 @@ def cost_options(given: Mapping[str, str] | None) -> dict[str, str]:
     return chosen
 
 
+# what a cost rule may raise on values it cannot price (a shape of another rank, a size that
+# is no number): its op is listed as unpriced, with the rule's failure, and the run goes on
+COST_RULE_FAULTS = (ArithmeticError, IndexError, KeyError, TypeError, ValueError)
+
+
 def cost_report(
     graph: Graph,
     device: Device,
@@ -339,6 +347,7 @@ def cost_report(
         cache = None
     errors = [d for d in typed.diagnostics if d.is_error]
     unpriced: list[str] = []
+    faults: list[tuple[str, str]] = []
     chosen = cost_options(options)
     rank_value = rank_expr(rank, graph)
     requests = None  # a batch of uneven requests: attention priced per request
@@ -368,27 +377,35 @@ def cost_report(
             continue
         key = (op.kind, op.attrs, inputs, outputs)
         count = graph.multiplicity(op)
-        if cache is not None:
-            pricing = pricings.get(key)
-            if pricing is None:
+        try:
+            if cache is not None:
+                pricing = pricings.get(key)
+                if pricing is None:
+                    call = _cost_call(
+                        spec, op, inputs, outputs, typed, rank_value, chosen, requests
+                    )
+                    pricing = pricings[key] = _pricing(
+                        spec.cost, call, device, profile, cache, key_text(scope, key)
+                    )
+                entry = OpEntry(op.name, op.kind, op.layer, count, None, None, pricing)
+                if pricing.program is None:  # a miss: the formulas are built now
+                    entry = attrs.evolve(entry, cost=pricing.formulas[0], time=pricing.formulas[1])
+                entries.append(entry)
+                continue
+            cost = costs.get(key)
+            if cost is None:
                 call = _cost_call(spec, op, inputs, outputs, typed, rank_value, chosen, requests)
-                pricing = pricings[key] = _pricing(
-                    spec.cost, call, device, profile, cache, key_text(scope, key)
-                )
-            entry = OpEntry(op.name, op.kind, op.layer, count, None, None, pricing)
-            if pricing.program is None:  # a miss: the formulas are built now, as without a cache
-                entry = attrs.evolve(entry, cost=pricing.formulas[0], time=pricing.formulas[1])
-            entries.append(entry)
+                cost = spec.cost(call)
+                costs[key] = cost
+            time = times.get(cost)
+            if time is None:
+                time = op_time(cost, device, profile)
+                times[cost] = time
+        except COST_RULE_FAULTS as error:
+            pricings.pop(key, None)
+            unpriced.append(op.name)
+            faults.append((op.name, f"{op.kind}'s cost rule failed: {type(error).__name__}"))
             continue
-        cost = costs.get(key)
-        if cost is None:
-            call = _cost_call(spec, op, inputs, outputs, typed, rank_value, chosen, requests)
-            cost = spec.cost(call)
-            costs[key] = cost
-        time = times.get(cost)
-        if time is None:
-            time = op_time(cost, device, profile)
-            times[cost] = time
         entries.append(OpEntry(op.name, op.kind, op.layer, count, cost, time))
     if errors and not entries:
         first = errors[0]
@@ -402,7 +419,7 @@ def cost_report(
             "could type (run check)"
         )
     values = {name: value for name, value in graph.symbols if value is not None}
-    return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced))
+    return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced), tuple(faults))
 
 
 def _cost_call(

@@ -44,7 +44,7 @@ FAMILIES: tuple[tuple[OpSpec, ...], ...] = (
 )
 
 # simulator kernels written beside their ops (the simulator has no built-in one for these kinds)
-FAMILY_KERNELS: Mapping[str, Callable[..., object]] = distributed.KERNELS
+FAMILY_KERNELS: Mapping[str, Callable[..., object]] = {**distributed.KERNELS, **recurrent.KERNELS}
 # the aspects every entry must have, and what each is for (named in the error)
 REQUIRED_ASPECTS: Mapping[str, str] = {"cost": "cost rule", "weights": "weight rule"}
 OUTCOME_CACHE_LIMIT = 100_000

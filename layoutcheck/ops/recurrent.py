@@ -10,12 +10,13 @@ row-parallel one reads it), and each rank's heads are its own, so nothing is red
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 import sympy
 
 from layoutcheck import rules
+from layoutcheck.graph import Op
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     Family,
@@ -250,3 +251,13 @@ def _mixer_weights(call: WeightCall) -> tuple[Tensor, ...]:
 
 
 OPS = tuple(attrs.evolve(spec, cost=_mixer_cost, weights=_mixer_weights) for spec in OPS)
+
+
+def refuse_simulation(runner: object, op: Op, inputs: list[object]) -> list[object]:
+    """The simulator runs no recurrence: a graph with one is refused at this op (the
+    simulator reports this error as the op's own), never run as something else."""
+    raise ValueError("the simulator has no kernel for a recurrence along the tokens")
+
+
+# the simulator kernels this family adds (the simulator's own table has none for it)
+KERNELS: Mapping[str, Callable[..., object]] = {"recurrent_mixer": refuse_simulation}

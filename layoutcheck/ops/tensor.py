@@ -439,7 +439,7 @@ OPS: tuple[OpSpec, ...] = (
         summary="max over feature dims, tokens kept: values and int64 indices; not linear",
         rules=(
             RuleUse(rules.PARTIAL_INTO_NONLINEAR, "PARTIAL input"),
-            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input"),
+            RuleUse(rules.INCOMPLETE_FEATURES, "SPLIT input reduced across its heads"),
         ),
         doc="The max over some feature dims of each token, and where it is (a softmax's "
         "stabilizing max, a grouped router's best expert score per group). Each token's "

@@ -135,3 +135,48 @@ def test_the_recurrent_ops_are_priced_from_their_shapes() -> None:
     assert priced["unpriced"] == []
     mixer = next(op for op in priced["ops"] if op["kind"] == "recurrent_mixer")
     assert mixer["flops"] == 5 * 64 * 4 * 64 * 64 + 2 * 64 * 384 * 4
+
+
+def test_the_simulator_refuses_a_recurrence_at_its_op() -> None:
+    """The simulator has no kernel for a recurrence: a graph with one stops at that op, named,
+    instead of running something else in its place."""
+    from layoutcheck.graph import GraphBuilder
+    from layoutcheck.sim import simulate
+    from layoutcheck.validate import normalize
+
+    b = GraphBuilder("mixer", symbols={"T": 8, "tp": 2}, groups={"tp": "tp"})
+    x = b.input("x", ["T", 32], FULL, WHOLE)
+    b.output(
+        b.op(
+            "mixer",
+            "recurrent_mixer",
+            [x],
+            in_features=32,
+            heads=4,
+            head_dim=4,
+            state=8,
+            conv_width=16,
+            conv_kernel=4,
+            update="selective",
+        )
+    )
+    failure = simulate(normalize(b.build())).failure
+    assert failure is not None and failure.op == "mixer"
+    assert "no kernel for a recurrence" in failure.message
+
+
+def test_mamba1s_step_projections_and_their_all_reduce_are_priced_inside_the_mixer() -> None:
+    """Jamba at T=64, tp 2 (256 channels here, d_state 16, dt_rank 16): the scan (5 per state
+    element per token) and the convolution (4 taps), x_proj over this rank's channels into
+    dt_rank + 2·d_state = 48 (row-parallel, mamba_mixer.py:110: its partial result
+    all-reduced, 64·48 bf16 values) and dt_proj back to the channels."""
+    result = run(
+        "cost", graph_of("jamba"), "--config", ZOO / "jamba", "--format", "json",
+    )  # fmt: skip
+    assert result.code == 0, result.err
+    (mixer,) = [op for op in json.loads(result.out)["ops"] if op["kind"] == "recurrent_mixer"]
+    t, channels, state, taps, dt_rank = 64, 256, 16, 4, 16
+    scan = 5 * t * channels * state + 2 * t * channels * taps
+    projections = 2 * t * channels * (dt_rank + 2 * state) + 2 * t * dt_rank * channels
+    assert mixer["flops"] == scan + projections
+    assert mixer["comm_bytes"] == t * (dt_rank + 2 * state) * 2

@@ -114,3 +114,37 @@ def test_memory_and_compare_leave_the_unknown_op_out_and_say_so(tmp_path: Path) 
         allowed = run(*command, "--config", DENSE, "--allow-unknown")
         assert allowed.code == 0, allowed.err
         assert "warning: 7 of 30 ops unchecked" in allowed.err
+
+
+def test_an_op_whose_cost_rule_fails_is_listed_and_the_total_partial() -> None:
+    """cost never ends on an op it cannot price: a cost rule that raises on the values it
+    was given (an IndexError, as linear_cost once did on an unknown value) leaves its op out
+    of a partial total, listed with the rule's failure, and every other op priced."""
+    import attrs
+
+    from layoutcheck.cost.devices import load_device
+    from layoutcheck.cost.render import render_cost
+    from layoutcheck.cost.report import cost_report
+    from layoutcheck.graph import GraphBuilder
+    from layoutcheck.lattice import FeatureState, TokenLayout
+    from layoutcheck.ops import FAMILIES, Registry
+    from layoutcheck.validate import normalize
+
+    def fails(call: object) -> object:
+        raise IndexError("tuple index out of range")
+
+    rope = next(spec for family in FAMILIES for spec in family if spec.kind == "rope")
+    registry = Registry.from_families(
+        [*FAMILIES, (attrs.evolve(rope, kind="my_rope", cost=fails),)]
+    )
+    b = GraphBuilder("g", symbols={"T": 64, "tp": 2}, groups={"tp": "tp"})
+    x = b.input("x", ["T", 128], TokenLayout.FULL, FeatureState.WHOLE)
+    turned = b.op("turned", "my_rope", [x])
+    b.output(b.op("normed", "rms_norm", [turned]))
+    report = cost_report(normalize(b.build(), registry), load_device("a3-752t"), registry=registry)
+    assert report.partial and report.unpriced == ("turned",)
+    assert report.faults == (("turned", "my_rope's cost rule failed: IndexError"),)
+    assert [entry.name for entry in report.entries] == ["normed"]
+    shown = render_cost(report, report.numbers(), "kind")
+    assert "not priced (their cost rule failed): 1\n    turned: my_rope's cost rule" in shown
+    assert "their values are unknown" not in shown
