@@ -60,7 +60,10 @@ def count_parameters(spec: ModelSpec, mtp_layers: int = 0) -> ParameterCount:
         [
             ("model.embed_tokens", embedding),
             ("lm_head", head),
+            ("lm_head.bias", spec.vocab if t.lm_head_bias else 0),  # GPT-J, PhiMoE
             ("model.norm", _norm(t, spec.hidden)),
+            # Bloom's LayerNorm on the embedding
+            ("word_embeddings_layernorm", _norm(t, spec.hidden) if t.embedding_norm else 0),
         ]
     )
     total = active = outer
