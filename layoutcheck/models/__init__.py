@@ -339,6 +339,9 @@ def build_from_spec(
         )
         graph = graph.evolve(requests=requests)
     warnings = spec.warnings
+    undrawn = spec.tensors.undrawn_norms()
+    if undrawn is not None:  # the checkpoint's norms the graph does not draw where they are
+        warnings = (*warnings, f"{spec.name}: {undrawn}")
     if shared_experts is not None and not _has_shared_experts(spec):
         # the option still chooses how the MoE's prepare step slices (it shapes the gather
         # after the experts), but there is nothing it places: say so rather than stay silent

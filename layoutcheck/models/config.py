@@ -149,6 +149,9 @@ class CheckpointFacts:
     parallel_block: bool = False
     parallel_field: str | None = None
     alibi: bool = False  # ALiBi position biases instead of rotary embeddings
+    # each sublayer's output is normed before the residual add, and the next input is not
+    # (EXAONE-4's post_attention / post_feedforward norms): drawn as pre-norms
+    post_norms: bool = False
     # what the class's Hugging Face config takes for a field its config.json may leave out,
     # where it shapes the model and differs from the builder's own fallback: read as if given
     config_defaults: tuple[tuple[str, int], ...] = ()
@@ -247,7 +250,7 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
         tied_embeddings=True, norms_per_layer=1, parallel_block=True
     ),
     # exaone4.py:166-167 per-head q_norm/k_norm; :255-258 post_attention and post_feedforward
-    "Exaone4ForCausalLM": CheckpointFacts(qk_norm=True),
+    "Exaone4ForCausalLM": CheckpointFacts(qk_norm=True, post_norms=True),
     # phimoe.py:339-346 q/k/v and o biased, :411-414 LayerNorms, :551-555 a biased lm_head
     "PhiMoEForCausalLM": CheckpointFacts(norm="layer", lm_head_bias=True),
     # falcon.py:291-302: LayerNorms; parallel_attn puts attention and MLP side by side (one
@@ -314,6 +317,23 @@ class CheckpointTensors:
     attention_sinks: bool = False
     lm_head_bias: bool = False
     embedding_norm: bool = False
+    post_norms: bool = False
+
+    def undrawn_norms(self) -> str | None:
+        """What the built graph draws of the layer's norms differently from the checkpoint
+        (counted in parameters, not drawn), or None when it draws them as they are."""
+        if self.norms_per_layer > 2:
+            return (
+                f"its {self.norms_per_layer} norms a layer are drawn as 2 (before attention and "
+                "before the MLP): the post-sublayer norms are counted in its parameters, not "
+                "drawn, so their layout is not checked"
+            )
+        if self.post_norms:
+            return (
+                "its norms follow each sublayer (post-norms) and are drawn before them: their "
+                "parameters are counted, their place in the graph is not checked"
+            )
+        return None
 
 
 def has_dsa_structure(config: Mapping[str, Any]) -> bool:
@@ -592,6 +612,7 @@ def _checkpoint_tensors(
         attention_sinks=facts.attention_sinks,
         lm_head_bias=_flag(data, "lm_head_bias", facts.lm_head_bias),
         embedding_norm=facts.embedding_norm,
+        post_norms=facts.post_norms,
     )
 
 

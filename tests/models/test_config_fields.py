@@ -195,3 +195,17 @@ def test_qwen2_1_5b_ties_its_head_once(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["memory", "qwen2-1.5b"]) == 0
     assert "parameters: 1.5B total" in capsys.readouterr().out
     assert count_parameters(model_spec(*load_config("qwen2-1.5b"))).total == 1_543_714_304
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [("gemma-2-9b", "4 norms a layer"), ("glm-4-9b-0414", "4 norms"), ("exaone-4.0-32b", "post")],
+)
+def test_norms_drawn_elsewhere_than_the_checkpoint_has_them_are_a_warning(
+    name: str, said: str
+) -> None:
+    spec = _spec(name, num_hidden_layers=2)
+    built = build_from_spec(spec, ParallelConfig(tp=1), Execution(tokens=64))
+    assert any(said in warning for warning in built.warnings)
+    plain = build_from_spec(_spec("llama-3-8b", num_hidden_layers=2), ParallelConfig(tp=1))
+    assert not any("norms" in warning for warning in plain.warnings)
