@@ -149,6 +149,9 @@ class CheckpointFacts:
     parallel_block: bool = False
     parallel_field: str | None = None
     alibi: bool = False  # ALiBi position biases instead of rotary embeddings
+    # shared experts of the routed experts' width every MoE layer has, no field saying so
+    shared_experts: int = 0
+    qk_norm_weight: bool = True  # False: the q/k norm has no weight (Llama-4's L2 norm)
     # each sublayer's output is normed before the residual add, and the next input is not
     # (EXAONE-4's post_attention / post_feedforward norms): drawn as pre-norms
     post_norms: bool = False
@@ -230,6 +233,10 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
             ("first_k_dense_replace", 1),
         ),
     ),
+    # llama4.py:100-133 one shared expert of intermediate_size beside the routed ones; :211-217
+    # a q/k norm without a weight (has_weight=False); :341-352 dense layers of
+    # intermediate_size_mlp between the MoE ones (interleave_moe_layer_step)
+    "Llama4ForCausalLM": CheckpointFacts(shared_experts=1, qk_norm_weight=False),
     # qwen3_next.py: Qwen3's per-head q_norm/k_norm, Qwen2-MoE's gated shared expert
     # configuration_qwen3_next.py:108-133: its layer types default to a full-attention layer
     # every 4th, the rest linear attention
@@ -318,6 +325,7 @@ class CheckpointTensors:
     lm_head_bias: bool = False
     embedding_norm: bool = False
     post_norms: bool = False
+    qk_norm_weight: bool = True
 
     def undrawn_norms(self) -> str | None:
         """What the built graph draws of the layer's norms differently from the checkpoint
@@ -550,7 +558,8 @@ def model_spec(
 
 
 # the MLP width by the names the config classes give it, first found wins
-_MLP_WIDTH_FIELDS = ("intermediate_size", "ffn_hidden_size", "n_inner")
+# (Llama-4 names its dense layers' width intermediate_size_mlp, its experts' intermediate_size)
+_MLP_WIDTH_FIELDS = ("intermediate_size_mlp", "intermediate_size", "ffn_hidden_size", "n_inner")
 
 
 def _kv_heads(data: Mapping[str, Any], fields: _Fields, heads: int, defaults: list[str]) -> int:
@@ -613,6 +622,7 @@ def _checkpoint_tensors(
         lm_head_bias=_flag(data, "lm_head_bias", facts.lm_head_bias),
         embedding_norm=facts.embedding_norm,
         post_norms=facts.post_norms,
+        qk_norm_weight=facts.qk_norm_weight,
     )
 
 
@@ -666,6 +676,7 @@ def _moe(
     intermediate = (
         fields.opt_int("moe_intermediate_size")
         or fields.opt_int("expert_hidden_dim")
+        or (fields.opt_int("intermediate_size") if "intermediate_size_mlp" in data else None)
         or dense_width
     )
     # the shared experts' count: DeepSeek's n_shared_experts, ERNIE's moe_num_shared_experts,
@@ -676,7 +687,7 @@ def _moe(
             for key in _SHARED_EXPERT_FIELDS
             if data.get(key) is not None
         ),
-        0,
+        facts.shared_experts,
     )
     # Qwen2-MoE states one shared expert by its width (qwen2_moe.py:157: one Qwen2MoeMLP of
     # shared_expert_intermediate_size when it is positive)
@@ -760,6 +771,7 @@ _LAYER_KIND_FIELDS = (
     "moe_layer_freq",
     "mlp_only_layers",
     "decoder_sparse_step",
+    "interleave_moe_layer_step",
 )
 _MLP_TYPE_WORDS = {"dense": "dense", "mlp": "dense", "sparse": "moe", "moe": "moe"}
 
@@ -814,7 +826,8 @@ def _layer_kinds(
     ):
         raise ConfigError(f"{fields.where}: field 'mlp_only_layers' must be a list of layers")
     dense_only = set(listed_dense)
-    step = fields.opt_int("decoder_sparse_step") or 1
+    # Qwen's decoder_sparse_step and Llama-4's interleave_moe_layer_step: every step-th layer
+    step = fields.opt_int("decoder_sparse_step") or fields.opt_int("interleave_moe_layer_step") or 1
     return tuple(
         "moe" if i not in dense_only and (i + 1) % step == 0 else "dense" for i in range(layers)
     )
@@ -902,6 +915,11 @@ def ignored_fields(config: Mapping[str, Any], data: Mapping[str, Any]) -> list[s
     if data.get("sliding_window_pattern") is not None:
         found.append(
             "field 'sliding_window_pattern' is ignored: every layer was built with full attention"
+        )
+    if data.get("attention_chunk_size") not in (None, 0):
+        found.append(
+            f"field 'attention_chunk_size' ({_shown(data['attention_chunk_size'])}) is ignored: "
+            "every layer was built with full attention (chunked attention is not modelled)"
         )
     quantization = data.get("quantization_config", config.get("quantization_config"))
     if isinstance(quantization, Mapping):

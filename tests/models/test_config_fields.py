@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from layoutcheck.cli import main
@@ -209,3 +210,28 @@ def test_norms_drawn_elsewhere_than_the_checkpoint_has_them_are_a_warning(
     assert any(said in warning for warning in built.warnings)
     plain = build_from_spec(_spec("llama-3-8b", num_hidden_layers=2), ParallelConfig(tp=1))
     assert not any("norms" in warning for warning in plain.warnings)
+
+
+def test_llama4_builds_its_shared_expert_its_dense_width_and_its_interleaved_moe_layers() -> None:
+    """llama4.py:100-133 a shared expert of intermediate_size in every MoE layer, :341-352
+    dense layers of intermediate_size_mlp where (i+1) % interleave_moe_layer_step != 0, and
+    :211-217 a q/k norm without a weight."""
+    data, short, where = load_config(
+        Path(__file__).parent.parent / "data" / "vllm-capture" / "tiny-llama4"
+    )
+    config = (
+        {**data["text_config"], "interleave_moe_layer_step": 2}
+        if "text_config" in data
+        else {
+            **data,
+            "interleave_moe_layer_step": 2,
+        }
+    )
+    spec = model_spec(config, short, where)
+    assert spec.moe is not None
+    assert (spec.moe.shared_experts, spec.moe.shared_width, spec.moe.intermediate) == (1, 128, 128)
+    assert spec.intermediate == 512 and spec.layer_kinds == ("dense", "moe")
+    assert any("attention_chunk_size" in warning for warning in spec.warnings)
+    weighted = attrs.evolve(spec, tensors=attrs.evolve(spec.tensors, qk_norm_weight=True))
+    # the weightless norm adds nothing; a weighted one would add q's and k's (64 each) a layer
+    assert count_parameters(weighted).total - count_parameters(spec).total == 2 * 2 * 64
