@@ -9,7 +9,7 @@ and head) come from its ``architectures`` class, in one table (``CHECKPOINT_FACT
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -400,6 +400,25 @@ def _text_config(config: Mapping[str, Any]) -> Mapping[str, Any]:
     return nested if isinstance(nested, Mapping) else config
 
 
+class _Defaulted(Mapping[str, Any]):
+    """A config's fields, with its config class's values for the ones it leaves out."""
+
+    def __init__(self, given: Mapping[str, Any], taken: Mapping[str, Any]) -> None:
+        self.given = given
+        self.taken = taken
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.given and self.given[key] is not None:
+            return self.given[key]
+        return self.taken[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self.taken, **self.given})
+
+    def __len__(self) -> int:
+        return len({**self.taken, **self.given})
+
+
 class _Fields:
     """Typed access to config fields with messages that name the field and the file."""
 
@@ -471,7 +490,7 @@ def model_spec(
     defaults: list[str] = []
     taken = {key: value for key, value in facts.config_defaults if data.get(key) is None}
     if taken:  # read as the model's own config class reads a missing field
-        data = {**data, **taken}
+        data = _Defaulted(data, taken)
         defaults.extend(
             f"{key} = {value} (its config class's default)" for key, value in taken.items()
         )
@@ -567,7 +586,9 @@ def _kv_heads(data: Mapping[str, Any], fields: _Fields, heads: int, defaults: li
     architecture) or ``multi_query`` (one shared KV head); else as many as the query heads."""
     if data.get("num_key_value_heads") is not None:
         return fields.integer("num_key_value_heads")
-    if data.get("new_decoder_architecture") is True and data.get("num_kv_heads") is not None:
+    # Falcon's num_kv_heads counts only in its new decoder architecture (falcon.py:116-121)
+    falcon_kv = data.get("num_kv_heads")
+    if falcon_kv is not None and data.get("new_decoder_architecture") is True:
         return fields.integer("num_kv_heads")
     if data.get("multi_query") is True:
         return 1
@@ -667,7 +688,13 @@ def _moe(
                 "intermediate_size), no MoE"
             )
         return None
-    top_k = fields.first_int("num_experts_per_tok", "moe_k")
+    # ERNIE names the top-k moe_k, GPT-OSS experts_per_token (beside num_experts_per_tok)
+    top_k = fields.first_int("num_experts_per_tok", "moe_k", "experts_per_token")
+    stated = fields.opt_int("experts_per_token")
+    if stated is not None and stated != top_k:
+        raise ConfigError(
+            f"{fields.where}: experts_per_token {stated} disagrees with num_experts_per_tok {top_k}"
+        )
     if top_k > experts:
         raise ConfigError(
             f"{fields.where}: num_experts_per_tok {top_k} exceeds the {experts} routed experts"
@@ -873,11 +900,61 @@ UNBUILT_FIELDS: tuple[tuple[str, Callable[[Mapping[str, Any]], bool], str], ...]
     ("hybrid_override_pattern", lambda d: bool(d.get("hybrid_override_pattern")), "Mamba layers"),
     ("mamba_d_ssm", lambda d: d.get("mamba_d_ssm") is not None, "a Mamba-2 mixer in each layer"),
     (
+        "apply_residual_connection_post_layernorm",
+        lambda d: d.get("apply_residual_connection_post_layernorm") is True,
+        "a residual taken after the input norm (Bloom's option)",
+    ),
+    (
         "attn_output_gate",
         lambda d: d.get("attn_output_gate") is True,
         "a sigmoid gate on the attention's output (q_proj twice as wide)",
     ),
 )
+
+
+# Fields that shape no tensor and no layout, so the builder has nothing to build for them: ids
+# and training knobs, numerics (epsilons, activations, soft-caps, scales and multipliers),
+# positions (rope and its scaling), the router's arithmetic, the MTP layer count (``memory
+# --mtp`` reads it), and the sizes of the layers a refused field asks for. A test holds every
+# config in the repository to this: each field is read by ``model_spec``, listed here, or one
+# of ``UNBUILT_FIELDS``.
+UNSHAPING_FIELDS = frozenset(
+    {
+        # ids, bookkeeping and training
+        "_name_or_path", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id", "dtype",
+        "torch_dtype", "transformers_version", "use_cache", "cache_implementation",
+        "model_type", "initializer_range", "model_max_length", "output_router_logits",
+        "router_aux_loss_coef", "router_jitter_noise", "input_jitter_noise",
+        "attention_dropout", "embd_pdrop", "embedding_dropout", "resid_pdrop",
+        "residual_dropout", "use_mamba_kernels", "pretraining_tp", "moe_capacity", "ep_size",
+        # numerics
+        "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_epsilon", "hidden_act",
+        "hidden_activation", "activation_function", "swiglu_limit", "clip_qkv",
+        "attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
+        "logit_scale", "logits_scaling", "attn_scale", "attn_temperature_tuning",
+        "floor_scale", "attention_multiplier", "attention_in_multiplier",
+        "attention_out_multiplier", "embedding_multiplier", "key_multiplier",
+        "lm_head_multiplier", "residual_multiplier", "mlp_multipliers", "ssm_in_multiplier",
+        "ssm_out_multiplier", "ssm_multipliers", "scale_emb", "scale_depth", "dim_model_base",
+        # positions
+        "rope_theta", "rope_scaling", "rope_parameters", "rope_interleave",
+        "indexer_rope_interleave", "rope_local_base_freq", "rotary_dim", "rotary_pct",
+        "rotary_emb_base", "partial_rotary_factor", "n_positions",
+        "original_max_position_embeddings", "initial_context_length", "no_rope_layers",
+        "max_window_layers", "qk_head_dim",
+        # the router's arithmetic (which experts, not how many or how wide)
+        "n_group", "topk_group", "norm_topk_prob", "routed_scaling_factor", "scoring_func",
+        "moe_gate", "moe_use_aux_free",
+        # read elsewhere: the MTP layers (memory --mtp); sliding windows (ignored_fields)
+        "num_nextn_predict_layers", "sliding_window",
+        # the sizes of layers a refused field asks for (Mamba, Gated DeltaNet)
+        "attn_layer_offset", "mamba_chunk_size", "mamba_conv_bias", "mamba_d_conv",
+        "mamba_d_head", "mamba_d_state", "mamba_dt_rank", "mamba_expand", "mamba_n_groups",
+        "mamba_n_heads", "mamba_norm_before_gate", "mamba_proj_bias", "mamba_rms_norm",
+        "projectors_bias", "linear_conv_kernel_dim", "linear_key_head_dim",
+        "linear_num_key_heads", "linear_num_value_heads", "linear_value_head_dim",
+    }
+)  # fmt: skip
 
 
 def unbuilt_fields(data: Mapping[str, Any], where: str) -> list[str]:

@@ -235,3 +235,60 @@ def test_llama4_builds_its_shared_expert_its_dense_width_and_its_interleaved_moe
     weighted = attrs.evolve(spec, tensors=attrs.evolve(spec.tensors, qk_norm_weight=True))
     # the weightless norm adds nothing; a weighted one would add q's and k's (64 each) a layer
     assert count_parameters(weighted).total - count_parameters(spec).total == 2 * 2 * 64
+
+
+class _Reading(dict[str, Any]):
+    """A config that records which of its fields are read."""
+
+    def __init__(self, data: dict[str, Any], read: set[str]) -> None:
+        super().__init__(data)
+        self.read = read
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+
+def _repository_configs() -> list[Path]:
+    data = Path(__file__).parent.parent / "data"
+    shipped = Path(__file__).parent.parent.parent / "layoutcheck" / "specs" / "models"
+    return [
+        *sorted((data / "vllm-capture").glob("**/config.json")),
+        *sorted((data / "hf-configs").glob("*.json")),
+        *(p for p in sorted(shipped.glob("*.json")) if p.name != "SOURCES.json"),
+    ]
+
+
+def test_every_field_of_every_config_here_is_read_unshaping_or_refused() -> None:
+    """No silent config: a field is read by the builder (here or in another config, as an
+    alias is read where the usual name is missing), listed in UNSHAPING_FIELDS, or refused."""
+    from layoutcheck.models.config import UNBUILT_FIELDS, UNSHAPING_FIELDS
+
+    read: set[str] = set()
+    fields: dict[str, str] = {}
+    for path in _repository_configs():
+        data = load_config(path)[0]
+        text = data.get("text_config", data)
+        model_spec(_Reading(text, read), path.stem, str(path))
+        fields.update({key: str(path) for key in text})
+    refused = {field for field, _, _ in UNBUILT_FIELDS}
+    silent = {
+        key: path
+        for key, path in fields.items()
+        if key not in read | UNSHAPING_FIELDS | refused | {"text_config", "architectures"}
+    }
+    assert silent == {}
+    assert len(fields) > 150  # the configs were read
+
+
+def test_bloom_residual_after_the_norm_is_refused() -> None:
+    spec = _spec("bloom-7b1", apply_residual_connection_post_layernorm=True)
+    assert "'apply_residual_connection_post_layernorm'" in spec.unbuilt[0]
