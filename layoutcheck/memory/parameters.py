@@ -60,7 +60,10 @@ def count_parameters(spec: ModelSpec, mtp_layers: int = 0) -> ParameterCount:
         [
             ("model.embed_tokens", embedding),
             ("lm_head", head),
+            ("lm_head.bias", spec.vocab if t.lm_head_bias else 0),  # GPT-J, PhiMoE
             ("model.norm", _norm(t, spec.hidden)),
+            # Bloom's LayerNorm on the embedding
+            ("word_embeddings_layernorm", _norm(t, spec.hidden) if t.embedding_norm else 0),
         ]
     )
     total = active = outer
@@ -139,7 +142,7 @@ def _gqa(spec: ModelSpec, g: GqaSpec) -> Tensors:
         ("self_attn.v_proj", kv_width * (hidden + qkv_bias)),
         ("self_attn.o_proj", hidden * (q_width + o_bias)),
     ]
-    if g.qk_norm:
+    if g.qk_norm and t.qk_norm_weight:  # Llama-4's q/k norm has no weight
         whole = t.qk_norm_width == "projection"  # OLMo-2: over the whole q and k projections
         tensors += [
             ("self_attn.q_norm", _norm(t, q_width if whole else g.head_dim)),

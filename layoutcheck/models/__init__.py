@@ -70,6 +70,8 @@ def plan_passes(
             "--sp applies to prefill: decode keeps the packed-local tokens of each DP rank and "
             "slices them for MoE with MC2 (RFC §3.8); drop --sp"
         )
+    if sequence_parallel:
+        _check_sequence_parallel(spec)
     dsa_cp = sequence_parallel and spec.dsa is not None
     if layout is not Layout.TENSORCAST and not dsa_cp:
         raise ConfigError(
@@ -118,6 +120,22 @@ def plan_passes(
         # compile sizes tp divides), so there the type rules alone judge it
         contract = "vllm-sp"
     return passes, contract, dsa_cp
+
+
+def _check_sequence_parallel(spec: ModelSpec) -> None:
+    """The SP pass rewrites an all-reduce into the norm that adds the residual; a model whose
+    sublayers do not end that way is refused rather than rewritten wrong. vLLM's own pass
+    replaces no pattern on these either (their norms are LayerNorms; the architecture zoo)."""
+    unrewritten = (
+        (spec.parallel_block, "its attention and MLP run side by side on one normed input"),
+        (spec.tensors.embedding_norm, "it normalizes the embedding before the first layer"),
+    )
+    for holds, why in unrewritten:
+        if holds:
+            raise ConfigError(
+                f"--sp: {spec.name}: {why}, which the sequence-parallel pass does not rewrite; "
+                "drop --sp"
+            )
 
 
 def build_model(
@@ -321,6 +339,9 @@ def build_from_spec(
         )
         graph = graph.evolve(requests=requests)
     warnings = spec.warnings
+    undrawn = spec.tensors.undrawn_norms()
+    if undrawn is not None:  # the checkpoint's norms the graph does not draw where they are
+        warnings = (*warnings, f"{spec.name}: {undrawn}")
     if shared_experts is not None and not _has_shared_experts(spec):
         # the option still chooses how the MoE's prepare step slices (it shapes the gather
         # after the experts), but there is nothing it places: say so rather than stay silent

@@ -129,6 +129,8 @@ def build_baseline(
     mlapo and vLLM-Ascend's mla_prolog run it. ``stage``: one pipeline stage's slice, its own
     layers only (the first takes the token ids, a later one the hidden state and residual the
     previous stage sent; a stage before the last ends in their send/recv)."""
+    if spec.unbuilt:  # never a different model than the config says: refuse it by its field
+        raise ConfigError(spec.unbuilt[0])
     validate_parallel(spec, parallel, heads_split=True)
     return _Builder(spec, parallel, execution, form, name, layers, fused_prolog, stage).build()
 
@@ -262,7 +264,16 @@ class _Builder:
                 hidden="H",
                 parallel="vocab",
             )
-            return b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
+            reduced = b.op("model.embed_tokens.all_reduce", "all_reduce", [embedded])
+            if not self.spec.tensors.embedding_norm:
+                return reduced
+            # Bloom normalizes the embedding before the first layer (bloom.py:253, :279)
+            return b.op(
+                "model.word_embeddings_layernorm",
+                "rms_norm",
+                [reduced],
+                role="model",
+            )
 
     def head(self, hidden: ValueRef, residual: ValueRef) -> ValueRef:
         b = self.b
@@ -324,6 +335,16 @@ class _Builder:
                 attn = self.mla(i, normed, self.spec.attention)
             else:
                 attn = self.gqa(p, normed, self.spec.attention)
+        if self.spec.parallel_block:
+            # attention and the MLP read the same normed input; their sum joins the residual
+            # at the next layer's (or the final) norm: h + attn(ln(h)) + mlp(ln(h))
+            if kind == "moe":
+                with b.scope(role="moe"):
+                    mlp = self.moe(p, normed)
+            else:
+                with b.scope(role="mlp"):
+                    mlp = self.dense_mlp(p, normed)
+            return b.op(f"{p}.parallel_sum", "add", [attn, mlp], role="layer"), residual
         post = b.op(
             f"{p}.post_attention_layernorm",
             "add_rms_norm",
@@ -534,8 +555,9 @@ class _Builder:
         )
         if gqa.qk_norm and self.spec.tensors.qk_norm_width == "projection":
             q, k = self.projection_qk_norms(a, q, k)
-        q = b.op(f"{a}.q_rope", "rope", [q])
-        k = b.op(f"{a}.k_rope", "rope", [k])
+        if not self.spec.alibi:  # ALiBi biases the scores by distance: no rotary embedding
+            q = b.op(f"{a}.q_rope", "rope", [q])
+            k = b.op(f"{a}.k_rope", "rope", [k])
         out = b.op(
             f"{a}.attn",
             "attention",
@@ -592,6 +614,19 @@ class _Builder:
 
     def mlp(self, m: str, x: ValueRef, width: str, block: str = "mlp") -> ValueRef:
         b = self.b
+        if not self.spec.tensors.gated_mlp:
+            # up → activation → down, no gate (StarCoder2, GPT-J, GPT-NeoX, Falcon, Bloom)
+            up = b.op(
+                f"{m}.up_proj",
+                "linear",
+                [x],
+                role=f"{block}.up_proj",
+                in_features="H",
+                out_features=width,
+                parallel="column",
+            )
+            act = b.op(f"{m}.act_fn", "activation", [up], fn="gelu")
+            return self.down_proj(m, act, width, block)
         gate_up = b.op(
             f"{m}.gate_up_proj",
             "linear",
@@ -602,6 +637,10 @@ class _Builder:
             parallel="column",
         )
         act = b.op(f"{m}.act_fn", "activation", [gate_up], fn="swiglu")
+        return self.down_proj(m, act, width, block)
+
+    def down_proj(self, m: str, act: ValueRef, width: str, block: str) -> ValueRef:
+        b = self.b
         down = b.op(
             f"{m}.down_proj",
             "linear",

@@ -9,7 +9,7 @@ and head) come from its ``architectures`` class, in one table (``CHECKPOINT_FACT
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,15 @@ class ModelSpec:
     tensors: CheckpointTensors = attrs.field(factory=lambda: CheckpointTensors())
     # the values taken for fields the config does not give, one text each (said in one note)
     defaults: tuple[str, ...] = attrs.field(default=(), eq=False)
+    # attention and the MLP read the same normed input and their outputs are summed (GPT-J,
+    # GPT-NeoX's use_parallel_residual, Falcon's parallel_attn, Command-R)
+    parallel_block: bool = False
+    # attention biased by position (ALiBi: Bloom, Falcon's alibi): no rotary embedding
+    alibi: bool = False
+    # what the config says that the builder cannot draw: one message per field, each naming
+    # it; the builder refuses the model with the first (the config is still read, so an engine
+    # graph checked against it keeps its sizes)
+    unbuilt: tuple[str, ...] = attrs.field(default=(), eq=False)
 
 
 NormKind = str  # "rms": a weight; "layer": a weight and a bias; "none": no parameters
@@ -132,6 +141,28 @@ class CheckpointFacts:
     # when none is passed: vllm/model_executor/layers/linear.py:1047-1048), whatever a
     # num_key_value_heads field of the config says
     multi_head: bool = False
+    # the class's default for a missing ``attention_bias`` (GPT-NeoX's config defaults it on)
+    attention_bias: bool = False
+    # ``attention_bias`` biases q, k and v only, not o_proj (glm4.py:100-107, glm4_moe.py)
+    attention_bias_skips_o: bool = False
+    o_bias: bool = False  # o_proj carries a bias whatever the config says (Bloom)
+    mlp_bias: bool = False  # the MLP's projections carry biases whatever the config says
+    lm_head_bias: bool = False  # the output head carries a [vocab] bias
+    embedding_norm: bool = False  # a norm right after the embedding (Bloom)
+    # attention and MLP side by side on one normed input; the field that turns it on or off
+    # where the class has one (None: ``parallel_block`` always holds)
+    parallel_block: bool = False
+    parallel_field: str | None = None
+    alibi: bool = False  # ALiBi position biases instead of rotary embeddings
+    # shared experts of the routed experts' width every MoE layer has, no field saying so
+    shared_experts: int = 0
+    qk_norm_weight: bool = True  # False: the q/k norm has no weight (Llama-4's L2 norm)
+    # each sublayer's output is normed before the residual add, and the next input is not
+    # (EXAONE-4's post_attention / post_feedforward norms): drawn as pre-norms
+    post_norms: bool = False
+    # what the class's Hugging Face config takes for a field its config.json may leave out,
+    # where it shapes the model and differs from the builder's own fallback: read as if given
+    config_defaults: tuple[tuple[str, int], ...] = ()
 
 
 # Keyed by the checkpoint class a config names in ``architectures``; any other class has none.
@@ -142,8 +173,24 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     # DeepSeek-V3's MTP layer ships model.layers.61.embed_tokens and .shared_head.head as
     # copies of the main ones (its 685B = 671B + 14B MTP); V3.2 keeps that layout. GLM-5's MTP
     # layer has neither and shares the main model's.
-    "DeepseekV3ForCausalLM": CheckpointFacts(mtp_embedding_copies=True),
+    # configuration_deepseek_v3.py:86-101 (Transformers 5.17) defaults
+    "DeepseekV3ForCausalLM": CheckpointFacts(
+        mtp_embedding_copies=True,
+        config_defaults=(
+            ("n_shared_experts", 1),
+            ("first_k_dense_replace", 3),
+            ("moe_intermediate_size", 2048),
+        ),
+    ),
     "DeepseekV32ForCausalLM": CheckpointFacts(mtp_embedding_copies=True),
+    # configuration_deepseek_v2.py:106-120
+    "DeepseekV2ForCausalLM": CheckpointFacts(
+        config_defaults=(
+            ("n_shared_experts", 2),
+            ("first_k_dense_replace", 0),
+            ("moe_intermediate_size", 1407),
+        ),
+    ),
     # qwen2.py: QKVParallelLinear(..., bias=True), o_proj without one
     "Qwen2ForCausalLM": CheckpointFacts(qkv_bias=True),
     # qwen2_moe.py: Qwen2's attention, and the shared expert's gate Linear(hidden, 1)
@@ -162,21 +209,112 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     "OlmoForCausalLM": CheckpointFacts(norm="none"),
     # modeling_starcoder2.py: LayerNorm (weight and bias), c_fc → gelu → c_proj, no gate
     "Starcoder2ForCausalLM": CheckpointFacts(tied_embeddings=True, gated_mlp=False, norm="layer"),
-    # commandr.py: one input_layernorm feeds attention and the MLP side by side
-    "CohereForCausalLM": CheckpointFacts(tied_embeddings=True, norms_per_layer=1),
+    # commandr.py:318-326: one input_layernorm feeds attention and the MLP side by side
+    "CohereForCausalLM": CheckpointFacts(
+        tied_embeddings=True, norms_per_layer=1, parallel_block=True
+    ),
     # gpt_oss.py:130 sinks [heads] per layer; :386-400 the router's and the experts' biases
     "GptOssForCausalLM": CheckpointFacts(attention_sinks=True, expert_bias=True),
     # glm4_moe.py and ernie45_moe.py: the gate's e_score_correction_bias always exists
-    "Glm4MoeForCausalLM": CheckpointFacts(router_bias=True),
-    # multi-head attention: gpt_j.py:71-78, bloom.py:103-110, gpt_neox.py:76-83, gpt2.py:79-86,
-    # opt.py:90-97, phi.py:94-101 build QKVParallelLinear(hidden, head_size, total_num_heads)
-    "GPTJForCausalLM": CheckpointFacts(multi_head=True),
-    "BloomForCausalLM": CheckpointFacts(multi_head=True),
-    "GPTNeoXForCausalLM": CheckpointFacts(multi_head=True),
+    # configuration_glm4_moe.py:107-114 defaults
+    "Glm4MoeForCausalLM": CheckpointFacts(
+        router_bias=True,
+        attention_bias_skips_o=True,
+        config_defaults=(
+            ("n_shared_experts", 1),
+            ("first_k_dense_replace", 1),
+            ("moe_intermediate_size", 1408),
+        ),
+    ),
+    # multi-head attention: gpt2.py:79-86, opt.py:90-97, phi.py:94-101 build
+    # QKVParallelLinear(hidden, head_size, total_num_heads) (so do GPT-J, Bloom and GPT-NeoX)
     "GPT2LMHeadModel": CheckpointFacts(multi_head=True),
     "OPTForCausalLM": CheckpointFacts(multi_head=True),
     "PhiForCausalLM": CheckpointFacts(multi_head=True),
     "Ernie4_5_MoeForCausalLM": CheckpointFacts(router_bias=True),
+    # hy_v3.py:177-179 the router's expert_bias always exists; HYV3Config's qk_norm defaults on
+    # HYV3Config's defaults (vllm/transformers_utils/configs/hy_v3.py:101-137)
+    "HYV3ForCausalLM": CheckpointFacts(
+        qk_norm=True,
+        router_bias=True,
+        config_defaults=(
+            ("num_shared_experts", 1),
+            ("expert_hidden_dim", 1536),
+            ("first_k_dense_replace", 1),
+        ),
+    ),
+    # llama4.py:100-133 one shared expert of intermediate_size beside the routed ones; :211-217
+    # a q/k norm without a weight (has_weight=False); :341-352 dense layers of
+    # intermediate_size_mlp between the MoE ones (interleave_moe_layer_step)
+    "Llama4ForCausalLM": CheckpointFacts(shared_experts=1, qk_norm_weight=False),
+    # qwen3_next.py: Qwen3's per-head q_norm/k_norm, Qwen2-MoE's gated shared expert
+    # configuration_qwen3_next.py:108-133: its layer types default to a full-attention layer
+    # every 4th, the rest linear attention
+    "Qwen3NextForCausalLM": CheckpointFacts(
+        qk_norm=True,
+        shared_expert_gate=True,
+        config_defaults=(
+            ("head_dim", 256),
+            ("moe_intermediate_size", 512),
+            ("shared_expert_intermediate_size", 512),
+            ("full_attention_interval", 4),
+        ),
+    ),
+    # glm4.py:176-183: input, post_self_attn, post_attention and post_mlp norms
+    "Glm4ForCausalLM": CheckpointFacts(norms_per_layer=4, attention_bias_skips_o=True),
+    # commandr.py serves Command-R7B too
+    "Cohere2ForCausalLM": CheckpointFacts(
+        tied_embeddings=True, norms_per_layer=1, parallel_block=True
+    ),
+    # exaone4.py:166-167 per-head q_norm/k_norm; :255-258 post_attention and post_feedforward
+    "Exaone4ForCausalLM": CheckpointFacts(qk_norm=True, post_norms=True),
+    # phimoe.py:339-346 q/k/v and o biased, :411-414 LayerNorms, :551-555 a biased lm_head
+    "PhiMoEForCausalLM": CheckpointFacts(norm="layer", lm_head_bias=True),
+    # falcon.py:291-302: LayerNorms; parallel_attn puts attention and MLP side by side (one
+    # input_layernorm, or ln_attn and ln_mlp with num_ln_in_parallel_attn 2); :496-509 the
+    # head is tied unless the config says otherwise
+    "FalconForCausalLM": CheckpointFacts(
+        tied_embeddings=True,
+        gated_mlp=False,
+        norm="layer",
+        parallel_block=True,
+        parallel_field="parallel_attn",
+    ),
+    # gpt_neox.py:80-87 biased q/k/v and dense (attention_bias, default true), :128-138 a
+    # biased dense_h_to_4h → act → dense_4h_to_h, :159-162 two LayerNorms, use_parallel_residual
+    "GPTNeoXForCausalLM": CheckpointFacts(
+        multi_head=True,
+        gated_mlp=False,
+        norm="layer",
+        attention_bias=True,
+        mlp_bias=True,
+        parallel_block=True,
+        parallel_field="use_parallel_residual",
+    ),
+    # gpt_j.py:75-82 unbiased q/k/v and out_proj, a biased fc_in → act → fc_out, :166 one
+    # ln_1 feeding attention and MLP side by side, :264-267 a biased lm_head
+    "GPTJForCausalLM": CheckpointFacts(
+        multi_head=True,
+        gated_mlp=False,
+        norm="layer",
+        norms_per_layer=1,
+        mlp_bias=True,
+        lm_head_bias=True,
+        parallel_block=True,
+    ),
+    # bloom.py:107-114 every projection biased, :191-195 two LayerNorms, :253 a LayerNorm on
+    # the embedding; ALiBi positions (no rotary embedding); the head tied
+    "BloomForCausalLM": CheckpointFacts(
+        multi_head=True,
+        tied_embeddings=True,
+        gated_mlp=False,
+        norm="layer",
+        qkv_bias=True,
+        o_bias=True,
+        mlp_bias=True,
+        embedding_norm=True,
+        alibi=True,
+    ),
 }
 
 
@@ -197,6 +335,26 @@ class CheckpointTensors:
     shared_expert_gate: bool = False
     expert_bias: bool = False
     attention_sinks: bool = False
+    lm_head_bias: bool = False
+    embedding_norm: bool = False
+    post_norms: bool = False
+    qk_norm_weight: bool = True
+
+    def undrawn_norms(self) -> str | None:
+        """What the built graph draws of the layer's norms differently from the checkpoint
+        (counted in parameters, not drawn), or None when it draws them as they are."""
+        if self.norms_per_layer > 2:
+            return (
+                f"its {self.norms_per_layer} norms a layer are drawn as 2 (before attention and "
+                "before the MLP): the post-sublayer norms are counted in its parameters, not "
+                "drawn, so their layout is not checked"
+            )
+        if self.post_norms:
+            return (
+                "its norms follow each sublayer (post-norms) and are drawn before them: their "
+                "parameters are counted, their place in the graph is not checked"
+            )
+        return None
 
 
 def has_dsa_structure(config: Mapping[str, Any]) -> bool:
@@ -253,6 +411,25 @@ def load_config(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, Any],
 def _text_config(config: Mapping[str, Any]) -> Mapping[str, Any]:
     nested = config.get("text_config")
     return nested if isinstance(nested, Mapping) else config
+
+
+class _Defaulted(Mapping[str, Any]):
+    """A config's fields, with its config class's values for the ones it leaves out."""
+
+    def __init__(self, given: Mapping[str, Any], taken: Mapping[str, Any]) -> None:
+        self.given = given
+        self.taken = taken
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.given and self.given[key] is not None:
+            return self.given[key]
+        return self.taken[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self.taken, **self.given})
+
+    def __len__(self) -> int:
+        return len({**self.taken, **self.given})
 
 
 class _Fields:
@@ -322,16 +499,23 @@ def model_spec(
 ) -> ModelSpec:
     """Validate a config and describe the model; every problem names its field (and file)."""
     data = _text_config(config)
-    fields = _Fields(data, where or name)
-    hidden = fields.integer("hidden_size")
-    # EXAONE's config names the layer count num_layers (its attribute_map reads it as
-    # num_hidden_layers)
-    layers = fields.first_int("num_hidden_layers", "num_layers", maximum=MAX_LAYERS)
-    vocab = fields.integer("vocab_size")
-    heads = fields.integer("num_attention_heads")
     facts = checkpoint_facts(config)
     defaults: list[str] = []
     warnings: list[str] = []
+    taken = {key: value for key, value in facts.config_defaults if data.get(key) is None}
+    if taken:  # read as the model's own config class reads a missing field
+        data = _Defaulted(data, taken)
+        defaults.extend(
+            f"{key} = {value} (its config class's default)" for key, value in taken.items()
+        )
+    fields = _Fields(data, where or name)
+    # GPT-J names its sizes n_embd / n_layer / n_head, Bloom n_embed / n_layer / n_head, and
+    # EXAONE its layer count num_layers (each config class's attribute_map reads them as the
+    # usual names)
+    hidden = fields.first_int("hidden_size", "n_embd", "n_embed")
+    layers = fields.first_int("num_hidden_layers", "num_layers", "n_layer", maximum=MAX_LAYERS)
+    vocab = fields.integer("vocab_size")
+    heads = fields.first_int("num_attention_heads", "n_head")
     attention: MlaSpec | GqaSpec
     if data.get("kv_lora_rank") is not None:
         attention = MlaSpec(
@@ -342,11 +526,9 @@ def model_spec(
             v_head_dim=fields.integer("v_head_dim"),
         )
     else:
-        stated = fields.opt_int("num_key_value_heads")
-        kv_heads = heads if facts.multi_head else stated or heads
-        if stated is None:
-            defaults.append(f"num_key_value_heads = num_attention_heads = {heads}")
-        elif stated != kv_heads:
+        stated = _kv_heads(data, fields, heads, defaults)
+        kv_heads = heads if facts.multi_head else stated
+        if stated != kv_heads:
             warnings.append(
                 f"field 'num_key_value_heads' {stated} is not read: the model's attention is "
                 f"multi-head, {heads} KV heads (one per query head)"
@@ -357,7 +539,8 @@ def model_spec(
                 f"{fields.where}: num_attention_heads {heads} is not a multiple of "
                 f"num_key_value_heads {kv_heads}"
             )
-        qk_norm = data.get("use_qk_norm")  # GLM-4.5 style: the field, when given, decides
+        # GLM-4.5 names the q/k norm use_qk_norm, Hy3 qk_norm: the field, when given, decides
+        qk_norm = data.get("use_qk_norm", data.get("qk_norm"))
         attention = GqaSpec(
             kv_heads=kv_heads,
             head_dim=head_dim,
@@ -371,20 +554,24 @@ def model_spec(
             index_topk=fields.first_int("index_topk", "topk_limit"),
             shared_layers=_shared_indexer_layers(data, fields, layers, warnings),
         )
-    moe = _moe(data, fields, facts, warnings)
-    intermediate = fields.opt_int("intermediate_size") or 4 * hidden
-    if data.get("intermediate_size") is None:
-        # Hugging Face's LlamaConfig (and the classes copied from it) default to 11008
+    # Falcon names the MLP width ffn_hidden_size, GPT-J n_inner (null: 4·hidden)
+    width_field = next((key for key in _MLP_WIDTH_FIELDS if data.get(key) is not None), None)
+    intermediate = fields.integer(width_field) if width_field else 4 * hidden
+    if width_field is None:
         defaults.append(
-            f"intermediate_size = 4·hidden_size = {4 * hidden} (Hugging Face's LlamaConfig "
-            "default is 11008)"
+            f"intermediate_size = 4·hidden_size = {4 * hidden} (as GPT-J's, GPT-NeoX's, "
+            "Falcon's and Bloom's config classes take it; Hugging Face's LlamaConfig default "
+            "is 11008)"
         )
+    moe = _moe(data, fields, facts, warnings, defaults, intermediate)
     if "tie_word_embeddings" not in data:
         tied = facts.tied_embeddings
         defaults.append(
             f"tie_word_embeddings = {str(tied).lower()} (its checkpoint class's default; "
             "Hugging Face's PretrainedConfig default is true)"
         )
+    parallel = _parallel_block(data, facts, defaults)
+    alibi = _flag(data, "alibi", facts.alibi)
     warnings.extend(ignored_fields(config, data))
     return ModelSpec(
         name=name,
@@ -400,9 +587,44 @@ def model_spec(
         warnings=tuple(warnings),
         max_positions=_max_positions(data),
         mtp_embedding_copies=facts.mtp_embedding_copies,
-        tensors=_checkpoint_tensors(data, fields, facts),
+        tensors=_checkpoint_tensors(data, facts, parallel),
         defaults=tuple(defaults),
+        parallel_block=parallel,
+        alibi=alibi,
+        unbuilt=tuple(unbuilt_fields(data, fields.where)),
     )
+
+
+# the MLP width by the names the config classes give it, first found wins
+# (Llama-4 names its dense layers' width intermediate_size_mlp, its experts' intermediate_size)
+_MLP_WIDTH_FIELDS = ("intermediate_size_mlp", "intermediate_size", "ffn_hidden_size", "n_inner")
+
+
+def _kv_heads(data: Mapping[str, Any], fields: _Fields, heads: int, defaults: list[str]) -> int:
+    """The KV heads: ``num_key_value_heads``; Falcon's ``num_kv_heads`` (its new decoder
+    architecture) or ``multi_query`` (one shared KV head); else as many as the query heads."""
+    if data.get("num_key_value_heads") is not None:
+        return fields.integer("num_key_value_heads")
+    # Falcon's num_kv_heads counts only in its new decoder architecture (falcon.py:116-121)
+    falcon_kv = data.get("num_kv_heads")
+    if falcon_kv is not None and data.get("new_decoder_architecture") is True:
+        return fields.integer("num_kv_heads")
+    if data.get("multi_query") is True:
+        return 1
+    defaults.append(f"num_key_value_heads = num_attention_heads = {heads}")
+    return heads
+
+
+def _parallel_block(data: Mapping[str, Any], facts: CheckpointFacts, defaults: list[str]) -> bool:
+    """Attention and MLP side by side: the class's field where it has one, else its fact."""
+    field = facts.parallel_field
+    if field is None:
+        return facts.parallel_block
+    value = data.get(field)
+    if isinstance(value, bool):
+        return value
+    defaults.append(f"{field} = {str(facts.parallel_block).lower()} (its config class's default)")
+    return facts.parallel_block
 
 
 def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
@@ -411,26 +633,36 @@ def _flag(data: Mapping[str, Any], key: str, default: bool) -> bool:
 
 
 def _checkpoint_tensors(
-    data: Mapping[str, Any], fields: _Fields, facts: CheckpointFacts
+    data: Mapping[str, Any], facts: CheckpointFacts, parallel: bool
 ) -> CheckpointTensors:
     """What the checkpoint stores beyond the built structure, from the config's fields where
-    it has them and the class's facts where it does not. ``use_bias`` (StarCoder2, ERNIE)
-    biases every projection; ``attention_bias`` (Llama's family, GPT-OSS) q, k, v and o;
-    ``mlp_bias`` the MLP's."""
-    every = _flag(data, "use_bias", False)
-    attention = _flag(data, "attention_bias", False) or every
+    it has them and the class's facts where it does not. ``use_bias`` (StarCoder2, ERNIE) and
+    Falcon's ``bias`` bias every projection; ``attention_bias`` (Llama's family, GPT-OSS,
+    GPT-NeoX) q, k, v and (except GLM's) o; ``mlp_bias`` the MLP's."""
+    every = _flag(data, "use_bias", False) or _flag(data, "bias", False)
+    attention = _flag(data, "attention_bias", facts.attention_bias)
+    norms = facts.norms_per_layer
+    if parallel and facts.parallel_field == "parallel_attn":
+        # Falcon: one input_layernorm, or ln_attn and ln_mlp (num_ln_in_parallel_attn 2, the
+        # default of its new decoder architecture): falcon.py:288-304
+        two = data.get("new_decoder_architecture") is True
+        norms = 2 if data.get("num_ln_in_parallel_attn", 2 if two else 1) == 2 else 1
     return CheckpointTensors(
         tied_embeddings=_flag(data, "tie_word_embeddings", facts.tied_embeddings),
         gated_mlp=facts.gated_mlp,
         norm=facts.norm,
-        norms_per_layer=facts.norms_per_layer,
-        qkv_bias=attention or _flag(data, "qkv_bias", facts.qkv_bias),
-        o_bias=attention,
-        mlp_bias=_flag(data, "mlp_bias", False) or every,
+        norms_per_layer=norms,
+        qkv_bias=every or attention or _flag(data, "qkv_bias", facts.qkv_bias),
+        o_bias=every or (attention and not facts.attention_bias_skips_o) or facts.o_bias,
+        mlp_bias=every or _flag(data, "mlp_bias", facts.mlp_bias),
         qk_norm_width=facts.qk_norm_width,
         shared_expert_gate=facts.shared_expert_gate,
         expert_bias=facts.expert_bias,
         attention_sinks=facts.attention_sinks,
+        lm_head_bias=_flag(data, "lm_head_bias", facts.lm_head_bias),
+        embedding_norm=facts.embedding_norm,
+        post_norms=facts.post_norms,
+        qk_norm_weight=facts.qk_norm_weight,
     )
 
 
@@ -451,10 +683,16 @@ def _divide(a: int, b: int, name: str, field: str) -> int:
 
 # ERNIE-4.5 names its expert fields moe_num_experts, moe_k and moe_num_shared_experts
 _EXPERT_FIELDS = ("n_routed_experts", "num_experts", "num_local_experts", "moe_num_experts")
+_SHARED_EXPERT_FIELDS = ("n_shared_experts", "moe_num_shared_experts", "num_shared_experts")
 
 
 def _moe(
-    data: Mapping[str, Any], fields: _Fields, facts: CheckpointFacts, warnings: list[str]
+    data: Mapping[str, Any],
+    fields: _Fields,
+    facts: CheckpointFacts,
+    warnings: list[str],
+    defaults: list[str],
+    dense_width: int,
 ) -> MoeSpec | None:
     experts = None
     for key in _EXPERT_FIELDS:
@@ -469,26 +707,50 @@ def _moe(
                 "intermediate_size), no MoE"
             )
         return None
-    top_k = fields.first_int("num_experts_per_tok", "moe_k")
+    # ERNIE names the top-k moe_k, GPT-OSS experts_per_token (beside num_experts_per_tok)
+    top_k = fields.first_int("num_experts_per_tok", "moe_k", "experts_per_token")
+    stated = fields.opt_int("experts_per_token")
+    if stated is not None and stated != top_k:
+        raise ConfigError(
+            f"{fields.where}: experts_per_token {stated} disagrees with num_experts_per_tok {top_k}"
+        )
     if top_k > experts:
         raise ConfigError(
             f"{fields.where}: num_experts_per_tok {top_k} exceeds the {experts} routed experts"
         )
-    intermediate = fields.opt_int("moe_intermediate_size") or fields.integer("intermediate_size")
-    shared = (
-        fields.opt_int("n_shared_experts", minimum=0)
-        or fields.opt_int("moe_num_shared_experts", minimum=0)
-        or 0
+    # Hy3 names the expert width expert_hidden_dim (hy_v3.py:145)
+    intermediate = (
+        fields.opt_int("moe_intermediate_size")
+        or fields.opt_int("expert_hidden_dim")
+        or (fields.opt_int("intermediate_size") if "intermediate_size_mlp" in data else None)
+        or dense_width
+    )
+    # the shared experts' count: DeepSeek's n_shared_experts, ERNIE's moe_num_shared_experts,
+    # Hy3's num_shared_experts (one MLP of expert_hidden_dim·count: hy_v3.py:165-172)
+    shared = next(
+        (
+            fields.opt_int(key, minimum=0) or 0
+            for key in _SHARED_EXPERT_FIELDS
+            if data.get(key) is not None
+        ),
+        facts.shared_experts,
     )
     # Qwen2-MoE states one shared expert by its width (qwen2_moe.py:157: one Qwen2MoeMLP of
     # shared_expert_intermediate_size when it is positive)
     shared_width = fields.opt_int("shared_expert_intermediate_size", minimum=0) or 0
+    if not any(data.get(key) is not None for key in ("moe_intermediate_size", "expert_hidden_dim")):
+        defaults.append(f"moe_intermediate_size = intermediate_size = {intermediate}")
+    if not any(key in data for key in _LAYER_KIND_FIELDS):
+        defaults.append("every decoder layer an MoE layer (no field names dense ones)")
     return MoeSpec(
         experts=experts,
         top_k=top_k,
         intermediate=intermediate,
         shared_experts=shared or (1 if shared_width else 0),
-        router_bias=data.get("topk_method") == "noaux_tc" or facts.router_bias,
+        # Hy3 keeps an expert_bias unless moe_router_enable_expert_bias says otherwise
+        router_bias=data.get("topk_method") == "noaux_tc"
+        or facts.router_bias
+        or data.get("moe_router_enable_expert_bias") is True,
         shared_intermediate=shared_width,
     )
 
@@ -546,6 +808,17 @@ def _shared_indexer_layers(
     return tuple(shared)
 
 
+# the fields that say which layers are MoE (read by _layer_kinds, first found wins)
+_LAYER_KIND_FIELDS = (
+    "mlp_layer_types",
+    "moe_layer_start_index",
+    "expert_layer_period",
+    "first_k_dense_replace",
+    "moe_layer_freq",
+    "mlp_only_layers",
+    "decoder_sparse_step",
+    "interleave_moe_layer_step",
+)
 _MLP_TYPE_WORDS = {"dense": "dense", "mlp": "dense", "sparse": "moe", "moe": "moe"}
 
 
@@ -578,6 +851,10 @@ def _layer_kinds(
             "moe" if start <= i <= last and (i - start) % interval == 0 else "dense"
             for i in range(layers)
         )
+    if "expert_layer_period" in data:  # Jamba: MoE every period-th layer from the offset
+        period = fields.opt_int("expert_layer_period") or 1
+        offset = fields.opt_int("expert_layer_offset", minimum=0) or 0
+        return tuple("moe" if i % period == offset % period else "dense" for i in range(layers))
     if "first_k_dense_replace" in data or "moe_layer_freq" in data:
         first_dense = fields.opt_int("first_k_dense_replace", minimum=0) or 0
         if first_dense > layers:
@@ -595,10 +872,118 @@ def _layer_kinds(
     ):
         raise ConfigError(f"{fields.where}: field 'mlp_only_layers' must be a list of layers")
     dense_only = set(listed_dense)
-    step = fields.opt_int("decoder_sparse_step") or 1
+    # Qwen's decoder_sparse_step and Llama-4's interleave_moe_layer_step: every step-th layer
+    step = fields.opt_int("decoder_sparse_step") or fields.opt_int("interleave_moe_layer_step") or 1
     return tuple(
         "moe" if i not in dense_only and (i + 1) % step == 0 else "dense" for i in range(layers)
     )
+
+
+def _listed_kinds(value: object, word: str) -> int:
+    """How many entries of a per-layer type list name ``word`` (0 when it is no list)."""
+    if not isinstance(value, list):
+        return 0
+    return sum(isinstance(item, str) and word in item for item in value)
+
+
+def _linear_layers(data: Mapping[str, Any]) -> int:
+    return _listed_kinds(data.get("layer_types"), "linear")
+
+
+def _mamba_layers(data: Mapping[str, Any]) -> int:
+    found = _listed_kinds(data.get("layer_types"), "mamba")
+    return found or _listed_kinds(data.get("layers_block_type"), "mamba")
+
+
+# Config fields that give a layer a structure the builder does not draw: (field, does the
+# config use it, what it is). A config using one is read (an engine graph checked against it
+# keeps its sizes) but never built as a different model: the builder refuses it by name.
+UNBUILT_FIELDS: tuple[tuple[str, Callable[[Mapping[str, Any]], bool], str], ...] = (
+    (
+        "layer_types",
+        lambda d: _linear_layers(d) > 0,
+        "linear-attention (Gated DeltaNet) layers",
+    ),
+    (
+        "full_attention_interval",
+        lambda d: (
+            d.get("full_attention_interval") not in (None, 1)
+            and _linear_layers(d) == 0
+            and "layer_types" not in d
+        ),
+        "linear-attention (Gated DeltaNet) layers between its full-attention ones",
+    ),
+    ("layer_types", lambda d: _listed_kinds(d.get("layer_types"), "mamba") > 0, "Mamba layers"),
+    ("layers_block_type", lambda d: _mamba_layers(d) > 0, "Mamba layers"),
+    ("attn_layer_period", lambda d: d.get("attn_layer_period") not in (None, 1), "Mamba layers"),
+    ("hybrid_override_pattern", lambda d: bool(d.get("hybrid_override_pattern")), "Mamba layers"),
+    ("mamba_d_ssm", lambda d: d.get("mamba_d_ssm") is not None, "a Mamba-2 mixer in each layer"),
+    (
+        "apply_residual_connection_post_layernorm",
+        lambda d: d.get("apply_residual_connection_post_layernorm") is True,
+        "a residual taken after the input norm (Bloom's option)",
+    ),
+    (
+        "attn_output_gate",
+        lambda d: d.get("attn_output_gate") is True,
+        "a sigmoid gate on the attention's output (q_proj twice as wide)",
+    ),
+)
+
+
+# Fields that shape no tensor and no layout, so the builder has nothing to build for them: ids
+# and training knobs, numerics (epsilons, activations, soft-caps, scales and multipliers),
+# positions (rope and its scaling), the router's arithmetic, the MTP layer count (``memory
+# --mtp`` reads it), and the sizes of the layers a refused field asks for. A test holds every
+# config in the repository to this: each field is read by ``model_spec``, listed here, or one
+# of ``UNBUILT_FIELDS``.
+UNSHAPING_FIELDS = frozenset(
+    {
+        # ids, bookkeeping and training
+        "_name_or_path", "auto_map", "bos_token_id", "eos_token_id", "pad_token_id", "dtype",
+        "torch_dtype", "transformers_version", "use_cache", "cache_implementation",
+        "model_type", "initializer_range", "model_max_length", "output_router_logits",
+        "router_aux_loss_coef", "router_jitter_noise", "input_jitter_noise",
+        "attention_dropout", "embd_pdrop", "embedding_dropout", "resid_pdrop",
+        "residual_dropout", "use_mamba_kernels", "pretraining_tp", "moe_capacity", "ep_size",
+        # numerics
+        "rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_epsilon", "hidden_act",
+        "hidden_activation", "activation_function", "swiglu_limit", "clip_qkv",
+        "attn_logit_softcapping", "final_logit_softcapping", "query_pre_attn_scalar",
+        "logit_scale", "logits_scaling", "attn_scale", "attn_temperature_tuning",
+        "floor_scale", "attention_multiplier", "attention_in_multiplier",
+        "attention_out_multiplier", "embedding_multiplier", "key_multiplier",
+        "lm_head_multiplier", "residual_multiplier", "mlp_multipliers", "ssm_in_multiplier",
+        "ssm_out_multiplier", "ssm_multipliers", "scale_emb", "scale_depth", "dim_model_base",
+        # positions
+        "rope_theta", "rope_scaling", "rope_parameters", "rope_interleave",
+        "indexer_rope_interleave", "rope_local_base_freq", "rotary_dim", "rotary_pct",
+        "rotary_emb_base", "partial_rotary_factor", "n_positions",
+        "original_max_position_embeddings", "initial_context_length", "no_rope_layers",
+        "max_window_layers", "qk_head_dim",
+        # the router's arithmetic (which experts, not how many or how wide)
+        "n_group", "topk_group", "norm_topk_prob", "routed_scaling_factor", "scoring_func",
+        "moe_gate", "moe_use_aux_free",
+        # read elsewhere: the MTP layers (memory --mtp); sliding windows (ignored_fields)
+        "num_nextn_predict_layers", "sliding_window",
+        # the sizes of layers a refused field asks for (Mamba, Gated DeltaNet)
+        "attn_layer_offset", "mamba_chunk_size", "mamba_conv_bias", "mamba_d_conv",
+        "mamba_d_head", "mamba_d_state", "mamba_dt_rank", "mamba_expand", "mamba_n_groups",
+        "mamba_n_heads", "mamba_norm_before_gate", "mamba_proj_bias", "mamba_rms_norm",
+        "projectors_bias", "linear_conv_kernel_dim", "linear_key_head_dim",
+        "linear_num_key_heads", "linear_num_value_heads", "linear_value_head_dim",
+    }
+)  # fmt: skip
+
+
+def unbuilt_fields(data: Mapping[str, Any], where: str) -> list[str]:
+    """One refusal per field in ``UNBUILT_FIELDS`` the config uses, each naming the field."""
+    return [
+        f"{where}: field {field!r} gives the model {what}, which layoutcheck does not build "
+        "yet (it will not build them as full-attention layers)"
+        for field, used, what in UNBUILT_FIELDS
+        if used(data)
+    ]
 
 
 def ignored_fields(config: Mapping[str, Any], data: Mapping[str, Any]) -> list[str]:
@@ -626,6 +1011,11 @@ def ignored_fields(config: Mapping[str, Any], data: Mapping[str, Any]) -> list[s
     if data.get("sliding_window_pattern") is not None:
         found.append(
             "field 'sliding_window_pattern' is ignored: every layer was built with full attention"
+        )
+    if data.get("attention_chunk_size") not in (None, 0):
+        found.append(
+            f"field 'attention_chunk_size' ({_shown(data['attention_chunk_size'])}) is ignored: "
+            "every layer was built with full attention (chunked attention is not modelled)"
         )
     quantization = data.get("quantization_config", config.get("quantization_config"))
     if isinstance(quantization, Mapping):
