@@ -559,9 +559,9 @@ def model_spec(
     intermediate = fields.integer(width_field) if width_field else 4 * hidden
     if width_field is None:
         defaults.append(
-            f"intermediate_size = 4·hidden_size = {4 * hidden} (as GPT-J's, GPT-NeoX's, "
-            "Falcon's and Bloom's config classes take it; Hugging Face's LlamaConfig default "
-            "is 11008)"
+            # GPT-J's, GPT-NeoX's, Falcon's and Bloom's config classes take 4·hidden too
+            f"intermediate_size = 4·hidden_size = {4 * hidden} (Hugging Face's LlamaConfig "
+            "default is 11008)"
         )
     moe = _moe(data, fields, facts, warnings, defaults, intermediate)
     if "tie_word_embeddings" not in data:

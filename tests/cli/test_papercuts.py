@@ -81,10 +81,14 @@ def test_shared_expert_options_on_a_model_without_them_are_said(tmp_path: Path) 
         "--shared-experts", "replicated",
     )  # fmt: skip
     assert result.code == 0
-    assert result.err.strip() == (
+    note, warning = result.err.strip().splitlines()
+    assert warning == (
         "layoutcheck: warning: --shared-experts replicated: mixtral has no shared experts "
         "(n_shared_experts / shared_expert_intermediate_size): there are none to place"
     )
+    # the defaults the builder took for the MoE, said once
+    assert note.startswith("layoutcheck: note: mixtral: values taken for fields")
+    assert "moe_intermediate_size = intermediate_size = 1024" in note
 
 
 def test_search_shows_no_layout_where_the_layout_axis_does_not_apply(tmp_path: Path) -> None:
