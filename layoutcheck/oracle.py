@@ -75,7 +75,11 @@ def _numeric_shape(sim: Simulation, value: AbstractValue) -> tuple[int, ...] | N
     return tuple(dims)
 
 
-def _tokens(sim: Simulation) -> int:
+def _tokens(sim: Simulation, held: Held | None = None) -> int:
+    """The real rows of the range a value's rows number: the graph's tokens, or what the
+    value's own range holds (a dispatch's routed rows)."""
+    if held is not None and held.real is not None:
+        return held.real
     return sim.typed.context.numeric(sim.graph.token_count) or 0
 
 
@@ -101,7 +105,7 @@ def check_port(
             )
             return found
     extent = sim.typed.context.numeric(value.extent)
-    tokens = _tokens(sim)
+    tokens = _tokens(sim, held)
     if extent is not None:
         expected = full_positions(extent, tokens)
         if value.tokens is TokenLayout.FULL:
@@ -154,7 +158,7 @@ def _against_reference(
     theirs = assemble(theirs_held, theirs_value, reference.ranks)
     if theirs is None:
         return []
-    tokens = _tokens(sim)
+    tokens = _tokens(sim, held)
     a, b = mine[:tokens], theirs[:tokens]
     if not close(a, b, value.dtype):
         return [

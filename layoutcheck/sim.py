@@ -26,6 +26,7 @@ from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, RegistryError, default_registry
+from layoutcheck.ops.traits import Trait
 
 Array = npt.NDArray[np.float64]
 Positions = npt.NDArray[np.int64]
@@ -53,6 +54,12 @@ class Held:
 
     arrays: tuple[Array, ...]
     positions: tuple[Positions, ...]
+    # the real rows of the range the positions number, when it is not the graph's tokens (a
+    # dispatch's routed rows: top_k per token); None: the graph's token count
+    real: int | None = None
+    # a merged column-parallel output's parts, each rank's share of each part (per-rank
+    # sizes): rank r holds block r of every part, not block r of the whole
+    parts: tuple[int, ...] = ()
 
     @property
     def ranks(self) -> int:
@@ -206,12 +213,29 @@ class _Runner:
                 except (ValueError, IndexError, FloatingPointError) as error:
                     raise SimError(op.name, f"{op.kind} failed: {error}") from None
                 for port, held in enumerate(outputs):
-                    self.values[ValueRef(op.name, port)] = held
+                    self.values[ValueRef(op.name, port)] = _numbered_like(held, inputs)
                 if on_op is not None:
                     on_op()
         except SimError as error:
             return error
         return None
+
+
+def _numbered_like(held: Held, inputs: list[Held]) -> Held:
+    """An output on the rows of an input whose range is not the graph's tokens (routed rows)
+    numbers the same range: it keeps that input's count of real rows."""
+    if held.real is not None:
+        return held
+    for source in inputs:
+        if source.real is not None and _same_positions(held, source):
+            return attrs.evolve(held, real=source.real)
+    return held
+
+
+def _same_positions(a: Held, b: Held) -> bool:
+    return a.ranks == b.ranks and all(
+        x is y or np.array_equal(x, y) for x, y in zip(a.positions, b.positions, strict=True)
+    )
 
 
 # -- kernels: each takes the runner, the op and its inputs, and returns its outputs ----------
@@ -224,6 +248,7 @@ def _per_rank(x: Held, fn: Callable[[int, Array, Positions], Array]) -> Held:
     return Held(
         tuple(fn(r, a, p) for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True))),
         x.positions,
+        x.real,
     )
 
 
@@ -359,15 +384,46 @@ def k_linear(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [_matmul(rt, op, xs[0], str(op.attr("parallel")))]
 
 
+def _merged_parts(rt: _Runner, op: Op, n_out: int, g: int) -> tuple[int, ...]:
+    """The per-rank part sizes of a merged column-parallel output (a qkv or gate_up that an
+    op cutting each row's features splits, per rank, into parts): engines shard each part
+    over the group, so rank r holds block r of every part. () when nothing splits it."""
+    if g == 1:
+        return ()
+    for reader, _ in rt.graph.consumers(ValueRef(op.name)):
+        if not rt.registry.is_(reader.kind, Trait.SPLIT) or reader.attr("sizes") is None:
+            continue
+        parts = _sizes(rt, reader, "sizes")
+        if sum(parts) == n_out:  # sizes of the whole output: each rank holds 1/g of each
+            if any(part % g for part in parts):
+                return ()
+            parts = [part // g for part in parts]
+        if len(parts) > 1 and sum(parts) * g == n_out:
+            return tuple(parts)
+    return ()
+
+
+def _columns(n_out: int, parts: tuple[int, ...], g: int, rank: int) -> npt.NDArray[np.int64]:
+    """Rank ``rank``'s output columns: block ``rank`` of every part, parts in order."""
+    blocks, start = [], 0
+    for part in parts:
+        blocks.append(np.arange(start + rank * part, start + (rank + 1) * part))
+        start += part * g
+    return np.concatenate(blocks)
+
+
 def _matmul(rt: _Runner, op: Op, x: Held, parallel: str) -> Held:
     n_in = rt.number(op.attr("in_features"), "in_features", op.name)
     n_out = rt.number(op.attr("out_features"), "out_features", op.name)
     w = rt.weight(op, "weight", (n_in, n_out))
     g = rt.group(op)
+    parts = _merged_parts(rt, op, n_out, g) if parallel == "column" else ()
 
     def apply(r: int, a: Array, p: Positions) -> Array:
         rank = r if g > 1 else 0
-        if parallel == "column":
+        if parallel == "column" and parts:
+            part = w[:, _columns(n_out, parts, g, rank)]
+        elif parallel == "column":
             part = w[:, _block(n_out, g, rank, op, "out_features")]
         elif parallel == "row":
             part = w[_block(n_in, g, rank, op, "in_features"), :]
@@ -380,7 +436,7 @@ def _matmul(rt: _Runner, op: Op, x: Held, parallel: str) -> Held:
             )
         return a @ part
 
-    return _per_rank(x, apply)
+    return attrs.evolve(_per_rank(x, apply), parts=parts)
 
 
 # -- collectives and layout: data really moves between ranks -------------------------------
@@ -802,13 +858,23 @@ def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 
 
 def k_moe_dispatch(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    """Each token becomes top_k rows (token-major here; the combine undoes exactly this)."""
+    """Each token becomes top_k rows (token-major here; the combine undoes exactly this). The
+    routed rows are a range of their own, k per token: token t's j-th route is row t·k + j
+    (a padding token's routes are padding), as the type's extent k·T counts them."""
     k = rt.number(op.attr("top_k"), "top_k", op.name)
     x = xs[0]
+    tokens = x.real if x.real is not None else rt.number(rt.graph.token_count, "tokens", op.name)
+    routes = np.arange(k, dtype=np.int64)
+
+    def routed(p: Positions) -> Positions:
+        rows = (p[:, None] * k + routes[None, :]).reshape(-1)
+        return np.where(np.repeat(p, k) >= 0, rows, -1)
+
     return [
         Held(
             tuple(np.repeat(a, k, axis=0) for a in x.arrays),
-            tuple(np.repeat(p, k) for p in x.positions),
+            tuple(routed(p) for p in x.positions),
+            real=tokens * k,
         )
     ]
 
@@ -830,7 +896,7 @@ def k_moe_combine(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     for r, (a, i) in enumerate(zip(x.arrays, ids.arrays, strict=True)):
         if a.shape[0] != i.shape[0] * k:
             raise SimError(op.name, f"rank {r}: {a.shape[0]} routed rows for {i.shape[0]} tokens")
-    return [Held(tuple(a.reshape(-1, k, a.shape[-1]) for a in x.arrays), ids.positions)]
+    return [Held(tuple(a.reshape(-1, k, a.shape[-1]) for a in x.arrays), ids.positions, ids.real)]
 
 
 def k_opaque(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -990,6 +1056,14 @@ def assemble(held: Held, value: AbstractValue, ranks: int) -> Array | None:
         return None
     if value.tokens is TokenLayout.LOCAL:
         return np.concatenate(held.arrays, axis=0)
+    if value.features is FeatureState.SPLIT and held.parts:
+        # a merged output: part by part, each the rank blocks of that part in rank order
+        bounds = np.cumsum(held.parts)[:-1]
+        pieces = [np.split(a, bounds, axis=1) for a in held.arrays]
+        return np.concatenate(
+            [np.concatenate([p[i] for p in pieces], axis=1) for i in range(len(held.parts))],
+            axis=1,
+        )
     if value.features is FeatureState.SPLIT:
         return np.concatenate(held.arrays, axis=1)
     if value.features is FeatureState.PARTIAL:

@@ -166,6 +166,19 @@ def _candidates(graph: Graph, keep: frozenset[str]) -> Iterator[dict[str, int]]:
     distinct = sorted({values[name] for name in features})
     rank = {value: position for position, value in enumerate(distinct)}
     for token_scale in (8, 16, 1):
+        chosen = dict(groups)
+        unit = _unit(graph, {**values, **chosen})
+        for name in token_symbols:
+            if name not in keep and name in values:
+                original = values[name]
+                chosen[name] = original if original <= SMALL_TOKENS else unit * token_scale
+        chosen.update(_divisibility_kept(graph, values, chosen, features))
+        yield {
+            name: chosen[name]
+            for name, _ in graph.symbols
+            if name in chosen and values.get(name) != chosen[name]
+        }
+    for token_scale in (8, 16, 1):
         for scheme in ("arithmetic", "geometric"):
             chosen = dict(groups)
             unit = _unit(graph, {**values, **chosen})
@@ -184,6 +197,43 @@ def _candidates(graph: Graph, keep: frozenset[str]) -> Iterator[dict[str, int]]:
                 for name, _ in graph.symbols
                 if name in chosen and values.get(name) != chosen[name]
             }
+
+
+def _divisibility_kept(
+    graph: Graph, values: Mapping[str, int], chosen: Mapping[str, int], features: list[str]
+) -> dict[str, int]:
+    """Small feature sizes that keep every divisibility among the original values: a size
+    its group, another size or a group's size divides at the graph's own values stays a
+    multiple of what those became (heads of kv_heads, experts of ep, heads of tp), and
+    sizes keep their order (top_k below experts). Taken in increasing order, each is the
+    least such multiple above the sizes before it."""
+    divisors: list[tuple[int, int]] = []  # (original, small) of the groups' sizes and symbols
+    for name, small in chosen.items():
+        if name in values:
+            divisors.append((values[name], small))
+    original_values = {symbol(n): sympy.Integer(v) for n, v in values.items()}
+    small_values = {**original_values, **{symbol(n): sympy.Integer(v) for n, v in chosen.items()}}
+    for _, size in graph.groups:
+        before, after = size.xreplace(original_values), size.xreplace(small_values)
+        if before.is_Integer and after.is_Integer and int(before) > 0 and int(after) > 0:
+            divisors.append((int(before), int(after)))
+    picked: dict[str, int] = {}
+    by_original: dict[int, int] = {}
+    above = 0
+    for name in features:  # in increasing order of their original values
+        original = values[name]
+        if original in by_original:  # equal sizes stay equal
+            picked[name] = by_original[original]
+            continue
+        step = 1
+        for before, after in divisors:
+            if original % before == 0:
+                step = math.lcm(step, after)
+        small = (above // step + 1) * step
+        picked[name] = by_original[original] = small
+        divisors.append((original, small))
+        above = small
+    return picked
 
 
 def _unit(graph: Graph, values: Mapping[str, int]) -> int:
