@@ -74,6 +74,8 @@ class Simulation:
     values: Mapping[ValueRef, Held]
     failure: SimError | None
     inputs: Mapping[str, Array]  # the global arrays the inputs were drawn as
+    # ops that combined rows of different tokens on a rank: (op, where and which tokens)
+    mixed: tuple[tuple[str, str], ...] = ()
 
     def held(self, ref: ValueRef | str) -> Held | None:
         key = ValueRef.parse(ref) if isinstance(ref, str) else ref
@@ -106,6 +108,26 @@ class _Runner:
         self.ranks = self._ranks()
         self.values: dict[ValueRef, Held] = {}
         self.inputs: dict[str, Array] = {}
+        self.mixed: list[tuple[str, str]] = []
+
+    def same_tokens(self, op: Op, operands: list[Held]) -> None:
+        """An elementwise op combines row i of each operand: record it (once per op) when a
+        rank's rows are of different tokens there, a padding row (-1) with a real one
+        included: the result's row holds another token's data than its type says."""
+        first = operands[0]
+        for other in operands[1:]:
+            for r, (p, q) in enumerate(zip(first.positions, other.positions, strict=True)):
+                if p.shape != q.shape or np.array_equal(p, q):
+                    continue
+                row = int(np.argmax(p != q))
+                self.mixed.append(
+                    (
+                        op.name,
+                        f"rank {r} combines token {_token(int(p[row]))} with token "
+                        f"{_token(int(q[row]))} in row {row}",
+                    )
+                )
+                return
 
     # -- sizes ------------------------------------------------------------------------------
     def number(self, expr: object, what: str, op: str) -> int:
@@ -221,6 +243,10 @@ class _Runner:
         return None
 
 
+def _token(position: int) -> str:
+    return str(position) if position >= 0 else "(padding)"
+
+
 def _numbered_like(held: Held, inputs: list[Held]) -> Held:
     """An output on the rows of an input whose range is not the graph's tokens (routed rows)
     numbers the same range: it keeps that input's count of real rows."""
@@ -281,6 +307,7 @@ def k_layer_norm(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 def k_add(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     a, b = xs
     _same_rows(op, a, b)
+    rt.same_tokens(op, xs)
     return [Held(tuple(x + y for x, y in zip(a.arrays, b.arrays, strict=True)), a.positions)]
 
 
@@ -353,6 +380,7 @@ def k_concat(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     for x in xs[1:]:
         if any(a.shape[0] != b.shape[0] for a, b in zip(x.arrays, xs[0].arrays, strict=True)):
             raise SimError(op.name, "concat of values with different row counts")
+    rt.same_tokens(op, xs)
     arrays = tuple(np.concatenate([x.arrays[r] for x in xs], axis=-1) for r in range(xs[0].ranks))
     return [Held(arrays, xs[0].positions)]
 
@@ -746,24 +774,129 @@ def k_view(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [_per_rank(xs[0], lambda r, a, p: a.reshape(rows, *dims))]
 
 
-POINTWISE: Mapping[str, Callable[[Array, Array], Array]] = {
-    "add": np.add,
-    "sub": np.subtract,
-    "mul": np.multiply,
-    "div": np.divide,
-    "maximum": np.maximum,
-    "minimum": np.minimum,
+def _bool(x: object) -> Array:
+    return _f64(np.asarray(x, dtype=bool))
+
+
+# one numpy kernel per function of the catalogue's table (ops/functions.py), over the
+# activation operands (scalar operands are attrs of the engine op the graph does not carry:
+# a missing second operand is the scalar 2, a clamp's bounds are ±1, a where's fill is 0)
+Operands = list[Array]
+POINTWISE: Mapping[str, Callable[[Operands], Array]] = {
+    "add": lambda xs: xs[0] + (xs[1] if len(xs) > 1 else 2.0),
+    "sub": lambda xs: xs[0] - (xs[1] if len(xs) > 1 else 2.0),
+    "rsub": lambda xs: (xs[1] if len(xs) > 1 else 2.0) - xs[0],
+    "mul": lambda xs: xs[0] * (xs[1] if len(xs) > 1 else 2.0),
+    "div": lambda xs: xs[0] / (xs[1] if len(xs) > 1 else 2.0),
+    "neg": lambda xs: -xs[0],
+    "where": lambda xs: (
+        np.where(xs[-1] != 0, xs[0], xs[1] if len(xs) > 2 else 0.0) if len(xs) > 1 else xs[0]
+    ),
+    "fill": lambda xs: np.full_like(xs[0], 2.0),
+    "floordiv": lambda xs: np.floor_divide(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "remainder": lambda xs: np.remainder(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "fmod": lambda xs: np.fmod(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "pow": lambda xs: np.power(np.abs(xs[0]), xs[1] if len(xs) > 1 else 2.0),
+    "atan2": lambda xs: np.arctan2(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "maximum": lambda xs: np.maximum(xs[0], xs[1] if len(xs) > 1 else 0.0),
+    "minimum": lambda xs: np.minimum(xs[0], xs[1] if len(xs) > 1 else 0.0),
+    "clamp": lambda xs: np.clip(
+        xs[0], xs[1] if len(xs) > 1 else -1.0, xs[2] if len(xs) > 2 else 1.0
+    ),
+    "clamp_min": lambda xs: np.maximum(xs[0], xs[1] if len(xs) > 1 else -1.0),
+    "clamp_max": lambda xs: np.minimum(xs[0], xs[1] if len(xs) > 1 else 1.0),
+    "abs": lambda xs: np.abs(xs[0]),
+    "sign": lambda xs: np.sign(xs[0]),
+    "exp": lambda xs: np.exp(xs[0]),
+    "expm1": lambda xs: np.expm1(xs[0]),
+    "log": lambda xs: np.log(np.abs(xs[0]) + 1.0),  # on |x| + 1: defined for any draw
+    "log2": lambda xs: np.log2(np.abs(xs[0]) + 1.0),
+    "log10": lambda xs: np.log10(np.abs(xs[0]) + 1.0),
+    "log1p": lambda xs: np.sign(xs[0]) * np.log1p(np.abs(xs[0])),
+    "sqrt": lambda xs: np.sqrt(np.abs(xs[0])),
+    "rsqrt": lambda xs: 1.0 / np.sqrt(np.abs(xs[0]) + EPS),
+    "reciprocal": lambda xs: xs[0] / (xs[0] * xs[0] + EPS),  # 1/x, bounded near 0
+    "sin": lambda xs: np.sin(xs[0]),
+    "cos": lambda xs: np.cos(xs[0]),
+    "tan": lambda xs: np.tan(np.clip(xs[0], -1.0, 1.0)),
+    "asin": lambda xs: np.arcsin(np.tanh(xs[0])),  # on (-1, 1)
+    "acos": lambda xs: np.arccos(np.tanh(xs[0])),
+    "atan": lambda xs: np.arctan(xs[0]),
+    "sinh": lambda xs: np.sinh(xs[0]),
+    "cosh": lambda xs: np.cosh(xs[0]),
+    "tanh": lambda xs: np.tanh(xs[0]),
+    "asinh": lambda xs: np.arcsinh(xs[0]),
+    "acosh": lambda xs: np.arccosh(np.abs(xs[0]) + 1.0),
+    "atanh": lambda xs: np.arctanh(np.tanh(xs[0]) * 0.5),
+    "erf": lambda xs: _erf(xs[0]),
+    "floor": lambda xs: np.floor(xs[0]),
+    "ceil": lambda xs: np.ceil(xs[0]),
+    "round": lambda xs: np.round(xs[0]),
+    "trunc": lambda xs: np.trunc(xs[0]),
+    "leaky_relu": lambda xs: np.where(xs[0] > 0, xs[0], 0.01 * xs[0]),
+    "elu": lambda xs: np.where(xs[0] > 0, xs[0], np.expm1(np.minimum(xs[0], 0.0))),
+    "hardtanh": lambda xs: np.clip(xs[0], -1.0, 1.0),
+    "isnan": lambda xs: _bool(np.isnan(xs[0])),
+    "isinf": lambda xs: _bool(np.isinf(xs[0])),
+    "eq": lambda xs: _bool(xs[0] == (xs[1] if len(xs) > 1 else 0.0)),
+    "ne": lambda xs: _bool(xs[0] != (xs[1] if len(xs) > 1 else 0.0)),
+    "lt": lambda xs: _bool(xs[0] < (xs[1] if len(xs) > 1 else 0.0)),
+    "le": lambda xs: _bool(xs[0] <= (xs[1] if len(xs) > 1 else 0.0)),
+    "gt": lambda xs: _bool(xs[0] > (xs[1] if len(xs) > 1 else 0.0)),
+    "ge": lambda xs: _bool(xs[0] >= (xs[1] if len(xs) > 1 else 0.0)),
+    "logical_and": lambda xs: _bool((xs[0] != 0) & ((xs[1] if len(xs) > 1 else 1.0) != 0)),
+    "logical_or": lambda xs: _bool((xs[0] != 0) | ((xs[1] if len(xs) > 1 else 0.0) != 0)),
+    "logical_xor": lambda xs: _bool((xs[0] != 0) ^ ((xs[1] if len(xs) > 1 else 0.0) != 0)),
+    "logical_not": lambda xs: _bool(xs[0] == 0),
+    "and": lambda xs: _bits(np.bitwise_and, xs),
+    "or": lambda xs: _bits(np.bitwise_or, xs),
+    "not": lambda xs: _f64(np.invert(xs[0].astype(np.int64))),
+    "bitwise_and": lambda xs: _bits(np.bitwise_and, xs),
+    "bitwise_or": lambda xs: _bits(np.bitwise_or, xs),
+    "bitwise_xor": lambda xs: _bits(np.bitwise_xor, xs),
 }
 
 
+def _erf(x: Array) -> Array:
+    """erf by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7; numpy has no erf)."""
+    t = 1.0 / (1.0 + 0.3275911 * np.abs(x))
+    poly = t * (
+        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
+    )
+    return _f64(np.sign(x) * (1.0 - poly * np.exp(-x * x)))
+
+
+def _bits(fn: np.ufunc, xs: Operands) -> Array:
+    other = xs[1] if len(xs) > 1 else np.ones_like(xs[0])
+    return _f64(fn(xs[0].astype(np.int64), np.asarray(other).astype(np.int64)))
+
+
 def k_pointwise(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    fn = POINTWISE.get(str(op.attr("fn")))
-    if fn is None or len(xs) != 2:
-        raise SimError(op.name, f"the simulator cannot execute pointwise {op.attr('fn')}")
-    a, b = xs
-    return [
-        Held(tuple(_f64(fn(x, y)) for x, y in zip(a.arrays, b.arrays, strict=True)), a.positions)
-    ]
+    """A function of the table of functions, element by element on each rank's rows; an
+    operand of fewer feature dims or a 1 broadcasts as numpy (and the engine) does."""
+    name = str(op.attr("fn"))
+    fn = POINTWISE.get(name)
+    if fn is None:
+        raise SimError(op.name, f"the simulator has no kernel for pointwise {name}")
+    rt.same_tokens(op, xs)
+    first = xs[0]
+    arrays = []
+    for r in range(first.ranks):
+        operands = [_broadcastable(x.arrays[r], first.arrays[r]) for x in xs]
+        with np.errstate(all="ignore"):
+            arrays.append(_f64(np.broadcast_to(fn(operands), _widest(operands)).copy()))
+    return [Held(tuple(arrays), first.positions, first.real)]
+
+
+def _broadcastable(a: Array, like: Array) -> Array:
+    """``a`` with trailing unit dims so its token dim lines up with ``like``'s."""
+    while a.ndim < like.ndim:
+        a = a[..., None]
+    return a
+
+
+def _widest(operands: Operands) -> tuple[int, ...]:
+    return tuple(np.broadcast_shapes(*(a.shape for a in operands)))
 
 
 def k_feature_sum(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -1020,7 +1153,9 @@ def simulate(
     require_fits(typed, registry)  # refuse (naming the cap and --set) before allocating
     runner = _Runner(graph, typed, seed, registry)
     failure = runner.run(inputs or {}, on_op)
-    return Simulation(graph, typed, runner.ranks, runner.values, failure, runner.inputs)
+    return Simulation(
+        graph, typed, runner.ranks, runner.values, failure, runner.inputs, tuple(runner.mixed)
+    )
 
 
 # -- what the types claim, checked against what ran ----------------------------------------
