@@ -245,8 +245,8 @@ def _counterexample(sim: Simulation, held: Held, value: AbstractValue, a: Array,
         ranks = ("ranks " if len(holders) > 1 else "rank ") + ", ".join(map(str, holders))
     element = ", ".join(map(str, where[1:])) or "-"
     return (
-        f"token {token}, element [{element}] on {ranks}: {float(a[where]):.6g} where one rank "
-        f"computes {float(b[where]):.6g} (max difference {float(np.max(gap)):.3g})"
+        f"token {token}, element [{element}] on {ranks}: {float(a[where]):.6g} where the "
+        f"single-rank run computes {float(b[where]):.6g} (max difference {float(np.max(gap)):.3g})"
     )
 
 

@@ -36,7 +36,11 @@ def add_parser(commands: Any) -> None:
         description="Run a graph on simulated ranks (numpy, small sizes) and check every port "
         "against its type. No --set is needed: when the graph's own sizes are too large to "
         "simulate, sim picks small sizes that type-check alike and prints them as the --set "
-        "flags that reproduce the run; sizes given with --set are kept.",
+        "flags that reproduce the run; sizes given with --set are kept. Unless the token count "
+        "is set, a padded graph is also run at 1 token and at one fewer than the ranks. Exit 0: "
+        "sound; 1: unsound (each finding names the token, ranks and values) or rejected by the "
+        "type rules; 4: the simulator cannot execute it at these sizes (nothing shown either "
+        "way).",
     )
     add_target(sim)
     sim.add_argument(
