@@ -113,7 +113,7 @@ def run_sim(args: argparse.Namespace) -> int:
     }[verdict]
     if verdict is Verdict.UNSOUND and sim.failure is not None and not report.findings:
         summary += f": it fails where the type rules reject it ({report.rejected_by})"
-    runs_text = f"{len(runs)} sizes" if len(runs) > 1 else "its sizes"
+    runs_text = f"{len(runs)} sizes" if len(runs) > 1 else "1 size"
     lines.append(
         f"{summary}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
         f"{reference} at {runs_text}; {report.skipped_ports} skipped (⊤, or no global reading)"
