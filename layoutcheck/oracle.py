@@ -25,6 +25,7 @@ from layoutcheck.sim import (
     assemble,
     close,
     full_positions,
+    group_ranks,
     simulate,
 )
 
@@ -161,14 +162,16 @@ def check_port(
                     )
                     return found
         elif value.tokens is TokenLayout.LOCAL:
-            n = extent // max(sim.ranks, 1)
+            g = group_ranks(sim, value)  # rank r holds block r % g of its group's rows
+            n = extent // max(g, 1)
             for r, positions in enumerate(held.positions):
-                if not np.array_equal(positions, expected[r * n : (r + 1) * n]):
+                block = r % g
+                if not np.array_equal(positions, expected[block * n : (block + 1) * n]):
                     found.append(
                         Finding(
                             ref.op,
-                            f"rank {r} does not hold row block {r} the type LOCAL claims: "
-                            f"{_rows(positions, expected[r * n : (r + 1) * n])}",
+                            f"rank {r} does not hold row block {block} the type LOCAL claims: "
+                            f"{_rows(positions, expected[block * n : (block + 1) * n])}",
                             port,
                         )
                     )
@@ -206,12 +209,12 @@ def _rows(held: Positions, expected: Positions) -> str:
 def _against_reference(
     sim: Simulation, ref: ValueRef, value: AbstractValue, held: Held, reference: Simulation
 ) -> list[Finding]:
-    mine = assemble(held, value, sim.ranks)
+    mine = assemble(held, value, group_ranks(sim, value))
     theirs_held = reference.held(ref)
     theirs_value = reference.typed.values.get(ref)
     if mine is None or theirs_held is None or theirs_value is None or theirs_value.is_top:
         return []
-    theirs = assemble(theirs_held, theirs_value, reference.ranks)
+    theirs = assemble(theirs_held, theirs_value, group_ranks(reference, theirs_value))
     if theirs is None:
         return []
     tokens = _tokens(sim, held)
@@ -262,8 +265,10 @@ def check_soundness(
     sim = simulate(graph, symbols, seed=seed, on_op=on_op)
     reference = None
     if sim.failure is None and "tp" in dict(graph.symbols) and sim.ranks > 1:
+        # one rank: every group of one (a smaller group inside tp too)
+        ones = {name: 1 for name in _group_symbols(graph) if name in dict(graph.symbols)}
         single = simulate(
-            graph, {**(symbols or {}), "tp": 1}, seed=seed, inputs=sim.inputs, on_op=on_op
+            graph, {**(symbols or {}), **ones, "tp": 1}, seed=seed, inputs=sim.inputs, on_op=on_op
         )
         reference = single if single.failure is None else None
     findings: list[Finding] = [Finding(op, message) for op, message in sim.mixed]
@@ -279,6 +284,15 @@ def check_soundness(
         checked += 1
         findings.extend(check_port(sim, ref, value, reference))
     return SoundnessReport(sim, reference, tuple(findings), checked, skipped)
+
+
+def _group_symbols(graph: Graph) -> list[str]:
+    """The symbols a group's size is made of, each once (tp, ep, dp, …)."""
+    names: dict[str, None] = {}
+    for _, size in graph.groups:
+        for free in sorted(size.free_symbols, key=str):
+            names[str(free)] = None
+    return list(names)
 
 
 def _unchecked(sim: Simulation) -> list[Finding]:
@@ -328,7 +342,7 @@ def gathered(sim: Simulation, ref: ValueRef) -> Array | None:
         return None
     value = sim.typed.values.get(ref)
     if value is not None and not value.is_top:
-        assembled = assemble(held, value, sim.ranks)
+        assembled = assemble(held, value, group_ranks(sim, value))
         return None if assembled is None else assembled[: _tokens(sim)]
     first = held.arrays[0]
     if all(a.shape == first.shape and np.array_equal(a, first) for a in held.arrays[1:]):

@@ -143,15 +143,21 @@ class _Runner:
         return 1
 
     def group(self, op: Op) -> int:
-        """The size of an op's group: the simulated ranks, or 1 (each rank its own group)."""
+        """The size of an op's group: the simulated ranks, 1 (each rank its own group), or a
+        divisor g of the ranks: then the ranks form groups of g consecutive ranks (rank r is
+        member r % g of group r // g), as an engine lays a smaller group inside a node."""
         name = op.attr("group")
-        group_name = name if isinstance(name, str) else "tp"
+        return self.group_size(name if isinstance(name, str) else "tp", op.name)
+
+    def group_size(self, group_name: str, where: str) -> int:
         size = self.number(
-            self.typed.context.groups.get(group_name, 1), f"group {group_name}", op.name
+            self.typed.context.groups.get(group_name, 1), f"group {group_name}", where
         )
-        if size not in (1, self.ranks):
+        if self.ranks % size:
             raise SimError(
-                op.name, f"group {group_name} has {size} ranks; the simulation has {self.ranks}"
+                where,
+                f"group {group_name} has {size} ranks; the simulation runs {self.ranks}, which "
+                "it does not divide (a group across data-parallel replicas is not simulated)",
             )
         return size
 
@@ -165,17 +171,14 @@ class _Runner:
     # -- inputs -----------------------------------------------------------------------------
     def make_input(self, name: str, given: Mapping[str, Array]) -> Held:
         spec = self.graph.input(name)
-        g = (
-            self.ranks
-            if (spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE)
-            else 1
-        )
+        distributed = spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE
+        g = self.group_size(spec.group, name) if distributed else 1
         shape = [self.number(d, f"input {name} shape", name) for d in spec.shape]
         full = list(shape)
         if spec.tokens is TokenLayout.LOCAL:
-            full[0] *= self.ranks
+            full[0] *= g
         if spec.features is FeatureState.SPLIT and len(full) > 1:
-            full[1] *= self.ranks
+            full[1] *= g
         if name in given:
             data = np.asarray(given[name], dtype=np.float64)
         else:
@@ -194,7 +197,8 @@ class _Runner:
         positions = full_positions(rows, tokens) if rows > tokens else np.arange(rows)
         arrays: list[Array] = []
         pos: list[Positions] = []
-        for r in range(self.ranks):
+        for rank in range(self.ranks):
+            r = rank % g  # the member of its group: each group holds the whole input
             if spec.tokens is TokenLayout.LOCAL:
                 n = rows // g
                 block = data[r * n : (r + 1) * n]
@@ -205,7 +209,7 @@ class _Runner:
                 f = block.shape[1] // g
                 block = block[:, r * f : (r + 1) * f]
             elif spec.features is FeatureState.PARTIAL:
-                block = block / self.ranks
+                block = block / g
             arrays.append(np.array(block, dtype=np.float64))
             pos.append(rows_of.copy())
         return Held(tuple(arrays), tuple(pos))
@@ -448,7 +452,7 @@ def _matmul(rt: _Runner, op: Op, x: Held, parallel: str) -> Held:
     parts = _merged_parts(rt, op, n_out, g) if parallel == "column" else ()
 
     def apply(r: int, a: Array, p: Positions) -> Array:
-        rank = r if g > 1 else 0
+        rank = r % g
         if parallel == "column" and parts:
             part = w[:, _columns(n_out, parts, g, rank)]
         elif parallel == "column":
@@ -499,12 +503,25 @@ def _dim(op: Op, x: Held) -> int:
     return int(text) % rank
 
 
+def _members(rank: int, g: int) -> range:
+    """The ranks of ``rank``'s group of ``g`` consecutive ranks."""
+    start = rank - rank % g
+    return range(start, start + g)
+
+
+def _within(x: Held, members: range) -> Held:
+    return Held(tuple(x.arrays[m] for m in members), tuple(x.positions[m] for m in members), x.real)
+
+
 def k_all_reduce(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
-    if _require_group(rt, op) == 1:
+    g = _require_group(rt, op)
+    if g == 1:
         return [x]
-    total = _reduced(op, x)
-    return [Held(tuple(total.copy() for _ in x.arrays), x.positions)]
+    totals = {
+        start: _reduced(op, _within(x, _members(start, g))) for start in range(0, rt.ranks, g)
+    }
+    return [Held(tuple(totals[r - r % g].copy() for r in range(rt.ranks)), x.positions)]
 
 
 def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -512,14 +529,15 @@ def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     g = _require_group(rt, op)
     if g == 1:
         return [x]
-    total = _reduced(op, x)
     dim = _dim(op, x)
     arrays, positions = [], []
     for r in range(rt.ranks):
-        block = _block(total.shape[dim], g, r, op, "rows" if dim == 0 else f"dim {dim}")
+        members = _members(r, g)
+        total = _reduced(op, _within(x, members))
+        block = _block(total.shape[dim], g, r % g, op, "rows" if dim == 0 else f"dim {dim}")
         if dim == 0:
             arrays.append(total[block].copy())
-            positions.append(x.positions[0][block].copy())
+            positions.append(x.positions[members.start][block].copy())
         else:
             arrays.append(np.take(total, range(block.start, block.stop), axis=dim))
             positions.append(x.positions[r].copy())
@@ -528,16 +546,19 @@ def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 
 def k_all_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
-    if _require_group(rt, op) == 1:
+    g = _require_group(rt, op)
+    if g == 1:
         return [x]
     dim = _dim(op, x)
-    gathered = np.concatenate(x.arrays, axis=dim)
-    if dim != 0:
-        return [Held(tuple(gathered.copy() for _ in x.arrays), x.positions)]
-    positions = np.concatenate(x.positions)
-    return [
-        Held(tuple(gathered.copy() for _ in x.arrays), tuple(positions.copy() for _ in x.arrays))
-    ]
+    arrays, positions = [], []
+    for r in range(rt.ranks):
+        members = _members(r, g)
+        arrays.append(np.concatenate([x.arrays[m] for m in members], axis=dim))
+        if dim == 0:
+            positions.append(np.concatenate([x.positions[m] for m in members]))
+        else:
+            positions.append(x.positions[r])
+    return [Held(tuple(arrays), tuple(positions))]
 
 
 def k_matmul_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -559,7 +580,7 @@ def k_token_slice(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     g = _require_group(rt, op)
     arrays, positions = [], []
     for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True)):
-        block = _block(a.shape[0], g, r if g > 1 else 0, op, "rows")
+        block = _block(a.shape[0], g, r % g, op, "rows")
         arrays.append(a[block].copy())
         positions.append(p[block].copy())
     return [Held(tuple(arrays), tuple(positions))]
@@ -747,7 +768,7 @@ def k_embedding(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
         ids = a.astype(np.int64).reshape(-1)
         rows = table[np.clip(ids, 0, vocab - 1)]
         if g > 1:
-            block = _block(vocab, g, r, op, "vocab")
+            block = _block(vocab, g, r % g, op, "vocab")
             owned = (ids >= block.start) & (ids < block.stop)
             rows = np.where(owned[:, None], rows, 0.0)
         return _f64(rows)
@@ -760,9 +781,7 @@ def k_lm_head(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     hidden = rt.number(op.attr("hidden"), "hidden", op.name)
     w = rt.weight(op, "weight", (hidden, vocab))
     g = rt.group(op)
-    return [
-        _per_rank(xs[0], lambda r, a, p: a @ w[:, _block(vocab, g, r if g > 1 else 0, op, "vocab")])
-    ]
+    return [_per_rank(xs[0], lambda r, a, p: a @ w[:, _block(vocab, g, r % g, op, "vocab")])]
 
 
 # -- the engines' tensor plumbing and fused ops ---------------------------------------------
@@ -984,10 +1003,13 @@ def k_token_select(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 
 def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
-    if _require_group(rt, op) == 1:
+    g = _require_group(rt, op)
+    if g == 1:
         return [x]
-    joined = np.concatenate(x.arrays, axis=1)
-    return [Held(tuple(joined.copy() for _ in x.arrays), x.positions)]
+    joined = [
+        np.concatenate([x.arrays[m] for m in _members(r, g)], axis=1) for r in range(rt.ranks)
+    ]
+    return [Held(tuple(joined), x.positions)]
 
 
 def k_moe_dispatch(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -1056,7 +1078,7 @@ def k_mla_prolog(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
     for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True)):
         q_c = _rms(a @ w_qa, q_norm)
-        block = _block(heads * (d_nope + d_rope), g, r if g > 1 else 0, op, "heads")
+        block = _block(heads * (d_nope + d_rope), g, r % g, op, "heads")
         q = (q_c @ w_qb[:, block]).reshape(a.shape[0], -1, d_nope + d_rope)
         q[..., d_nope:] = _rope(q[..., d_nope:], p)
         kv = a @ w_kva
@@ -1184,11 +1206,21 @@ def full_positions(extent: int, tokens: int) -> Positions:
     return positions
 
 
+def group_ranks(sim: Simulation, value: AbstractValue) -> int:
+    """The size of the group a value is distributed over (its own, else tp): the simulated
+    ranks, or a divisor of them whose groups of consecutive ranks each hold the value."""
+    size = sim.typed.context.numeric(sim.typed.context.groups.get(value.group or "tp", sim.ranks))
+    return size if size and sim.ranks % size == 0 else sim.ranks
+
+
 def assemble(held: Held, value: AbstractValue, ranks: int) -> Array | None:
-    """The global value a port stands for, by its abstract type; None when the type has no
-    global reading (a LOCAL value whose features are also distributed over the group)."""
+    """The global value a port stands for, by its abstract type, read from the first group of
+    ``ranks`` consecutive ranks (the value's group); None when the type has no global reading
+    (a LOCAL value whose features are also distributed over the group)."""
     if value.tokens is TokenLayout.LOCAL and value.features is not FeatureState.WHOLE:
         return None
+    if 0 < ranks < held.ranks:
+        held = Held(held.arrays[:ranks], held.positions[:ranks], held.real, held.parts)
     if value.tokens is TokenLayout.LOCAL:
         return np.concatenate(held.arrays, axis=0)
     if value.features is FeatureState.SPLIT and held.parts:

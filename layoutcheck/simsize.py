@@ -261,7 +261,7 @@ def _groups_simulable(typed: TypedGraph) -> bool:
     ranks = ranks_of(typed)
     for _, size in typed.graph.groups:
         number = _numeric(typed, size)
-        if number is not None and number not in (1, ranks):
+        if number is not None and ranks % number:  # a group inside the ranks is simulated
             return False
     return True
 

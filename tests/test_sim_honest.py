@@ -6,6 +6,7 @@ reject, and "cannot execute" as its own verdict and exit code."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -223,12 +224,13 @@ def test_a_graph_the_type_rules_reject_is_never_called_sound() -> None:
 
 
 def test_cannot_execute_is_its_own_exit_code(tmp_path: Path) -> None:
-    """A graph the type rules accept that the simulator cannot run (here: a group of 2 ranks
-    inside a run of 4) says so and exits 4, never 1: it shows nothing about soundness."""
-    path = tmp_path / "two-groups.yaml"
+    """A graph the type rules accept that the simulator cannot run (here: a group of 8 ranks,
+    across data-parallel replicas, in a run of tp = 4) says so and exits 4, never 1: it shows
+    nothing about soundness."""
+    path = tmp_path / "wide-group.yaml"
     path.write_text("""format: layoutcheck-graph/1
-name: two-groups
-symbols: {T: 8, tp: 4, ep: 2, H: 8}
+name: wide-group
+symbols: {T: 8, tp: 4, ep: 8, H: 8}
 token_count: T
 groups: {tp: tp, ep: ep}
 inputs:
@@ -244,10 +246,62 @@ outputs: [gather]
     assert run("check", path).code == 0
     result = run("sim", path, "--set", "T=8")
     assert result.code == EXIT_CANNOT_EXECUTE == 4
-    assert result.out.startswith("cannot execute: proj: group ep has 2 ranks; the simulation")
+    assert result.out.startswith(
+        "cannot execute: proj: group ep has 8 ranks; the simulation runs 4"
+    )
     assert "shows nothing about its soundness" in result.out
     data = run("sim", path, "--set", "T=8", "--format", "json")
     assert data.code == 4 and data.json()["verdict"] == "cannot-execute"
+
+
+TWO_GROUP_SIZES = """format: layoutcheck-graph/1
+name: two-group-sizes
+symbols: {T: 8, tp: 4, attn: 2, H: 8}
+token_count: T
+groups: {tp: tp, attn: attn}
+inputs:
+  x: {shape: [T, H], tokens: full, features: whole, dtype: fp32}
+ops:
+  - name: up
+    op: linear
+    inputs: [x]
+    attrs: {in_features: H, out_features: H, parallel: column, group: attn}
+  - name: down
+    op: linear
+    inputs: [up]
+    attrs: {in_features: H, out_features: H, parallel: row, group: attn}
+  - {name: reduce, op: all_reduce, inputs: [down], attrs: {group: REDUCED_OVER}}
+  - {name: norm, op: rms_norm, inputs: [reduce]}
+  - name: up2
+    op: linear
+    inputs: [norm]
+    attrs: {in_features: H, out_features: H, parallel: column}
+  - name: down2
+    op: linear
+    inputs: [up2]
+    attrs: {in_features: H, out_features: H, parallel: row}
+  - {name: scatter, op: reduce_scatter, inputs: [down2]}
+  - {name: back, op: all_gather, inputs: [scatter]}
+outputs: [back]
+"""
+
+
+def test_a_smaller_group_inside_the_ranks_is_simulated() -> None:
+    """Two group sizes in one run: an MLP over groups of 2 consecutive ranks (attention TP 2
+    inside TP 4), then one over all 4. Reduced over its own group it is sound; reduced over
+    all 4 ranks each group's sum is counted twice, and the run shows the doubled value."""
+    right = check_soundness(loads_graph(TWO_GROUP_SIZES.replace("REDUCED_OVER", "attn")))
+    assert right.verdict is Verdict.SOUND, [str(f) for f in right.findings]
+    assert right.reference is not None and right.checked_ports == 9
+    wrong = check_soundness(loads_graph(TWO_GROUP_SIZES.replace("REDUCED_OVER", "tp")))
+    assert wrong.verdict is Verdict.UNSOUND
+    finding = wrong.findings[0]
+    assert finding.port == "reduce" and "on ranks 0, 1, 2, 3: " in finding.message
+    mine, theirs = (
+        float(v)
+        for v in re.findall(r": (-?[\d.]+) where .* computes (-?[\d.]+)", finding.message)[0]
+    )
+    assert mine == pytest.approx(2 * theirs, rel=1e-4)
 
 
 def test_every_run_size_is_simulated_alike() -> None:
