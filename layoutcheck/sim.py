@@ -373,8 +373,10 @@ def k_reshape(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     def reshape(r: int, a: Array, p: Positions) -> Array:
         local = int(np.prod(a.shape[1:]))
         dims = list(wanted)
-        if local != int(np.prod(dims)) and dims[0] % rt.ranks == 0:
-            dims[0] //= rt.ranks  # a SPLIT value: the first feature dim is this rank's block
+        total = int(np.prod(dims))
+        # a SPLIT value: the first feature dim is this rank's block of its group's
+        if local and local != total and total % local == 0 and dims[0] % (total // local) == 0:
+            dims[0] //= total // local
         return a.reshape((a.shape[0], *dims))
 
     return [_per_rank(xs[0], reshape)]
@@ -394,8 +396,9 @@ def k_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
     outputs = []
     width = x.arrays[0].shape[-1]
-    if sum(parts) != width and sum(parts) == width * rt.ranks:
-        parts = [p // rt.ranks for p in parts]
+    share = sum(parts) // width if width and sum(parts) % width == 0 else 1
+    if share > 1 and all(p % share == 0 for p in parts):  # sizes of a SPLIT value's whole
+        parts = [p // share for p in parts]
     if sum(parts) != width:
         raise SimError(op.name, f"split sizes {parts} do not add up to {width} features")
     start = 0
