@@ -13,6 +13,7 @@ from pathlib import Path
 
 from layoutcheck.ops import Registry, default_registry
 from layoutcheck.ops.base import AttrKind, AttrSpec, Family, OpSpec
+from layoutcheck.ops.functions import FUNCTIONS
 from layoutcheck.ops.traits import Trait
 from layoutcheck.rules import TYPE_RULES, RuleKind
 from layoutcheck.symbols import format_expr
@@ -142,7 +143,25 @@ def trait_table(registry: Registry | None = None) -> str:
     return "\n".join(rows) + "\n"
 
 
+def function_table() -> str:
+    """The pointwise functions and their algebra (the table the layout rule reads)."""
+    rows = [
+        "| `fn` | operands | alone (one operand) | with others | odd | keeps 0 | note |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, function in FUNCTIONS.items():
+        low, high = function.operands
+        together = function.together.value if high > 1 else "—"
+        rows.append(
+            f"| `{name}` | {low if low == high else f'{low}–{high}'} | {function.alone.value} | "
+            f"{together} | {'yes' if function.odd else ''} | "
+            f"{'yes' if function.zero_preserving else ''} | {function.doc} |"
+        )
+    return "\n".join(rows) + "\n"
+
+
 GENERATORS = {
+    "functions": function_table,
     "op-tables": op_tables,
     "type-rules": rule_table,
     "aliases": alias_table,

@@ -7,6 +7,9 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 EXIT_OK, EXIT_ERRORS, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+# `sim` only: the simulator could not run a graph the type rules accept at the sizes tried,
+# which shows nothing about its soundness (not the 1 of a value that differs)
+EXIT_CANNOT_EXECUTE = 4
 
 
 class LayoutcheckError(Exception):

@@ -9,6 +9,7 @@ partials summed) equal to what a single-rank run (``tp = 1``) computes for the s
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping
 
 import attrs
@@ -16,7 +17,17 @@ import numpy as np
 
 from layoutcheck.graph import Graph, ValueRef
 from layoutcheck.lattice import AbstractValue, FeatureState, TokenLayout
-from layoutcheck.sim import Array, Held, Simulation, assemble, close, full_positions, simulate
+from layoutcheck.sim import (
+    Array,
+    Held,
+    Positions,
+    Simulation,
+    assemble,
+    close,
+    full_positions,
+    group_ranks,
+    simulate,
+)
 
 
 @attrs.frozen
@@ -31,6 +42,16 @@ class Finding:
         return f"{self.port or self.op}: {self.message}"
 
 
+class Verdict(enum.Enum):
+    """What a run shows. ``CANNOT_EXECUTE`` says nothing about the graph's soundness: the
+    simulator could not run it at these sizes (a graph the type rules accept)."""
+
+    SOUND = "sound"
+    UNSOUND = "unsound"  # a value differs from its type (printed), or a rejected graph fails
+    REJECTED = "rejected"  # the type rules reject it; no value differed at these sizes
+    CANNOT_EXECUTE = "cannot-execute"
+
+
 @attrs.frozen
 class SoundnessReport:
     simulation: Simulation
@@ -40,8 +61,26 @@ class SoundnessReport:
     skipped_ports: int
 
     @property
+    def rejected_by(self) -> str | None:
+        """The type rules' first error (``op [rule]``), or None when they accept the graph."""
+        for diagnostic in self.simulation.typed.diagnostics:
+            if diagnostic.is_error:
+                return f"{diagnostic.op} [{diagnostic.rule}]"
+        return None
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.findings:
+            return Verdict.UNSOUND
+        if self.simulation.failure is not None:
+            # a graph the type rules reject fails as the engine would: that is its bug; one
+            # they accept the simulator could not run, which says nothing either way
+            return Verdict.UNSOUND if self.rejected_by else Verdict.CANNOT_EXECUTE
+        return Verdict.REJECTED if self.rejected_by else Verdict.SOUND
+
+    @property
     def ok(self) -> bool:
-        return self.simulation.failure is None and not self.findings
+        return self.verdict is Verdict.SOUND
 
     @property
     def in_blind_spot(self) -> bool:
@@ -55,6 +94,8 @@ class SoundnessReport:
         sim = self.simulation
         return {
             "sound": self.ok,
+            "verdict": self.verdict.value,
+            "rejected_by": self.rejected_by,
             "failure": None if sim.failure is None else str(sim.failure),
             "ranks": sim.ranks,
             "reference": self.reference is not None,
@@ -75,7 +116,11 @@ def _numeric_shape(sim: Simulation, value: AbstractValue) -> tuple[int, ...] | N
     return tuple(dims)
 
 
-def _tokens(sim: Simulation) -> int:
+def _tokens(sim: Simulation, held: Held | None = None) -> int:
+    """The real rows of the range a value's rows number: the graph's tokens, or what the
+    value's own range holds (a dispatch's routed rows)."""
+    if held is not None and held.real is not None:
+        return held.real
     return sim.typed.context.numeric(sim.graph.token_count) or 0
 
 
@@ -101,7 +146,7 @@ def check_port(
             )
             return found
     extent = sim.typed.context.numeric(value.extent)
-    tokens = _tokens(sim)
+    tokens = _tokens(sim, held)
     if extent is not None:
         expected = full_positions(extent, tokens)
         if value.tokens is TokenLayout.FULL:
@@ -110,19 +155,23 @@ def check_port(
                     found.append(
                         Finding(
                             ref.op,
-                            f"rank {r} does not hold the full token range the type FULL claims",
+                            f"rank {r} does not hold the full token range the type FULL claims: "
+                            f"{_rows(positions, expected)}",
                             port,
                         )
                     )
                     return found
         elif value.tokens is TokenLayout.LOCAL:
-            n = extent // max(sim.ranks, 1)
+            g = group_ranks(sim, value)  # rank r holds block r % g of its group's rows
+            n = extent // max(g, 1)
             for r, positions in enumerate(held.positions):
-                if not np.array_equal(positions, expected[r * n : (r + 1) * n]):
+                block = r % g
+                if not np.array_equal(positions, expected[block * n : (block + 1) * n]):
                     found.append(
                         Finding(
                             ref.op,
-                            f"rank {r} does not hold row block {r} the type LOCAL claims",
+                            f"rank {r} does not hold row block {block} the type LOCAL claims: "
+                            f"{_rows(positions, expected[block * n : (block + 1) * n])}",
                             port,
                         )
                     )
@@ -130,10 +179,15 @@ def check_port(
     if value.tokens is TokenLayout.FULL and value.features is FeatureState.WHOLE:
         for r in range(1, held.ranks):
             if not close(held.arrays[r], held.arrays[0], value.dtype):
+                gap = np.abs(held.arrays[r] - held.arrays[0])
+                where = np.unravel_index(int(np.argmax(gap)), gap.shape)
                 found.append(
                     Finding(
                         ref.op,
-                        f"rank {r} differs from rank 0 on a FULL·WHOLE value (replicas disagree)",
+                        f"rank {r} differs from rank 0 on a FULL·WHOLE value (replicas "
+                        f"disagree): token {int(held.positions[r][where[0]])}, element "
+                        f"{[int(i) for i in where[1:]]}: {float(held.arrays[r][where]):.6g} "
+                        f"on rank {r}, {float(held.arrays[0][where]):.6g} on rank 0",
                         port,
                     )
                 )
@@ -143,35 +197,60 @@ def check_port(
     return found
 
 
+def _rows(held: Positions, expected: Positions) -> str:
+    """The first row a rank holds other than the type says: the token there and the one
+    expected (-1: a padding row)."""
+    if held.shape != expected.shape:
+        return f"{held.shape[0]} rows where {expected.shape[0]} were expected"
+    row = int(np.argmax(held != expected))
+    return f"row {row} holds token {int(held[row])}, the type says token {int(expected[row])}"
+
+
 def _against_reference(
     sim: Simulation, ref: ValueRef, value: AbstractValue, held: Held, reference: Simulation
 ) -> list[Finding]:
-    mine = assemble(held, value, sim.ranks)
+    mine = assemble(held, value, group_ranks(sim, value))
     theirs_held = reference.held(ref)
     theirs_value = reference.typed.values.get(ref)
     if mine is None or theirs_held is None or theirs_value is None or theirs_value.is_top:
         return []
-    theirs = assemble(theirs_held, theirs_value, reference.ranks)
+    theirs = assemble(theirs_held, theirs_value, group_ranks(reference, theirs_value))
     if theirs is None:
         return []
-    tokens = _tokens(sim)
+    tokens = _tokens(sim, held)
     a, b = mine[:tokens], theirs[:tokens]
     if not close(a, b, value.dtype):
         return [
             Finding(
                 ref.op,
-                f"the {value.layout} value does not match the single-rank run "
-                f"(max difference {_gap(a, b)})",
+                f"the {value.layout} value does not match the single-rank run: "
+                f"{_counterexample(sim, held, value, a, b)}",
                 str(ref),
             )
         ]
     return []
 
 
-def _gap(a: Array, b: Array) -> str:
+def _counterexample(sim: Simulation, held: Held, value: AbstractValue, a: Array, b: Array) -> str:
+    """Where the run and the single-rank run first differ: the token, the ranks holding it,
+    the element and both values."""
     if a.shape != b.shape:
         return f"shapes {list(a.shape)} vs {list(b.shape)}"
-    return f"{float(np.max(np.abs(a - b))):.3g}"
+    gap = np.abs(a - b)
+    where = tuple(int(i) for i in np.unravel_index(int(np.argmax(gap)), gap.shape))
+    token = where[0]
+    holders = [r for r, p in enumerate(held.positions) if np.any(p == token)]
+    if value.features is FeatureState.PARTIAL:
+        ranks = "the sum over ranks " + ", ".join(map(str, range(held.ranks)))
+    elif value.features is FeatureState.SPLIT:
+        ranks = "the feature blocks of ranks " + ", ".join(map(str, holders))
+    else:
+        ranks = ("ranks " if len(holders) > 1 else "rank ") + ", ".join(map(str, holders))
+    element = ", ".join(map(str, where[1:])) or "-"
+    return (
+        f"token {token}, element [{element}] on {ranks}: {float(a[where]):.6g} where the "
+        f"single-rank run computes {float(b[where]):.6g} (max difference {float(np.max(gap)):.3g})"
+    )
 
 
 def check_soundness(
@@ -186,11 +265,14 @@ def check_soundness(
     sim = simulate(graph, symbols, seed=seed, on_op=on_op)
     reference = None
     if sim.failure is None and "tp" in dict(graph.symbols) and sim.ranks > 1:
+        # one rank: every group of one (a smaller group inside tp too)
+        ones = {name: 1 for name in _group_symbols(graph) if name in dict(graph.symbols)}
         single = simulate(
-            graph, {**(symbols or {}), "tp": 1}, seed=seed, inputs=sim.inputs, on_op=on_op
+            graph, {**(symbols or {}), **ones, "tp": 1}, seed=seed, inputs=sim.inputs, on_op=on_op
         )
         reference = single if single.failure is None else None
-    findings: list[Finding] = list(_unchecked(sim))
+    findings: list[Finding] = [Finding(op, message) for op, message in sim.mixed]
+    findings.extend(_unchecked(sim))
     checked = skipped = 0
     for ref, value in sim.typed.values.items():
         if value.is_top or sim.held(ref) is None:
@@ -202,6 +284,15 @@ def check_soundness(
         checked += 1
         findings.extend(check_port(sim, ref, value, reference))
     return SoundnessReport(sim, reference, tuple(findings), checked, skipped)
+
+
+def _group_symbols(graph: Graph) -> list[str]:
+    """The symbols a group's size is made of, each once (tp, ep, dp, …)."""
+    names: dict[str, None] = {}
+    for _, size in graph.groups:
+        for free in sorted(size.free_symbols, key=str):
+            names[str(free)] = None
+    return list(names)
 
 
 def _unchecked(sim: Simulation) -> list[Finding]:
@@ -251,7 +342,7 @@ def gathered(sim: Simulation, ref: ValueRef) -> Array | None:
         return None
     value = sim.typed.values.get(ref)
     if value is not None and not value.is_top:
-        assembled = assemble(held, value, sim.ranks)
+        assembled = assemble(held, value, group_ranks(sim, value))
         return None if assembled is None else assembled[: _tokens(sim)]
     first = held.arrays[0]
     if all(a.shape == first.shape and np.array_equal(a, first) for a in held.arrays[1:]):

@@ -26,6 +26,7 @@ from layoutcheck.graph import Graph, Op, ValueRef
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import AbstractValue, Dtype, FeatureState, TokenLayout
 from layoutcheck.ops import Registry, RegistryError, default_registry
+from layoutcheck.ops.traits import Trait
 
 Array = npt.NDArray[np.float64]
 Positions = npt.NDArray[np.int64]
@@ -53,6 +54,12 @@ class Held:
 
     arrays: tuple[Array, ...]
     positions: tuple[Positions, ...]
+    # the real rows of the range the positions number, when it is not the graph's tokens (a
+    # dispatch's routed rows: top_k per token); None: the graph's token count
+    real: int | None = None
+    # a merged column-parallel output's parts, each rank's share of each part (per-rank
+    # sizes): rank r holds block r of every part, not block r of the whole
+    parts: tuple[int, ...] = ()
 
     @property
     def ranks(self) -> int:
@@ -67,6 +74,8 @@ class Simulation:
     values: Mapping[ValueRef, Held]
     failure: SimError | None
     inputs: Mapping[str, Array]  # the global arrays the inputs were drawn as
+    # ops that combined rows of different tokens on a rank: (op, where and which tokens)
+    mixed: tuple[tuple[str, str], ...] = ()
 
     def held(self, ref: ValueRef | str) -> Held | None:
         key = ValueRef.parse(ref) if isinstance(ref, str) else ref
@@ -99,6 +108,26 @@ class _Runner:
         self.ranks = self._ranks()
         self.values: dict[ValueRef, Held] = {}
         self.inputs: dict[str, Array] = {}
+        self.mixed: list[tuple[str, str]] = []
+
+    def same_tokens(self, op: Op, operands: list[Held]) -> None:
+        """An elementwise op combines row i of each operand: record it (once per op) when a
+        rank's rows are of different tokens there, a padding row (-1) with a real one
+        included: the result's row holds another token's data than its type says."""
+        first = operands[0]
+        for other in operands[1:]:
+            for r, (p, q) in enumerate(zip(first.positions, other.positions, strict=True)):
+                if p.shape != q.shape or np.array_equal(p, q):
+                    continue
+                row = int(np.argmax(p != q))
+                self.mixed.append(
+                    (
+                        op.name,
+                        f"rank {r} combines token {_token(int(p[row]))} with token "
+                        f"{_token(int(q[row]))} in row {row}",
+                    )
+                )
+                return
 
     # -- sizes ------------------------------------------------------------------------------
     def number(self, expr: object, what: str, op: str) -> int:
@@ -114,15 +143,21 @@ class _Runner:
         return 1
 
     def group(self, op: Op) -> int:
-        """The size of an op's group: the simulated ranks, or 1 (each rank its own group)."""
+        """The size of an op's group: the simulated ranks, 1 (each rank its own group), or a
+        divisor g of the ranks: then the ranks form groups of g consecutive ranks (rank r is
+        member r % g of group r // g), as an engine lays a smaller group inside a node."""
         name = op.attr("group")
-        group_name = name if isinstance(name, str) else "tp"
+        return self.group_size(name if isinstance(name, str) else "tp", op.name)
+
+    def group_size(self, group_name: str, where: str) -> int:
         size = self.number(
-            self.typed.context.groups.get(group_name, 1), f"group {group_name}", op.name
+            self.typed.context.groups.get(group_name, 1), f"group {group_name}", where
         )
-        if size not in (1, self.ranks):
+        if self.ranks % size:
             raise SimError(
-                op.name, f"group {group_name} has {size} ranks; the simulation has {self.ranks}"
+                where,
+                f"group {group_name} has {size} ranks; the simulation runs {self.ranks}, which "
+                "it does not divide (a group across data-parallel replicas is not simulated)",
             )
         return size
 
@@ -136,17 +171,14 @@ class _Runner:
     # -- inputs -----------------------------------------------------------------------------
     def make_input(self, name: str, given: Mapping[str, Array]) -> Held:
         spec = self.graph.input(name)
-        g = (
-            self.ranks
-            if (spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE)
-            else 1
-        )
+        distributed = spec.tokens is TokenLayout.LOCAL or spec.features is not FeatureState.WHOLE
+        g = self.group_size(spec.group, name) if distributed else 1
         shape = [self.number(d, f"input {name} shape", name) for d in spec.shape]
         full = list(shape)
         if spec.tokens is TokenLayout.LOCAL:
-            full[0] *= self.ranks
+            full[0] *= g
         if spec.features is FeatureState.SPLIT and len(full) > 1:
-            full[1] *= self.ranks
+            full[1] *= g
         if name in given:
             data = np.asarray(given[name], dtype=np.float64)
         else:
@@ -165,7 +197,8 @@ class _Runner:
         positions = full_positions(rows, tokens) if rows > tokens else np.arange(rows)
         arrays: list[Array] = []
         pos: list[Positions] = []
-        for r in range(self.ranks):
+        for rank in range(self.ranks):
+            r = rank % g  # the member of its group: each group holds the whole input
             if spec.tokens is TokenLayout.LOCAL:
                 n = rows // g
                 block = data[r * n : (r + 1) * n]
@@ -176,7 +209,7 @@ class _Runner:
                 f = block.shape[1] // g
                 block = block[:, r * f : (r + 1) * f]
             elif spec.features is FeatureState.PARTIAL:
-                block = block / self.ranks
+                block = block / g
             arrays.append(np.array(block, dtype=np.float64))
             pos.append(rows_of.copy())
         return Held(tuple(arrays), tuple(pos))
@@ -206,12 +239,33 @@ class _Runner:
                 except (ValueError, IndexError, FloatingPointError) as error:
                     raise SimError(op.name, f"{op.kind} failed: {error}") from None
                 for port, held in enumerate(outputs):
-                    self.values[ValueRef(op.name, port)] = held
+                    self.values[ValueRef(op.name, port)] = _numbered_like(held, inputs)
                 if on_op is not None:
                     on_op()
         except SimError as error:
             return error
         return None
+
+
+def _token(position: int) -> str:
+    return str(position) if position >= 0 else "(padding)"
+
+
+def _numbered_like(held: Held, inputs: list[Held]) -> Held:
+    """An output on the rows of an input whose range is not the graph's tokens (routed rows)
+    numbers the same range: it keeps that input's count of real rows."""
+    if held.real is not None:
+        return held
+    for source in inputs:
+        if source.real is not None and _same_positions(held, source):
+            return attrs.evolve(held, real=source.real)
+    return held
+
+
+def _same_positions(a: Held, b: Held) -> bool:
+    return a.ranks == b.ranks and all(
+        x is y or np.array_equal(x, y) for x, y in zip(a.positions, b.positions, strict=True)
+    )
 
 
 # -- kernels: each takes the runner, the op and its inputs, and returns its outputs ----------
@@ -224,6 +278,7 @@ def _per_rank(x: Held, fn: Callable[[int, Array, Positions], Array]) -> Held:
     return Held(
         tuple(fn(r, a, p) for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True))),
         x.positions,
+        x.real,
     )
 
 
@@ -256,6 +311,7 @@ def k_layer_norm(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 def k_add(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     a, b = xs
     _same_rows(op, a, b)
+    rt.same_tokens(op, xs)
     return [Held(tuple(x + y for x, y in zip(a.arrays, b.arrays, strict=True)), a.positions)]
 
 
@@ -317,8 +373,10 @@ def k_reshape(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     def reshape(r: int, a: Array, p: Positions) -> Array:
         local = int(np.prod(a.shape[1:]))
         dims = list(wanted)
-        if local != int(np.prod(dims)) and dims[0] % rt.ranks == 0:
-            dims[0] //= rt.ranks  # a SPLIT value: the first feature dim is this rank's block
+        total = int(np.prod(dims))
+        # a SPLIT value: the first feature dim is this rank's block of its group's
+        if local and local != total and total % local == 0 and dims[0] % (total // local) == 0:
+            dims[0] //= total // local
         return a.reshape((a.shape[0], *dims))
 
     return [_per_rank(xs[0], reshape)]
@@ -328,6 +386,7 @@ def k_concat(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     for x in xs[1:]:
         if any(a.shape[0] != b.shape[0] for a, b in zip(x.arrays, xs[0].arrays, strict=True)):
             raise SimError(op.name, "concat of values with different row counts")
+    rt.same_tokens(op, xs)
     arrays = tuple(np.concatenate([x.arrays[r] for x in xs], axis=-1) for r in range(xs[0].ranks))
     return [Held(arrays, xs[0].positions)]
 
@@ -337,8 +396,9 @@ def k_split(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
     outputs = []
     width = x.arrays[0].shape[-1]
-    if sum(parts) != width and sum(parts) == width * rt.ranks:
-        parts = [p // rt.ranks for p in parts]
+    share = sum(parts) // width if width and sum(parts) % width == 0 else 1
+    if share > 1 and all(p % share == 0 for p in parts):  # sizes of a SPLIT value's whole
+        parts = [p // share for p in parts]
     if sum(parts) != width:
         raise SimError(op.name, f"split sizes {parts} do not add up to {width} features")
     start = 0
@@ -359,15 +419,46 @@ def k_linear(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [_matmul(rt, op, xs[0], str(op.attr("parallel")))]
 
 
+def _merged_parts(rt: _Runner, op: Op, n_out: int, g: int) -> tuple[int, ...]:
+    """The per-rank part sizes of a merged column-parallel output (a qkv or gate_up that an
+    op cutting each row's features splits, per rank, into parts): engines shard each part
+    over the group, so rank r holds block r of every part. () when nothing splits it."""
+    if g == 1:
+        return ()
+    for reader, _ in rt.graph.consumers(ValueRef(op.name)):
+        if not rt.registry.is_(reader.kind, Trait.SPLIT) or reader.attr("sizes") is None:
+            continue
+        parts = _sizes(rt, reader, "sizes")
+        if sum(parts) == n_out:  # sizes of the whole output: each rank holds 1/g of each
+            if any(part % g for part in parts):
+                return ()
+            parts = [part // g for part in parts]
+        if len(parts) > 1 and sum(parts) * g == n_out:
+            return tuple(parts)
+    return ()
+
+
+def _columns(n_out: int, parts: tuple[int, ...], g: int, rank: int) -> npt.NDArray[np.int64]:
+    """Rank ``rank``'s output columns: block ``rank`` of every part, parts in order."""
+    blocks, start = [], 0
+    for part in parts:
+        blocks.append(np.arange(start + rank * part, start + (rank + 1) * part))
+        start += part * g
+    return np.concatenate(blocks)
+
+
 def _matmul(rt: _Runner, op: Op, x: Held, parallel: str) -> Held:
     n_in = rt.number(op.attr("in_features"), "in_features", op.name)
     n_out = rt.number(op.attr("out_features"), "out_features", op.name)
     w = rt.weight(op, "weight", (n_in, n_out))
     g = rt.group(op)
+    parts = _merged_parts(rt, op, n_out, g) if parallel == "column" else ()
 
     def apply(r: int, a: Array, p: Positions) -> Array:
-        rank = r if g > 1 else 0
-        if parallel == "column":
+        rank = r % g
+        if parallel == "column" and parts:
+            part = w[:, _columns(n_out, parts, g, rank)]
+        elif parallel == "column":
             part = w[:, _block(n_out, g, rank, op, "out_features")]
         elif parallel == "row":
             part = w[_block(n_in, g, rank, op, "in_features"), :]
@@ -380,7 +471,7 @@ def _matmul(rt: _Runner, op: Op, x: Held, parallel: str) -> Held:
             )
         return a @ part
 
-    return _per_rank(x, apply)
+    return attrs.evolve(_per_rank(x, apply), parts=parts)
 
 
 # -- collectives and layout: data really moves between ranks -------------------------------
@@ -415,12 +506,25 @@ def _dim(op: Op, x: Held) -> int:
     return int(text) % rank
 
 
+def _members(rank: int, g: int) -> range:
+    """The ranks of ``rank``'s group of ``g`` consecutive ranks."""
+    start = rank - rank % g
+    return range(start, start + g)
+
+
+def _within(x: Held, members: range) -> Held:
+    return Held(tuple(x.arrays[m] for m in members), tuple(x.positions[m] for m in members), x.real)
+
+
 def k_all_reduce(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
-    if _require_group(rt, op) == 1:
+    g = _require_group(rt, op)
+    if g == 1:
         return [x]
-    total = _reduced(op, x)
-    return [Held(tuple(total.copy() for _ in x.arrays), x.positions)]
+    totals = {
+        start: _reduced(op, _within(x, _members(start, g))) for start in range(0, rt.ranks, g)
+    }
+    return [Held(tuple(totals[r - r % g].copy() for r in range(rt.ranks)), x.positions)]
 
 
 def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -428,14 +532,15 @@ def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     g = _require_group(rt, op)
     if g == 1:
         return [x]
-    total = _reduced(op, x)
     dim = _dim(op, x)
     arrays, positions = [], []
     for r in range(rt.ranks):
-        block = _block(total.shape[dim], g, r, op, "rows" if dim == 0 else f"dim {dim}")
+        members = _members(r, g)
+        total = _reduced(op, _within(x, members))
+        block = _block(total.shape[dim], g, r % g, op, "rows" if dim == 0 else f"dim {dim}")
         if dim == 0:
             arrays.append(total[block].copy())
-            positions.append(x.positions[0][block].copy())
+            positions.append(x.positions[members.start][block].copy())
         else:
             arrays.append(np.take(total, range(block.start, block.stop), axis=dim))
             positions.append(x.positions[r].copy())
@@ -444,16 +549,19 @@ def k_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 
 def k_all_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
-    if _require_group(rt, op) == 1:
+    g = _require_group(rt, op)
+    if g == 1:
         return [x]
     dim = _dim(op, x)
-    gathered = np.concatenate(x.arrays, axis=dim)
-    if dim != 0:
-        return [Held(tuple(gathered.copy() for _ in x.arrays), x.positions)]
-    positions = np.concatenate(x.positions)
-    return [
-        Held(tuple(gathered.copy() for _ in x.arrays), tuple(positions.copy() for _ in x.arrays))
-    ]
+    arrays, positions = [], []
+    for r in range(rt.ranks):
+        members = _members(r, g)
+        arrays.append(np.concatenate([x.arrays[m] for m in members], axis=dim))
+        if dim == 0:
+            positions.append(np.concatenate([x.positions[m] for m in members]))
+        else:
+            positions.append(x.positions[r])
+    return [Held(tuple(arrays), tuple(positions))]
 
 
 def k_matmul_reduce_scatter(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -475,7 +583,7 @@ def k_token_slice(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     g = _require_group(rt, op)
     arrays, positions = [], []
     for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True)):
-        block = _block(a.shape[0], g, r if g > 1 else 0, op, "rows")
+        block = _block(a.shape[0], g, r % g, op, "rows")
         arrays.append(a[block].copy())
         positions.append(p[block].copy())
     return [Held(tuple(arrays), tuple(positions))]
@@ -663,7 +771,7 @@ def k_embedding(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
         ids = a.astype(np.int64).reshape(-1)
         rows = table[np.clip(ids, 0, vocab - 1)]
         if g > 1:
-            block = _block(vocab, g, r, op, "vocab")
+            block = _block(vocab, g, r % g, op, "vocab")
             owned = (ids >= block.start) & (ids < block.stop)
             rows = np.where(owned[:, None], rows, 0.0)
         return _f64(rows)
@@ -676,9 +784,7 @@ def k_lm_head(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     hidden = rt.number(op.attr("hidden"), "hidden", op.name)
     w = rt.weight(op, "weight", (hidden, vocab))
     g = rt.group(op)
-    return [
-        _per_rank(xs[0], lambda r, a, p: a @ w[:, _block(vocab, g, r if g > 1 else 0, op, "vocab")])
-    ]
+    return [_per_rank(xs[0], lambda r, a, p: a @ w[:, _block(vocab, g, r % g, op, "vocab")])]
 
 
 # -- the engines' tensor plumbing and fused ops ---------------------------------------------
@@ -690,24 +796,129 @@ def k_view(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     return [_per_rank(xs[0], lambda r, a, p: a.reshape(rows, *dims))]
 
 
-POINTWISE: Mapping[str, Callable[[Array, Array], Array]] = {
-    "add": np.add,
-    "sub": np.subtract,
-    "mul": np.multiply,
-    "div": np.divide,
-    "maximum": np.maximum,
-    "minimum": np.minimum,
+def _bool(x: object) -> Array:
+    return _f64(np.asarray(x, dtype=bool))
+
+
+# one numpy kernel per function of the catalogue's table (ops/functions.py), over the
+# activation operands (scalar operands are attrs of the engine op the graph does not carry:
+# a missing second operand is the scalar 2, a clamp's bounds are ±1, a where's fill is 0)
+Operands = list[Array]
+POINTWISE: Mapping[str, Callable[[Operands], Array]] = {
+    "add": lambda xs: xs[0] + (xs[1] if len(xs) > 1 else 2.0),
+    "sub": lambda xs: xs[0] - (xs[1] if len(xs) > 1 else 2.0),
+    "rsub": lambda xs: (xs[1] if len(xs) > 1 else 2.0) - xs[0],
+    "mul": lambda xs: xs[0] * (xs[1] if len(xs) > 1 else 2.0),
+    "div": lambda xs: xs[0] / (xs[1] if len(xs) > 1 else 2.0),
+    "neg": lambda xs: -xs[0],
+    "where": lambda xs: (
+        np.where(xs[-1] != 0, xs[0], xs[1] if len(xs) > 2 else 0.0) if len(xs) > 1 else xs[0]
+    ),
+    "fill": lambda xs: np.full_like(xs[0], 2.0),
+    "floordiv": lambda xs: np.floor_divide(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "remainder": lambda xs: np.remainder(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "fmod": lambda xs: np.fmod(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "pow": lambda xs: np.power(np.abs(xs[0]), xs[1] if len(xs) > 1 else 2.0),
+    "atan2": lambda xs: np.arctan2(xs[0], xs[1] if len(xs) > 1 else 2.0),
+    "maximum": lambda xs: np.maximum(xs[0], xs[1] if len(xs) > 1 else 0.0),
+    "minimum": lambda xs: np.minimum(xs[0], xs[1] if len(xs) > 1 else 0.0),
+    "clamp": lambda xs: np.clip(
+        xs[0], xs[1] if len(xs) > 1 else -1.0, xs[2] if len(xs) > 2 else 1.0
+    ),
+    "clamp_min": lambda xs: np.maximum(xs[0], xs[1] if len(xs) > 1 else -1.0),
+    "clamp_max": lambda xs: np.minimum(xs[0], xs[1] if len(xs) > 1 else 1.0),
+    "abs": lambda xs: np.abs(xs[0]),
+    "sign": lambda xs: np.sign(xs[0]),
+    "exp": lambda xs: np.exp(xs[0]),
+    "expm1": lambda xs: np.expm1(xs[0]),
+    "log": lambda xs: np.log(np.abs(xs[0]) + 1.0),  # on |x| + 1: defined for any draw
+    "log2": lambda xs: np.log2(np.abs(xs[0]) + 1.0),
+    "log10": lambda xs: np.log10(np.abs(xs[0]) + 1.0),
+    "log1p": lambda xs: np.sign(xs[0]) * np.log1p(np.abs(xs[0])),
+    "sqrt": lambda xs: np.sqrt(np.abs(xs[0])),
+    "rsqrt": lambda xs: 1.0 / np.sqrt(np.abs(xs[0]) + EPS),
+    "reciprocal": lambda xs: xs[0] / (xs[0] * xs[0] + EPS),  # 1/x, bounded near 0
+    "sin": lambda xs: np.sin(xs[0]),
+    "cos": lambda xs: np.cos(xs[0]),
+    "tan": lambda xs: np.tan(np.clip(xs[0], -1.0, 1.0)),
+    "asin": lambda xs: np.arcsin(np.tanh(xs[0])),  # on (-1, 1)
+    "acos": lambda xs: np.arccos(np.tanh(xs[0])),
+    "atan": lambda xs: np.arctan(xs[0]),
+    "sinh": lambda xs: np.sinh(xs[0]),
+    "cosh": lambda xs: np.cosh(xs[0]),
+    "tanh": lambda xs: np.tanh(xs[0]),
+    "asinh": lambda xs: np.arcsinh(xs[0]),
+    "acosh": lambda xs: np.arccosh(np.abs(xs[0]) + 1.0),
+    "atanh": lambda xs: np.arctanh(np.tanh(xs[0]) * 0.5),
+    "erf": lambda xs: _erf(xs[0]),
+    "floor": lambda xs: np.floor(xs[0]),
+    "ceil": lambda xs: np.ceil(xs[0]),
+    "round": lambda xs: np.round(xs[0]),
+    "trunc": lambda xs: np.trunc(xs[0]),
+    "leaky_relu": lambda xs: np.where(xs[0] > 0, xs[0], 0.01 * xs[0]),
+    "elu": lambda xs: np.where(xs[0] > 0, xs[0], np.expm1(np.minimum(xs[0], 0.0))),
+    "hardtanh": lambda xs: np.clip(xs[0], -1.0, 1.0),
+    "isnan": lambda xs: _bool(np.isnan(xs[0])),
+    "isinf": lambda xs: _bool(np.isinf(xs[0])),
+    "eq": lambda xs: _bool(xs[0] == (xs[1] if len(xs) > 1 else 0.0)),
+    "ne": lambda xs: _bool(xs[0] != (xs[1] if len(xs) > 1 else 0.0)),
+    "lt": lambda xs: _bool(xs[0] < (xs[1] if len(xs) > 1 else 0.0)),
+    "le": lambda xs: _bool(xs[0] <= (xs[1] if len(xs) > 1 else 0.0)),
+    "gt": lambda xs: _bool(xs[0] > (xs[1] if len(xs) > 1 else 0.0)),
+    "ge": lambda xs: _bool(xs[0] >= (xs[1] if len(xs) > 1 else 0.0)),
+    "logical_and": lambda xs: _bool((xs[0] != 0) & ((xs[1] if len(xs) > 1 else 1.0) != 0)),
+    "logical_or": lambda xs: _bool((xs[0] != 0) | ((xs[1] if len(xs) > 1 else 0.0) != 0)),
+    "logical_xor": lambda xs: _bool((xs[0] != 0) ^ ((xs[1] if len(xs) > 1 else 0.0) != 0)),
+    "logical_not": lambda xs: _bool(xs[0] == 0),
+    "and": lambda xs: _bits(np.bitwise_and, xs),
+    "or": lambda xs: _bits(np.bitwise_or, xs),
+    "not": lambda xs: _f64(np.invert(xs[0].astype(np.int64))),
+    "bitwise_and": lambda xs: _bits(np.bitwise_and, xs),
+    "bitwise_or": lambda xs: _bits(np.bitwise_or, xs),
+    "bitwise_xor": lambda xs: _bits(np.bitwise_xor, xs),
 }
 
 
+def _erf(x: Array) -> Array:
+    """erf by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7; numpy has no erf)."""
+    t = 1.0 / (1.0 + 0.3275911 * np.abs(x))
+    poly = t * (
+        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
+    )
+    return _f64(np.sign(x) * (1.0 - poly * np.exp(-x * x)))
+
+
+def _bits(fn: np.ufunc, xs: Operands) -> Array:
+    other = xs[1] if len(xs) > 1 else np.ones_like(xs[0])
+    return _f64(fn(xs[0].astype(np.int64), np.asarray(other).astype(np.int64)))
+
+
 def k_pointwise(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    fn = POINTWISE.get(str(op.attr("fn")))
-    if fn is None or len(xs) != 2:
-        raise SimError(op.name, f"the simulator cannot execute pointwise {op.attr('fn')}")
-    a, b = xs
-    return [
-        Held(tuple(_f64(fn(x, y)) for x, y in zip(a.arrays, b.arrays, strict=True)), a.positions)
-    ]
+    """A function of the table of functions, element by element on each rank's rows; an
+    operand of fewer feature dims or a 1 broadcasts as numpy (and the engine) does."""
+    name = str(op.attr("fn"))
+    fn = POINTWISE.get(name)
+    if fn is None:
+        raise SimError(op.name, f"the simulator has no kernel for pointwise {name}")
+    rt.same_tokens(op, xs)
+    first = xs[0]
+    arrays = []
+    for r in range(first.ranks):
+        operands = [_broadcastable(x.arrays[r], first.arrays[r]) for x in xs]
+        with np.errstate(all="ignore"):
+            arrays.append(_f64(np.broadcast_to(fn(operands), _widest(operands)).copy()))
+    return [Held(tuple(arrays), first.positions, first.real)]
+
+
+def _broadcastable(a: Array, like: Array) -> Array:
+    """``a`` with trailing unit dims so its token dim lines up with ``like``'s."""
+    while a.ndim < like.ndim:
+        a = a[..., None]
+    return a
+
+
+def _widest(operands: Operands) -> tuple[int, ...]:
+    return tuple(np.broadcast_shapes(*(a.shape for a in operands)))
 
 
 def k_feature_sum(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -795,20 +1006,33 @@ def k_token_select(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
 
 def k_feature_gather(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
-    if _require_group(rt, op) == 1:
+    g = _require_group(rt, op)
+    if g == 1:
         return [x]
-    joined = np.concatenate(x.arrays, axis=1)
-    return [Held(tuple(joined.copy() for _ in x.arrays), x.positions)]
+    joined = [
+        np.concatenate([x.arrays[m] for m in _members(r, g)], axis=1) for r in range(rt.ranks)
+    ]
+    return [Held(tuple(joined), x.positions)]
 
 
 def k_moe_dispatch(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
-    """Each token becomes top_k rows (token-major here; the combine undoes exactly this)."""
+    """Each token becomes top_k rows (token-major here; the combine undoes exactly this). The
+    routed rows are a range of their own, k per token: token t's j-th route is row t·k + j
+    (a padding token's routes are padding), as the type's extent k·T counts them."""
     k = rt.number(op.attr("top_k"), "top_k", op.name)
     x = xs[0]
+    tokens = x.real if x.real is not None else rt.number(rt.graph.token_count, "tokens", op.name)
+    routes = np.arange(k, dtype=np.int64)
+
+    def routed(p: Positions) -> Positions:
+        rows = (p[:, None] * k + routes[None, :]).reshape(-1)
+        return np.where(np.repeat(p, k) >= 0, rows, -1)
+
     return [
         Held(
             tuple(np.repeat(a, k, axis=0) for a in x.arrays),
-            tuple(np.repeat(p, k) for p in x.positions),
+            tuple(routed(p) for p in x.positions),
+            real=tokens * k,
         )
     ]
 
@@ -830,7 +1054,7 @@ def k_moe_combine(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     for r, (a, i) in enumerate(zip(x.arrays, ids.arrays, strict=True)):
         if a.shape[0] != i.shape[0] * k:
             raise SimError(op.name, f"rank {r}: {a.shape[0]} routed rows for {i.shape[0]} tokens")
-    return [Held(tuple(a.reshape(-1, k, a.shape[-1]) for a in x.arrays), ids.positions)]
+    return [Held(tuple(a.reshape(-1, k, a.shape[-1]) for a in x.arrays), ids.positions, ids.real)]
 
 
 def k_opaque(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
@@ -857,7 +1081,7 @@ def k_mla_prolog(rt: _Runner, op: Op, xs: list[Held]) -> list[Held]:
     x = xs[0]
     for r, (a, p) in enumerate(zip(x.arrays, x.positions, strict=True)):
         q_c = _rms(a @ w_qa, q_norm)
-        block = _block(heads * (d_nope + d_rope), g, r if g > 1 else 0, op, "heads")
+        block = _block(heads * (d_nope + d_rope), g, r % g, op, "heads")
         q = (q_c @ w_qb[:, block]).reshape(a.shape[0], -1, d_nope + d_rope)
         q[..., d_nope:] = _rope(q[..., d_nope:], p)
         kv = a @ w_kva
@@ -954,7 +1178,9 @@ def simulate(
     require_fits(typed, registry)  # refuse (naming the cap and --set) before allocating
     runner = _Runner(graph, typed, seed, registry)
     failure = runner.run(inputs or {}, on_op)
-    return Simulation(graph, typed, runner.ranks, runner.values, failure, runner.inputs)
+    return Simulation(
+        graph, typed, runner.ranks, runner.values, failure, runner.inputs, tuple(runner.mixed)
+    )
 
 
 # -- what the types claim, checked against what ran ----------------------------------------
@@ -983,13 +1209,31 @@ def full_positions(extent: int, tokens: int) -> Positions:
     return positions
 
 
+def group_ranks(sim: Simulation, value: AbstractValue) -> int:
+    """The size of the group a value is distributed over (its own, else tp): the simulated
+    ranks, or a divisor of them whose groups of consecutive ranks each hold the value."""
+    size = sim.typed.context.numeric(sim.typed.context.groups.get(value.group or "tp", sim.ranks))
+    return size if size and sim.ranks % size == 0 else sim.ranks
+
+
 def assemble(held: Held, value: AbstractValue, ranks: int) -> Array | None:
-    """The global value a port stands for, by its abstract type; None when the type has no
-    global reading (a LOCAL value whose features are also distributed over the group)."""
+    """The global value a port stands for, by its abstract type, read from the first group of
+    ``ranks`` consecutive ranks (the value's group); None when the type has no global reading
+    (a LOCAL value whose features are also distributed over the group)."""
     if value.tokens is TokenLayout.LOCAL and value.features is not FeatureState.WHOLE:
         return None
+    if 0 < ranks < held.ranks:
+        held = Held(held.arrays[:ranks], held.positions[:ranks], held.real, held.parts)
     if value.tokens is TokenLayout.LOCAL:
         return np.concatenate(held.arrays, axis=0)
+    if value.features is FeatureState.SPLIT and held.parts:
+        # a merged output: part by part, each the rank blocks of that part in rank order
+        bounds = np.cumsum(held.parts)[:-1]
+        pieces = [np.split(a, bounds, axis=1) for a in held.arrays]
+        return np.concatenate(
+            [np.concatenate([p[i] for p in pieces], axis=1) for i in range(len(held.parts))],
+            axis=1,
+        )
     if value.features is FeatureState.SPLIT:
         return np.concatenate(held.arrays, axis=1)
     if value.features is FeatureState.PARTIAL:

@@ -165,6 +165,19 @@ def _candidates(graph: Graph, keep: frozenset[str]) -> Iterator[dict[str, int]]:
     }
     distinct = sorted({values[name] for name in features})
     rank = {value: position for position, value in enumerate(distinct)}
+    for ordered, token_scale in ((True, 8), (True, 16), (False, 8), (True, 1), (False, 1)):
+        chosen = dict(groups)
+        unit = _unit(graph, {**values, **chosen})
+        for name in token_symbols:
+            if name not in keep and name in values:
+                original = values[name]
+                chosen[name] = original if original <= SMALL_TOKENS else unit * token_scale
+        chosen.update(_divisibility_kept(graph, values, chosen, features, ordered=ordered))
+        yield {
+            name: chosen[name]
+            for name, _ in graph.symbols
+            if name in chosen and values.get(name) != chosen[name]
+        }
     for token_scale in (8, 16, 1):
         for scheme in ("arithmetic", "geometric"):
             chosen = dict(groups)
@@ -186,6 +199,53 @@ def _candidates(graph: Graph, keep: frozenset[str]) -> Iterator[dict[str, int]]:
             }
 
 
+def _divisibility_kept(
+    graph: Graph,
+    values: Mapping[str, int],
+    chosen: Mapping[str, int],
+    features: list[str],
+    *,
+    ordered: bool,
+) -> dict[str, int]:
+    """Small feature sizes that keep every divisibility among the original values: a size
+    its group, another size or a group's size divides at the graph's own values stays a
+    multiple of what those became (heads of kv_heads, experts of ep, heads of tp). Taken in
+    increasing order, each is the least such multiple above the sizes before it (``ordered``:
+    all sizes keep their order, top_k below experts) or above its own divisors only (smaller,
+    for a deep chain of sizes)."""
+    divisors: list[tuple[int, int]] = []  # (original, small) of the groups' sizes and symbols
+    for name, small in chosen.items():
+        if name in values:
+            divisors.append((values[name], small))
+    original_values = {symbol(n): sympy.Integer(v) for n, v in values.items()}
+    small_values = {**original_values, **{symbol(n): sympy.Integer(v) for n, v in chosen.items()}}
+    for _, size in graph.groups:
+        before, after = size.xreplace(original_values), size.xreplace(small_values)
+        if before.is_Integer and after.is_Integer and int(before) > 0 and int(after) > 0:
+            divisors.append((int(before), int(after)))
+    picked: dict[str, int] = {}
+    by_original: dict[int, int] = {}
+    above = 0
+    for name in features:  # in increasing order of their original values
+        original = values[name]
+        if original in by_original:  # equal sizes stay equal
+            picked[name] = by_original[original]
+            continue
+        step, below = 1, 0
+        for before, after in divisors:
+            if original % before == 0:
+                step = math.lcm(step, after)
+                if before < original:
+                    below = max(below, after)  # a strict multiple stays a strict multiple
+        # at least 2 where the size was (a top_k of 1 would route trivially)
+        least = max((above if ordered else below) + 1, min(original, 2))
+        small = -(-least // step) * step
+        picked[name] = by_original[original] = small
+        divisors.append((original, small))
+        above = small
+    return picked
+
+
 def _unit(graph: Graph, values: Mapping[str, int]) -> int:
     """The least common multiple of the group sizes at ``values``."""
     unit = 1
@@ -201,7 +261,7 @@ def _groups_simulable(typed: TypedGraph) -> bool:
     ranks = ranks_of(typed)
     for _, size in typed.graph.groups:
         number = _numeric(typed, size)
-        if number is not None and number not in (1, ranks):
+        if number is not None and ranks % number:  # a group inside the ranks is simulated
             return False
     return True
 
@@ -233,3 +293,41 @@ def fit(
 def set_flags(values: Mapping[str, int]) -> str:
     """``--set T=32 --set tp=4 …`` for the values given."""
     return " ".join(f"--set {name}={value}" for name, value in values.items())
+
+
+def token_variants(
+    graph: Graph, keep: frozenset[str] = frozenset(), registry: Registry | None = None
+) -> list[dict[str, int]]:
+    """The token counts few runs try, besides the graph's own: one token, and fewer tokens
+    than ranks but more than one (a padded layout's corners: a residual left unchunked adds
+    up there); each kept only when the graph type-checks there as at its own count and fits.
+    None when the token count is set by the user or is not one symbol."""
+    registry = registry or default_registry()
+    group_symbols = (
+        set().union(*(_names(size) for _, size in graph.groups)) if graph.groups else set()
+    )
+    names = _names(graph.token_count) - group_symbols
+    values = dict(graph.symbols)
+    if len(names) != 1:
+        return []
+    (name,) = names
+    if name in keep or values.get(name) is None:
+        return []
+    typed = interpret(graph, registry)
+    original = _error_keys(typed)
+    ranks = ranks_of(typed)
+    chosen: list[dict[str, int]] = []
+    for count in dict.fromkeys((1, ranks - 1)):
+        if count < 1 or count == values[name]:
+            continue
+        shrunk = graph.evolve(
+            symbols=tuple((n, count if n == name else v) for n, v in graph.symbols)
+        )
+        try:
+            check_values(shrunk)
+        except GraphError:
+            continue
+        small = interpret(shrunk, registry)
+        if _error_keys(small) == original and _groups_simulable(small) and estimate(small).fits:
+            chosen.append({name: count})
+    return chosen

@@ -268,11 +268,14 @@ class LayoutAssertionError(AssertionError):
 def assert_sound(graph: Graph, symbols: Mapping[str, int] | None = None, *, seed: int = 0) -> None:
     """Every typed port of ``graph`` holds what its type says (judged by the simulator)."""
     report = check_soundness(graph, symbols, seed=seed)
-    if report.simulation.failure is not None:
-        raise LayoutAssertionError(f"cannot execute: {report.simulation.failure}")
     if report.findings:
         lines = "\n".join(f"  {finding}" for finding in report.findings[:10])
         raise LayoutAssertionError(f"{len(report.findings)} unsound port(s):\n{lines}")
+    if report.simulation.failure is not None:
+        where = f" (the type rules reject {report.rejected_by})" if report.rejected_by else ""
+        raise LayoutAssertionError(f"cannot execute: {report.simulation.failure}{where}")
+    if report.rejected_by:
+        raise LayoutAssertionError(f"not sound: the type rules reject {report.rejected_by}")
 
 
 def assert_equivalent(

@@ -258,6 +258,10 @@ def _normalize_op(op: Op, registry: Registry, known: frozenset[str], graph: Grap
     for key, attr in spec.attrs.items():
         if attr.required and key not in parsed:
             raise GraphError(f"{kind} needs attr {key!r}", op=op.name, line=op.line)
+    if spec.attr_check is not None:
+        problem = spec.attr_check(parsed, len(op.inputs))
+        if problem is not None:
+            raise GraphError(problem, op=op.name, line=op.line)
     return op.evolve(kind=kind, attrs=freeze_attrs(parsed))
 
 

@@ -15,6 +15,7 @@ from layoutcheck.cli.common import (
     state,
 )
 from layoutcheck.errors import (
+    EXIT_CANNOT_EXECUTE,
     EXIT_ERRORS,
     EXIT_OK,
     UsageError,
@@ -35,7 +36,11 @@ def add_parser(commands: Any) -> None:
         description="Run a graph on simulated ranks (numpy, small sizes) and check every port "
         "against its type. No --set is needed: when the graph's own sizes are too large to "
         "simulate, sim picks small sizes that type-check alike and prints them as the --set "
-        "flags that reproduce the run; sizes given with --set are kept.",
+        "flags that reproduce the run; sizes given with --set are kept. Unless the token count "
+        "is set, a padded graph is also run at 1 token and at one fewer than the ranks. Exit 0: "
+        "sound; 1: unsound (each finding names the token, ranks and values) or rejected by the "
+        "type rules; 4: the simulator cannot execute it at these sizes (nothing shown either "
+        "way).",
     )
     add_target(sim)
     sim.add_argument(
@@ -44,35 +49,79 @@ def add_parser(commands: Any) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    from layoutcheck.oracle import KNOWN_BLIND_SPOTS, check_soundness
+    from layoutcheck.oracle import KNOWN_BLIND_SPOTS, Verdict, check_soundness
+    from layoutcheck.session import with_symbols
+    from layoutcheck.simsize import set_flags, token_variants
 
     session = session_of(args)
-    graph, changes, note = _simulable(session, frozenset(parse_sets(args.set)))
+    given = frozenset(parse_sets(args.set))
+    graph, changes, note = _simulable(session, given)
+    # the token counts few engines test: one token, and fewer tokens than ranks (a padded
+    # layout's corner), each run only where the type rules judge the graph as at its own
+    extra = token_variants(graph, given)
     if note and args.format != "json":
         print(note)
-    ranks = 2 if "tp" in dict(graph.symbols) else 1  # the run and the single-rank reference
-    state.status.phase("simulating", total=ranks * len(graph.ops), unit="ops")
-    report = check_soundness(graph, seed=args.seed, on_op=state.status.step)
+    if extra and args.format != "json":
+        print(f"note: also simulating at {'; '.join(set_flags(v) for v in extra)}")
+    runs = [(graph, dict(changes))] + [(with_symbols(graph, v), {**changes, **v}) for v in extra]
+    per_run = 2 if "tp" in dict(graph.symbols) else 1  # the run and the single-rank reference
+    state.status.phase("simulating", total=per_run * len(graph.ops) * len(runs), unit="ops")
+    reports = [(check_soundness(g, seed=args.seed, on_op=state.status.step), at) for g, at in runs]
     state.status.close()
+    # the worst run speaks: a value that differs (a counterexample before a failure), then
+    # a rejected graph, then one not run
+    order = (Verdict.UNSOUND, Verdict.REJECTED, Verdict.CANNOT_EXECUTE, Verdict.SOUND)
+    report, at = min(reports, key=lambda pair: (order.index(pair[0].verdict), not pair[0].findings))
+    verdict = report.verdict
+    code = {
+        Verdict.SOUND: EXIT_OK,
+        Verdict.UNSOUND: EXIT_ERRORS,
+        Verdict.REJECTED: EXIT_ERRORS,
+        Verdict.CANNOT_EXECUTE: EXIT_CANNOT_EXECUTE,
+    }[verdict]
     sim = report.simulation
     if args.format == "json":
-        data = {"simulated_at": changes or None, **report.to_json()}
+        data = {
+            "simulated_at": changes or None,
+            "also_at": extra,
+            "verdict_at": at if report is not reports[0][0] else changes or None,
+            **report.to_json(),
+        }
         print(json.dumps(data, indent=1))
-        return EXIT_OK if report.ok else EXIT_ERRORS
+        return code
+    where = f" (at {set_flags(at)})" if report is not reports[0][0] else ""
+    if verdict is Verdict.CANNOT_EXECUTE:
+        print(
+            clean_line(
+                f"cannot execute{where}: {sim.failure} — the simulator could not run this graph "
+                "at these sizes, which shows nothing about its soundness (try other sizes with "
+                "--set)"
+            )
+        )
+        return code
+    lines = [f"unsound{where}: {finding}" for finding in report.findings]
     if sim.failure is not None:
-        print(clean_line(f"cannot execute: {sim.failure}"))
-        return EXIT_ERRORS
+        lines.append(f"fails{where}: {sim.failure}")
     reference = "a single-rank run" if report.reference is not None else "no single-rank run"
-    lines = [f"unsound: {finding}" for finding in report.findings]
-    verdict = "sound" if report.ok else f"{len(report.findings)} unsound port(s)"
+    summary = {
+        Verdict.SOUND: "sound",
+        Verdict.UNSOUND: f"{len(report.findings)} unsound port(s)"
+        if report.findings
+        else "unsound",
+        Verdict.REJECTED: f"not sound: the type rules reject it ({report.rejected_by}); no "
+        "value differed at these sizes",
+    }[verdict]
+    if verdict is Verdict.UNSOUND and sim.failure is not None and not report.findings:
+        summary += f": it fails where the type rules reject it ({report.rejected_by})"
+    runs_text = f"{len(runs)} sizes" if len(runs) > 1 else "1 size"
     lines.append(
-        f"{verdict}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
-        f"{reference}; {report.skipped_ports} skipped (⊤, or no global reading)"
+        f"{summary}: {report.checked_ports} ports checked on {sim.ranks} ranks against "
+        f"{reference} at {runs_text}; {report.skipped_ports} skipped (⊤, or no global reading)"
     )
     if report.in_blind_spot:
         lines.append(f"note: {KNOWN_BLIND_SPOTS[0]}")
     emit("\n".join(clean_line(line) for line in lines))
-    return EXIT_OK if report.ok else EXIT_ERRORS
+    return code
 
 
 def _simulable(session: Session, given: frozenset[str]) -> tuple[Any, dict[str, int], str]:

@@ -269,6 +269,7 @@ class OpCall:
 LayoutRule = Callable[[OpCall], Sequence[OutLayout]]
 ShapeRule = Callable[[OpCall, Sequence[OutLayout]], Sequence[tuple[Expr, ...]]]
 DtypeRule = Callable[[OpCall], Sequence[Dtype]]
+AttrCheck = Callable[[Mapping[str, AttrValue], int], "str | None"]
 # the id range of each output (None: not an index value); see AbstractValue.id_range
 IdRangeRule = Callable[[OpCall], Sequence[Expr | None]]
 
@@ -322,6 +323,9 @@ class OpSpec:
     cost: CostRule | None = None  # FLOPs, bytes and communication (ops/costing.py)
     weights: WeightRule | None = None  # the weight tensors the op owns (memory)
     traits: frozenset[Trait] = frozenset()
+    # refuses attrs that contradict a fact of the catalogue (a message, or None): given the
+    # parsed attrs and the number of inputs
+    attr_check: AttrCheck | None = None
     raises: frozenset[Rule] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

@@ -14,6 +14,7 @@ import attrs
 import sympy
 
 from layoutcheck import rules
+from layoutcheck.errors import did_you_mean
 from layoutcheck.lattice import Dtype, FeatureState, TokenLayout
 from layoutcheck.ops.base import (
     AttrKind,
@@ -46,6 +47,7 @@ from layoutcheck.ops.costing import (
     free,
     nbytes,
 )
+from layoutcheck.ops.functions import FUNCTIONS, Linearity, contradiction
 from layoutcheck.ops.traits import Trait
 from layoutcheck.ops.weights import WeightRule, no_weights
 from layoutcheck.symbols import Expr, format_expr
@@ -140,13 +142,15 @@ def _pointwise(call: OpCall) -> Sequence[OutLayout]:
             )
     states = {value.features for value in call.inputs}
     if FeatureState.PARTIAL in states:
-        linear = bool(call.attr("linear"))
         partial = [i for i, v in enumerate(call.inputs) if v.features is FeatureState.PARTIAL]
-        if not linear or len(partial) > 1 or len(states) > 2 or FeatureState.SPLIT in states:
+        linearity = _linearity(call)
+        if not _passes(linearity, partial, len(call.inputs)) or FeatureState.SPLIT in states:
+            function = FUNCTIONS[call.word("fn")]
             raise RuleViolation(
                 rules.PARTIAL_INTO_NONLINEAR,
-                f"{call.op.kind} ({call.word('fn')}) of a pending sum: only a mask or a product "
-                "with complete values keeps a partial sum partial",
+                f"pointwise {function.name} of a pending sum (operand "
+                f"{', '.join(map(str, partial))} of {len(call.inputs)}): the table of functions "
+                f"says {function.facts}" + (f" — {function.doc}" if function.doc else ""),
                 "reduce first: all_reduce or reduce_scatter before it",
                 partial[-1],
                 expected=reduced(call.inputs[partial[-1]]),
@@ -163,6 +167,45 @@ def _pointwise(call: OpCall) -> Sequence[OutLayout]:
             )
         return (OutLayout(first.tokens, FeatureState.SPLIT, first.extent, groups.pop()),)
     return (same_layout(first),)
+
+
+def _linearity(call: OpCall) -> Linearity:
+    """The table's linearity for this use (its count of operands); ``linear: false`` narrows
+    it to none, and states a ``where``'s (its fill is not in the graph)."""
+    linearity = FUNCTIONS[call.word("fn")].linearity(len(call.inputs))
+    stated = call.op.attr("linear")
+    if linearity is Linearity.STATED:
+        return Linearity.FIRST if stated is True else Linearity.NONE
+    return Linearity.NONE if stated is False else linearity
+
+
+def _passes(linearity: Linearity, partial: Sequence[int], operands: int) -> bool:
+    """Does a pending sum in the operands ``partial`` pass a function of this linearity (the
+    others complete)?"""
+    if linearity is Linearity.FIRST:
+        return list(partial) == [0]
+    if linearity is Linearity.EACH:
+        return len(partial) == 1
+    if linearity is Linearity.ADDITIVE:
+        return len(partial) == operands  # a complete operand would be added once per rank
+    return False
+
+
+def _function_check(attrs_: Mapping[str, object], operands: int) -> str | None:
+    """Refuses a ``linear:`` the table of functions contradicts, and a count of operands the
+    function does not take."""
+    fn = str(attrs_.get("fn"))
+    function = FUNCTIONS.get(fn)
+    if function is None:
+        return (
+            f"unknown pointwise function {fn!r} ({did_you_mean(fn, list(FUNCTIONS))}see the "
+            "table of functions in the reference)"
+        )
+    low, high = function.operands
+    if not low <= operands <= high:
+        takes = f"{low}" if low == high else f"{low} to {high}"
+        return f"pointwise {fn} takes {takes} activation operand(s), got {operands}"
+    return contradiction(fn, attrs_.get("linear"), operands)
 
 
 def _group(call: OpCall) -> str | None:
@@ -388,13 +431,20 @@ OPS: tuple[OpSpec, ...] = (
         outputs=("out",),
         variadic=True,
         attrs={
-            "fn": AttrSpec(AttrKind.TEXT, required=True, doc="the engine op (mul, where, div…)"),
-            "linear": flag(doc="linear in x when the other operands are complete (masks)"),
+            "fn": AttrSpec(
+                AttrKind.TEXT, required=True, doc="a function of the table of functions"
+            ),
+            "linear": AttrSpec(
+                AttrKind.BOOL,
+                doc="optional: `false` narrows the table's linearity to none; `true` states a "
+                "`where`'s (its fill is 0) and is refused on a function that is never linear",
+            ),
         },
+        attr_check=_function_check,
         layout=_pointwise,
         shape=_pointwise_shape,
-        summary="operands on the same tokens, features broadcast; `P` only through a linear "
-        "op with complete others",
+        summary="operands on the same tokens, features broadcast; `P` passes as the table of "
+        "functions says (x·m, x/m with m complete; x+y with both `P`)",
         rules=(
             RuleUse(rules.LAYOUT_MISMATCH, "operands cover different tokens or groups"),
             RuleUse(rules.PARTIAL_INTO_NONLINEAR, "a pending sum into a non-linear combination"),
@@ -402,8 +452,11 @@ OPS: tuple[OpSpec, ...] = (
         ),
         doc=(
             "An engine's elementwise op of one or more activations (mul, sub, div, where, …; "
-            "scalar operands are attrs of the engine op and not inputs here). A product with a "
-            "complete mask or scale is linear, so it keeps a pending sum pending."
+            "scalar operands are attrs of the engine op and not inputs here). Whether a pending "
+            "sum passes is the catalogue's table of functions' word, not the graph's: a product "
+            "with a complete mask or scale is linear in the pending operand, a sum of two "
+            "pending sums is one, and x + c (c once per rank) or a norm's pow and rsqrt are "
+            "not. `linear: true` on a function that is never linear is refused (exit 2)."
         ),
     ),
     OpSpec(

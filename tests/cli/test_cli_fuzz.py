@@ -244,18 +244,27 @@ def test_sim_on_the_mc2_example_with_its_own_tokens(capsys: pytest.CaptureFixtur
     code, lines = simulate_cli(
         capsys, str(path), *sets("ep=4", "H=16", "experts=8", "top_k=2", "moe_I=8")
     )
-    assert code == 0 and lines[0].startswith("sound: ") and "; 0 skipped" in lines[0]
+    # decode's own 9 tokens, then 1 token and 3 (fewer than the 4 ranks) as well
+    assert lines[0] == "note: also simulating at --set T=1; --set T=3"
+    assert code == 0 and lines[-1].startswith("sound: ") and "; 0 skipped" in lines[-1]
+    assert "at 3 sizes" in lines[-1]
 
 
-def test_sim_names_the_op_a_graph_cannot_run(capsys: pytest.CaptureFixture[str]) -> None:
+def test_sim_names_the_op_a_rejected_graph_fails_at(capsys: pytest.CaptureFixture[str]) -> None:
+    """A graph the type rules reject fails where they reject it: unsound (exit 1), the run's
+    failure as the evidence, never "cannot execute"."""
     path = GRAPHS / "bugs" / "tensorcast-sp-local-dispatch-full-topk.yaml"
     small = ("T=32", "tp=4", "ep=4", "H=16", "experts=8", "top_k=2", "moe_I=8")
     code, lines = simulate_cli(capsys, str(path), *sets(*small))
     assert code == 1
-    assert lines == [
-        "cannot execute: model.layers.5.mlp.experts: rank 0 dispatches 8 token rows with 32 rows "
+    assert lines[0] == (
+        "fails: model.layers.5.mlp.experts: rank 0 dispatches 8 token rows with 32 rows "
         "of expert ids"
-    ]
+    )
+    assert lines[1].startswith(
+        "unsound: it fails where the type rules reject it (model.layers.5.mlp.experts "
+        "[layout-mismatch])"
+    )
 
 
 def _config(tmp_path: Path) -> str:
@@ -268,10 +277,10 @@ def test_sim_on_a_model_config(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     config = _config(tmp_path)
     model = [config, "--tp", "4", "--sp", "--tokens", "30"]
     code, lines = simulate_cli(capsys, *model, "--shared-experts", "replicated")
-    assert code == 0 and lines[0].startswith("sound: ")
+    assert code == 0 and lines[-1].startswith("sound: ")
     code, lines = simulate_cli(capsys, *model)  # the RFC table's shared experts (the default)
     assert code == 1
-    assert lines[0].startswith("unsound: model.layers.1.mlp.shared_experts.all_reduce: ")
+    assert lines[1].startswith("unsound: model.layers.1.mlp.shared_experts.all_reduce: ")
     assert lines[-1] == f"note: {KNOWN_BLIND_SPOTS[0]}"
 
 
