@@ -57,7 +57,20 @@ from tests.wrong_passes import (
     small_config,
 )
 
-EXAMPLES = sorted(GRAPHS.glob("*.yaml"))  # the shipped good examples (not bugs/)
+# the shipped good examples (not bugs/); one the simulator cannot run yet is a strict xfail
+# with its reason
+SIM_CANNOT_RUN = {
+    "minimax-m2-attention-tp16.yaml": (
+        "sim reads a SPLIT port as rank r's block of one global value: KV heads replicated "
+        "over ranks (tp above the KV heads) are not representable (issue 29 item 3)"
+    ),
+}
+EXAMPLES = [
+    pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=SIM_CANNOT_RUN[path.name]))
+    if path.name in SIM_CANNOT_RUN
+    else path
+    for path in sorted(GRAPHS.glob("*.yaml"))
+]
 EXAMPLES_PER_PROPERTY = 20
 SLOW_DATA = [HealthCheck.too_slow]  # building a decoder graph is the data: slow on a busy box
 REPLICATED = SharedExperts.REPLICATED
@@ -138,7 +151,7 @@ def _local_partial_reductions(typed: TypedGraph) -> list[Op]:
 
 
 @pytest.mark.parametrize("tp", [4, 2])
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: getattr(p, "stem", None))
 def test_shipped_examples_are_sound_at_small_sizes(path: Path, tp: int) -> None:
     graph = load_graph(path)
     symbols = small_symbols(graph, tp)
