@@ -278,6 +278,10 @@ def _readings(call: OpCall, found: list[RuleViolation]) -> tuple[tuple[AbstractV
                 outputs.append(_typed_outputs(OpCall(call.op, call.spec, inputs, call.context)))
             except RuleViolation:
                 continue  # a reading the op itself refuses is no reading of its outputs
+        for recovered in violation.recovered_readings:
+            values = _recovered(call, recovered)
+            if values is not None:
+                outputs.append(values)
     return tuple(outputs)
 
 

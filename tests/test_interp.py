@@ -314,15 +314,21 @@ def test_a_norm_of_split_features_is_reported_once_and_keeps_a_consistent_shape(
     assert typed.context.numeric(typed.value("norm").shape[1]) == 16
 
 
-def test_a_reduction_over_another_group_goes_on_with_the_rows_its_group_leaves() -> None:
+@pytest.mark.parametrize("meant", ["ep", "tp"])
+def test_a_reduction_over_another_group_goes_on_with_the_rows_either_group_leaves(
+    meant: str,
+) -> None:
     b = _builder()
     partial = b.input("o_proj", ["T", "H"], FULL, PARTIAL)  # a pending sum over tp
     scattered = b.op("scatter", "reduce_scatter", [partial], group="ep")  # the bug
     normed = b.op("norm", "rms_norm", [scattered])
-    b.output(b.op("gather", "all_gather", [normed], group="ep"))  # right for the ep scatter
+    # the gather is right for the group the writer meant: the scatter's own, or the value's
+    b.output(b.op("gather", "all_gather", [normed], group=meant))
     graph = normalize(b.build())
     assert _errors(graph) == [("layout-mismatch", "scatter")]
     typed = interpret(graph)
-    # T/ep = 32 rows per rank, as the reduce_scatter over ep leaves them (not T/tp = 16)
+    # shown with T/ep = 32 rows per rank, as the reduce_scatter over ep leaves them (not the
+    # T/tp = 16 of the value's group called ep)
     assert typed.context.numeric(typed.value("scatter").shape[0]) == 32
+    assert typed.value("scatter").group == "ep"
     assert typed.value("gather").layout == "F·W"

@@ -96,7 +96,10 @@ class RuleViolation(Exception):
       (a pending sum added to a complete value: the reduction was meant before the add, or the
       complete operand was meant as a share of the sum). Their outputs are kept as other
       readings of the op's outputs, and the first later op that one reading satisfies settles
-      which was meant, so the ops written for either intent are not reported again.
+      which was meant, so the ops written for either intent are not reported again;
+      ``recovered_readings`` are other outputs the op may have been meant to give, kept the same
+      way beside ``recovered`` (a reduction over another group: its own group's rows, or the
+      rows of the group the value is distributed over).
 
     Only where none applies do the outputs become ⊤, and an op with a ⊤ input is not checked."""
 
@@ -111,6 +114,7 @@ class RuleViolation(Exception):
         waive: bool = False,
         expected_inputs: tuple[AbstractValue, ...] | None = None,
         readings: tuple[tuple[AbstractValue, ...], ...] = (),
+        recovered_readings: tuple[tuple[Recovered, ...], ...] = (),
     ) -> None:
         super().__init__(message)
         self.rule = rule
@@ -127,6 +131,7 @@ class RuleViolation(Exception):
         self.waive = waive
         self.expected_inputs = expected_inputs
         self.readings = readings
+        self.recovered_readings = recovered_readings
 
 
 @attrs.frozen

@@ -72,7 +72,11 @@ def require_reducible(call: OpCall, out: OutLayout) -> AbstractValue:
     # LOCAL tokens the rows the value already held over its own group
     kept_rows = value.tokens is TokenLayout.LOCAL and out.tokens is TokenLayout.LOCAL
     held = attrs.evolve(out, group=value.group) if kept_rows else out
-    _require_group(call, value, (held, recovered[1]))
+    # a token scatter meant over the value's own group (the group the hint names) leaves that
+    # group's rows: the other reading, so the ops written for it are not reported either
+    scattered = not kept_rows and out.tokens is TokenLayout.LOCAL and value.group is not None
+    other = ((attrs.evolve(out, group=value.group), recovered[1]),) if scattered else ()
+    _require_group(call, value, (held, recovered[1]), other)
     op = reduce_op(call)
     if op != "sum":
         effect = {
@@ -110,7 +114,12 @@ def _reduced_features(call: OpCall, out: OutLayout) -> tuple[Expr, ...]:
     return features
 
 
-def _require_group(call: OpCall, value: AbstractValue, recovered: Recovered | None = None) -> None:
+def _require_group(
+    call: OpCall,
+    value: AbstractValue,
+    recovered: Recovered | None = None,
+    other: tuple[Recovered, ...] = (),
+) -> None:
     if value.group is not None and value.group != call.group:
         raise RuleViolation(
             rules.LAYOUT_MISMATCH,
@@ -120,6 +129,7 @@ def _require_group(call: OpCall, value: AbstractValue, recovered: Recovered | No
             0,
             recovered=recovered,
             expected=None if recovered is not None else value.evolve(group=call.group),
+            recovered_readings=tuple((reading,) for reading in other),
         )
 
 
