@@ -478,9 +478,9 @@ def _other_reading(call: OpCall, first: int, slot: int) -> tuple[tuple[AbstractV
     """A pending sum and a complete value on the same tokens have two meanings, and the graph
     alone cannot tell them apart: the reduction was meant before the op (the reading
     :func:`_agreeing` gives: the complete one wins), or the complete operand was meant as this
-    rank's share of the sum and the reduction after the op is the writer's (a bias or a
-    replicated shared expert scaled by 1/g, SGLang PR 31476; torchtitan PR 2106 moved the bias
-    after the reduction). The second is the other reading: checking goes on with both until an
+    rank's share of the sum and the reduction after the op is the writer's (the fixes of SGLang
+    PR 31476 and torchtitan PR 2106 scale the replicated shared output and the bias by 1/g and
+    keep that reduction). The second is the other reading: checking goes on with both until an
     op tells them apart (a reduction accepts only the pending sum, a norm only the complete
     value), so neither intent's next op is reported a second time."""
     a, b = call.inputs[first], call.inputs[slot]

@@ -85,14 +85,17 @@ def _reject_split(call: OpCall, slot: int = 0, rule: Rule = rules.NORM_OF_SPLIT)
     # block; the sum of squares all-reduced: vLLM's MiniMax QK norm) or over gathered features.
     # Checking goes on with both, each with the shape its state has, and the next op tells them
     # apart: calling the rank's block complete would report every op after it a second time.
+    gathered = _features_gathered(call, slot)
     raise RuleViolation(
-        rule, message, hint, slot, waive=True, readings=(_features_gathered(call, slot),)
+        rule, message, hint, slot, waive=True, readings=(gathered,) if gathered else ()
     )
 
 
 def _features_gathered(call: OpCall, slot: int) -> tuple[AbstractValue, ...]:
     """The inputs with input ``slot``'s split features gathered (complete, all g blocks)."""
     value = call.inputs[slot]
+    if len(value.shape) < 2:
+        return ()  # no feature dim to gather: no other reading
     width = value.shape[1] * call.context.groups[value.group or "tp"]
     inputs = list(call.inputs)
     inputs[slot] = reduced(value).evolve(shape=(value.shape[0], width, *value.shape[2:]))
