@@ -3,9 +3,11 @@
 An op that breaks a type rule is reported, and checking goes on with the layout the rule
 expected (as mypy goes on after an error): each independent mistake gives one diagnostic, an
 error caused only by an earlier one gives none, and everything below is still checked and
-priced. Only where no layout makes sense does an op yield TOP, and an op with a TOP input is
-not checked. Results are cached per distinct op signature (kind, attrs, input types): 78
-identical layers are typed once.
+priced. Where a mistake has two meanings the graph cannot tell apart (a pending sum added to a
+complete value), checking goes on with both readings until an op accepts one. Only where no
+layout makes sense does an op yield TOP, and an op with a TOP input is not checked. Results
+are cached per distinct op signature (kind, attrs, input types): 78 identical layers are
+typed once.
 """
 
 from __future__ import annotations
@@ -86,6 +88,9 @@ class Typer:
         self.values: dict[ValueRef, AbstractValue] = {}
         self.origins: dict[ValueRef, str] = {}
         self.diagnostics: list[Diagnostic] = []
+        # the other readings of a value an error left with two meanings (RuleViolation.readings);
+        # the value in ``values`` is the first reading, the one shown and priced
+        self.readings: dict[ValueRef, tuple[AbstractValue, ...]] = {}
         self._cache: dict[object, Outcome] = {}
         self._count = 0
 
@@ -112,6 +117,8 @@ class Typer:
             for port, value in enumerate(inputs):
                 values[ValueRef(op.name, port)] = value
                 origins[ValueRef(op.name, port)] = origins.get(op.inputs[port], op.name)
+                if op.inputs[port] in self.readings:
+                    self.readings[ValueRef(op.name, port)] = self.readings[op.inputs[port]]
             return inputs
         count = spec.output_count(op)
         if any(value.is_top for value in inputs):
@@ -119,17 +126,52 @@ class Typer:
             for port in range(count):
                 values[ValueRef(op.name, port)] = _TOP
             return outputs
-        outcome = self._outcome(op, inputs)
+        inputs, outcome, other_outputs = self._settled(op, inputs)
         outputs = outcome.outputs or (_TOP,) * count
         for port, value in enumerate(outputs):
             ref = ValueRef(op.name, port)
             values[ref] = value
             origins[ref] = _origin(op, inputs, value, origins)
+            others = tuple(
+                dict.fromkeys(
+                    o[port] for o in other_outputs if o[port] != value and not o[port].is_top
+                )
+            )
+            if others:
+                self.readings[ref] = others
         if outcome.violations or outcome.warnings:
             self.diagnostics.extend(
                 _diagnostics(op, index, outcome, inputs, values, origins, self.context)
             )
         return outputs
+
+    def _settled(
+        self, op: Op, inputs: tuple[AbstractValue, ...]
+    ) -> tuple[tuple[AbstractValue, ...], Outcome, list[tuple[AbstractValue, ...]]]:
+        """The op on the first reading of its inputs that its rules accept (the writer's
+        intent, told apart at last), else on the first reading, reported; and the outputs of
+        every other reading it accepts, still open."""
+        first = self._outcome(op, inputs)
+        choices = [(inputs, first)]
+        for other in self._other_inputs(op, inputs):
+            choices.append((other, self._outcome(op, other)))
+        clean = [(i, o) for i, o in choices if not o.violations and o.outputs is not None]
+        chosen_inputs, chosen = clean[0] if clean else choices[0]
+        others = [o.outputs for i, o in clean if o is not chosen and o.outputs is not None]
+        others.extend(chosen.readings)
+        return chosen_inputs, chosen, others
+
+    def _other_inputs(
+        self, op: Op, inputs: tuple[AbstractValue, ...]
+    ) -> list[tuple[AbstractValue, ...]]:
+        """Every other combination of its inputs' readings, at most _MAX_READINGS of them."""
+        if not self.readings:
+            return []
+        combos: list[tuple[AbstractValue, ...]] = [()]
+        for ref, value in zip(op.inputs, inputs, strict=True):
+            options = (value, *self.readings.get(ref, ()))
+            combos = [(*c, o) for c in combos for o in options][: _MAX_READINGS + 1]
+        return combos[1:]
 
     def _outcome(self, op: Op, inputs: tuple[AbstractValue, ...]) -> Outcome:
         """An op's rules run once per distinct (kind, attrs, input types) in this graph, and
@@ -157,6 +199,9 @@ class Typer:
 
 
 _TOP = AbstractValue.top()
+# the other readings of an op's inputs tried (two readings of each of three inputs, say): each
+# is one more run of the op's rules, and only values an error left with two meanings have any
+_MAX_READINGS = 7
 
 
 def interpret(graph: Graph, registry: Registry | None = None) -> TypedGraph:
@@ -179,6 +224,8 @@ class Outcome:
     outputs: tuple[AbstractValue, ...] | None
     violations: tuple[RuleViolation, ...]
     warnings: tuple[Warning_, ...]
+    # the outputs of the other inputs a violation said the writer may have meant
+    readings: tuple[tuple[AbstractValue, ...], ...] = ()
 
     @property
     def violation(self) -> RuleViolation | None:
@@ -210,7 +257,7 @@ def _run_rules(call: OpCall) -> Outcome:
             found.append(violation)
             if violation.recovered is not None:
                 recovered = _recovered(call, violation.recovered)
-                return Outcome(recovered, tuple(found), first_warnings)
+                return Outcome(recovered, tuple(found), first_warnings, _readings(call, found))
             repaired = _repaired(call, violation)
             if repaired is None:
                 break
@@ -218,8 +265,24 @@ def _run_rules(call: OpCall) -> Outcome:
             continue
         for warning in call.warnings:
             _require_declared(call, warning.rule)
-        return Outcome(outputs, tuple(found), tuple(call.warnings))
+        return Outcome(outputs, tuple(found), tuple(call.warnings), _readings(call, found))
     return Outcome(None, tuple(found), first_warnings or ())
+
+
+def _readings(call: OpCall, found: list[RuleViolation]) -> tuple[tuple[AbstractValue, ...], ...]:
+    """The outputs of each other reading the violations named that the op's rules accept."""
+    outputs = []
+    for violation in found:
+        for inputs in violation.readings:
+            try:
+                outputs.append(_typed_outputs(OpCall(call.op, call.spec, inputs, call.context)))
+            except RuleViolation:
+                continue  # a reading the op itself refuses is no reading of its outputs
+        for recovered in violation.recovered_readings:
+            values = _recovered(call, recovered)
+            if values is not None:
+                outputs.append(values)
+    return tuple(outputs)
 
 
 def _typed_outputs(call: OpCall) -> tuple[AbstractValue, ...]:

@@ -236,3 +236,99 @@ outputs: [y]
     with pytest.raises(GraphError) as error:
         loads_graph(text)
     assert says in str(error.value) and "\n" not in str(error.value)
+
+
+# -- recovery without cascades (issue 29 item 4): the bug reported once, at its op, and the ops
+# written for what the writer meant are not reported again ------------------------------------
+
+WHOLE, SPLIT, PARTIAL = FeatureState.WHOLE, FeatureState.SPLIT, FeatureState.PARTIAL
+FULL, LOCAL = TokenLayout.FULL, TokenLayout.LOCAL
+
+
+def _builder() -> GraphBuilder:
+    sizes = {"T": 64, "tp": 4, "ep": 2, "H": 32, "I": 64}
+    return GraphBuilder("recovery", symbols=sizes, groups={"tp": "tp", "ep": "ep"})
+
+
+def _errors(graph: Graph) -> list[tuple[str, str | None]]:
+    return [(d.rule, d.op) for d in interpret(graph).diagnostics if d.is_error]
+
+
+def _partial_plus_complete(after: str) -> Graph:
+    """A row-parallel output (pending sum) plus a replicated bias, then ``after``."""
+    b = _builder()
+    partial = b.input("o_proj", ["T", "H"], FULL, PARTIAL)
+    bias = b.input("bias", ["T", "H"], FULL, WHOLE)
+    added = b.op("bias_add", "add", [partial, bias])  # the bug: the bias added g times
+    if after == "reduction":  # the writer meant the bias as a share: its all_reduce is right
+        b.output(b.op("gelu", "activation", [b.op("reduce", "all_reduce", [added])], fn="gelu"))
+    elif after == "norm":  # the writer meant the sum reduced before the add: the norm is right
+        b.output(b.op("norm", "rms_norm", [added]))
+    else:  # a second all_reduce is wrong on either reading: a mistake of its own
+        b.output(b.op("again", "all_reduce", [b.op("reduce", "all_reduce", [added])]))
+    return normalize(b.build())
+
+
+@pytest.mark.parametrize("after", ["reduction", "norm"])
+def test_a_partial_plus_complete_add_is_reported_once_whichever_op_follows(after: str) -> None:
+    assert _errors(_partial_plus_complete(after)) == [("layout-mismatch", "bias_add")]
+
+
+def test_an_op_wrong_on_every_reading_after_the_add_is_still_reported() -> None:
+    assert _errors(_partial_plus_complete("double reduction")) == [
+        ("layout-mismatch", "bias_add"),
+        ("reduce-of-complete", "again"),
+    ]
+
+
+def test_the_reduction_after_the_add_settles_the_reading_and_gives_complete_features() -> None:
+    typed = interpret(_partial_plus_complete("reduction"))
+    assert typed.value("reduce").layout == "F·W"
+    assert typed.value("gelu").layout == "F·W"
+
+
+def _norm_of_split(intent: str) -> Graph:
+    """A column-parallel output (split features) normed without its variance all-reduce."""
+    b = _builder()
+    split = b.input("up", ["T", "I/tp"], FULL, SPLIT)
+    norm = b.op("norm", "rms_norm", [split])  # the bug: a norm of the rank's block
+    if intent == "distributed":  # a distributed norm was meant: the row-parallel linear is right
+        down = b.op("down", "linear", [norm], in_features="I", out_features="H", parallel="row")
+        b.output(b.op("reduce", "all_reduce", [down]))
+    else:  # the features gathered first were meant: a replicated linear of all I is right
+        b.output(
+            b.op("down", "linear", [norm], in_features="I", out_features="H", parallel="replicated")
+        )
+    return normalize(b.build())
+
+
+@pytest.mark.parametrize("intent", ["distributed", "gathered"])
+def test_a_norm_of_split_features_is_reported_once_and_keeps_a_consistent_shape(
+    intent: str,
+) -> None:
+    graph = _norm_of_split(intent)
+    assert _errors(graph) == [("norm-of-split", "norm")]
+    typed = interpret(graph)
+    # the rank's block stays split (16 of 64 features per rank), not called complete
+    assert typed.value("norm").layout == "F·S"
+    assert typed.context.numeric(typed.value("norm").shape[1]) == 16
+
+
+@pytest.mark.parametrize("meant", ["ep", "tp"])
+def test_a_reduction_over_another_group_goes_on_with_the_rows_either_group_leaves(
+    meant: str,
+) -> None:
+    b = _builder()
+    partial = b.input("o_proj", ["T", "H"], FULL, PARTIAL)  # a pending sum over tp
+    scattered = b.op("scatter", "reduce_scatter", [partial], group="ep")  # the bug
+    normed = b.op("norm", "rms_norm", [scattered])
+    # the gather is right for the group the writer meant: the scatter's own, or the value's
+    b.output(b.op("gather", "all_gather", [normed], group=meant))
+    graph = normalize(b.build())
+    assert _errors(graph) == [("layout-mismatch", "scatter")]
+    typed = interpret(graph)
+    # shown with T/ep = 32 rows per rank, as the reduce_scatter over ep leaves them (not the
+    # T/tp = 16 of the value's group called ep)
+    assert typed.context.numeric(typed.value("scatter").shape[0]) == 32
+    assert typed.value("scatter").group == "ep"
+    assert typed.value("gather").layout == "F·W"

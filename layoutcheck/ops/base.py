@@ -91,7 +91,15 @@ class RuleViolation(Exception):
     - ``expected_inputs`` is every input as the rule wanted them (a missing gather before an
       attention leaves its query side LOCAL too);
     - ``waive`` says the rule's own check may be skipped on a second run (a size that does not
-      divide: the op's outputs as if it did).
+      divide: the op's outputs as if it did);
+    - ``readings`` are other inputs the writer may have meant, where the graph cannot tell which
+      (a pending sum added to a complete value: the reduction was meant before the add, or the
+      complete operand was meant as a share of the sum). Their outputs are kept as other
+      readings of the op's outputs, and the first later op that one reading satisfies settles
+      which was meant, so the ops written for either intent are not reported again;
+      ``recovered_readings`` are other outputs the op may have been meant to give, kept the same
+      way beside ``recovered`` (a reduction over another group: its own group's rows, or the
+      rows of the group the value is distributed over).
 
     Only where none applies do the outputs become ⊤, and an op with a ⊤ input is not checked."""
 
@@ -105,6 +113,8 @@ class RuleViolation(Exception):
         expected: AbstractValue | None = None,
         waive: bool = False,
         expected_inputs: tuple[AbstractValue, ...] | None = None,
+        readings: tuple[tuple[AbstractValue, ...], ...] = (),
+        recovered_readings: tuple[tuple[Recovered, ...], ...] = (),
     ) -> None:
         super().__init__(message)
         self.rule = rule
@@ -120,6 +130,8 @@ class RuleViolation(Exception):
         self.expected = expected
         self.waive = waive
         self.expected_inputs = expected_inputs
+        self.readings = readings
+        self.recovered_readings = recovered_readings
 
 
 @attrs.frozen
@@ -441,6 +453,7 @@ def require_agree(call: OpCall, slots: Sequence[int], what: str = "operands") ->
                 _mismatch_hint(first, other),
                 slot,
                 expected_inputs=_agreeing(call, slots[0], slot),
+                readings=_other_reading(call, slots[0], slot),
             )
 
 
@@ -463,6 +476,27 @@ def _agreeing(call: OpCall, first: int, slot: int) -> tuple[AbstractValue, ...]:
     else:
         inputs[slot] = like(b, a)
     return tuple(inputs)
+
+
+def _other_reading(call: OpCall, first: int, slot: int) -> tuple[tuple[AbstractValue, ...], ...]:
+    """A pending sum and a complete value on the same tokens have two meanings, and the graph
+    alone cannot tell them apart: the reduction was meant before the op (the reading
+    :func:`_agreeing` gives: the complete one wins), or the complete operand was meant as this
+    rank's share of the sum and the reduction after the op is the writer's (the fixes of SGLang
+    PR 31476 and torchtitan PR 2106 scale the replicated shared output and the bias by 1/g and
+    keep that reduction). The second is the other reading: checking goes on with both until an
+    op tells them apart (a reduction accepts only the pending sum, a norm only the complete
+    value), so neither intent's next op is reported a second time."""
+    a, b = call.inputs[first], call.inputs[slot]
+    states = {a.features, b.features}
+    if states != {FeatureState.PARTIAL, FeatureState.WHOLE} or a.tokens is not b.tokens:
+        return ()
+    inputs = list(call.inputs)
+    if a.features is FeatureState.PARTIAL:
+        inputs[slot] = like(b, a)
+    else:
+        inputs[first] = like(a, b)
+    return (tuple(inputs),)
 
 
 def _mismatch_hint(a: AbstractValue, b: AbstractValue) -> str:

@@ -51,7 +51,7 @@ def require_reducible(call: OpCall, out: OutLayout) -> AbstractValue:
     every rank. After a violation checking goes on with ``out``, what the reduction was meant
     to give."""
     value = call.inputs[0]
-    recovered = (out, value.shape[1:])
+    recovered = (out, _reduced_features(call, out))
     if value.features is not FeatureState.PARTIAL:
         if value.tokens is TokenLayout.LOCAL:
             effect = "its rows are different tokens on each rank, so it would add unrelated rows"
@@ -67,8 +67,16 @@ def require_reducible(call: OpCall, out: OutLayout) -> AbstractValue:
             0,
             recovered=recovered,
         )
-    # checked on over the value's own group, the one the hint names
-    _require_group(call, value, (attrs.evolve(out, group=value.group or out.group), recovered[1]))
+    # checking goes on with the rows the op as written leaves each rank: a scatter over its own
+    # group (the ops after it are written for that group's rows), an in-place reduction of
+    # LOCAL tokens the rows the value already held over its own group
+    kept_rows = value.tokens is TokenLayout.LOCAL and out.tokens is TokenLayout.LOCAL
+    held = attrs.evolve(out, group=value.group) if kept_rows else out
+    # a token scatter meant over the value's own group (the group the hint names) leaves that
+    # group's rows: the other reading, so the ops written for it are not reported either
+    scattered = not kept_rows and out.tokens is TokenLayout.LOCAL and value.group is not None
+    other = ((attrs.evolve(out, group=value.group), recovered[1]),) if scattered else ()
+    _require_group(call, value, (held, recovered[1]), other)
     op = reduce_op(call)
     if op != "sum":
         effect = {
@@ -97,7 +105,21 @@ def require_reducible(call: OpCall, out: OutLayout) -> AbstractValue:
     return value
 
 
-def _require_group(call: OpCall, value: AbstractValue, recovered: Recovered | None = None) -> None:
+def _reduced_features(call: OpCall, out: OutLayout) -> tuple[Expr, ...]:
+    """The per-rank features a reduction to ``out`` leaves: a feature scatter a block of the
+    first feature dim (the shape rule's), anything else the value's own."""
+    features = call.inputs[0].shape[1:]
+    if out.features is FeatureState.SPLIT and call.inputs[0].features is not FeatureState.SPLIT:
+        return (features[0] / call.g, *features[1:])
+    return features
+
+
+def _require_group(
+    call: OpCall,
+    value: AbstractValue,
+    recovered: Recovered | None = None,
+    other: tuple[Recovered, ...] = (),
+) -> None:
     if value.group is not None and value.group != call.group:
         raise RuleViolation(
             rules.LAYOUT_MISMATCH,
@@ -107,6 +129,7 @@ def _require_group(call: OpCall, value: AbstractValue, recovered: Recovered | No
             0,
             recovered=recovered,
             expected=None if recovered is not None else value.evolve(group=call.group),
+            recovered_readings=tuple((reading,) for reading in other),
         )
 
 

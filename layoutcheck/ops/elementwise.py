@@ -13,7 +13,7 @@ import attrs
 import sympy
 
 from layoutcheck import rules
-from layoutcheck.lattice import FeatureState
+from layoutcheck.lattice import AbstractValue, FeatureState
 from layoutcheck.ops.base import (
     AttrKind,
     AttrSpec,
@@ -69,16 +69,37 @@ def _require_same_features(call: OpCall, slots: Sequence[int]) -> None:
 
 def _reject_split(call: OpCall, slot: int = 0, rule: Rule = rules.NORM_OF_SPLIT) -> None:
     value = call.inputs[slot]
-    if value.features is FeatureState.SPLIT:
-        raise RuleViolation(
-            rule,
-            f"{call.op.kind} of feature-SPLIT input {call.shape(value)} ({value.layout}): "
-            "it needs every feature of a token",
-            "gather the features first, or feed it the output of a row-parallel linear after "
-            "its reduction",
-            slot,
-            expected=reduced(value),
-        )
+    if value.features is not FeatureState.SPLIT or call.waives(rule):
+        return
+    message = (
+        f"{call.op.kind} of feature-SPLIT input {call.shape(value)} ({value.layout}): "
+        "it needs every feature of a token"
+    )
+    hint = (
+        "gather the features first, or feed it the output of a row-parallel linear after "
+        "its reduction"
+    )
+    if rule is not rules.NORM_OF_SPLIT:
+        raise RuleViolation(rule, message, hint, slot, expected=reduced(value))
+    # A norm over split features was meant either as a distributed norm (each rank keeps its
+    # block; the sum of squares all-reduced: vLLM's MiniMax QK norm) or over gathered features.
+    # Checking goes on with both, each with the shape its state has, and the next op tells them
+    # apart: calling the rank's block complete would report every op after it a second time.
+    gathered = _features_gathered(call, slot)
+    raise RuleViolation(
+        rule, message, hint, slot, waive=True, readings=(gathered,) if gathered else ()
+    )
+
+
+def _features_gathered(call: OpCall, slot: int) -> tuple[AbstractValue, ...]:
+    """The inputs with input ``slot``'s split features gathered (complete, all g blocks)."""
+    value = call.inputs[slot]
+    if len(value.shape) < 2:
+        return ()  # no feature dim to gather: no other reading
+    width = value.shape[1] * call.context.groups[value.group or "tp"]
+    inputs = list(call.inputs)
+    inputs[slot] = reduced(value).evolve(shape=(value.shape[0], width, *value.shape[2:]))
+    return tuple(inputs)
 
 
 def _add(call: OpCall) -> Sequence[OutLayout]:
