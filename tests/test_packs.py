@@ -128,8 +128,8 @@ def test_pr_51434_shards_once_and_the_rfc_layout_does_not() -> None:
 
 
 def test_vllm_0_34_picks_shard_once_for_a_sparse_attention_graph() -> None:
-    # the graph chunks its tokens too (vllm-moe-sp applies, from 0.11): the layout vLLM
-    # introduced last (shard-once, 0.28) is the more specific pack
+    # 0.34 has no compile pass: the shard-once layout (from 0.28) is the one pack that holds;
+    # 0.27.1 had no shard-once (its DeepSeek-V3.2 chunked per layer)
     code, document, _ = checked(str(SHARD_ONCE), "--engine-version", "vllm==0.34")
     assert (code, document["contract"]) == (0, "vllm-sp-shard-once")
     _, older, _ = checked(str(SHARD_ONCE), "--engine-version", "vllm==0.27.1")

@@ -310,6 +310,8 @@ TINY_QWEN3_NEXT = TRACES / "tiny-qwen3-next"
 MOE_SP_032 = TRACES / "qwen3-moe-tp2-dp2-ep-0.32.0"
 BEFORE_50685 = TRACES / "qwen3-next-tp2-dp2-ep-0.27.1"
 AFTER_50685 = TRACES / "qwen3-next-tp2-dp2-ep-0.28.0"
+DEEPSEEK_032 = TRACES / "deepseek-v2-tp2-dp2-ep-0.32.0"
+TINY_DEEPSEEK_V2 = ROOT / "tests" / "data" / "vllm-capture" / "tiny-deepseek-v2"
 MOE_SP_FLAGS = ("--tp", 2, "--dp", 2, "--ep", 4)
 
 
@@ -363,6 +365,26 @@ def test_the_t_1_bug_of_vllm_50681_is_found_before_pr_50685_and_gone_after() -> 
     assert recorded["vllm"] == "0.27.1" and recorded["contract"] == "vllm-moe-sp"
     assert recorded["verdicts"]["1"].startswith("FAILED at model.layers.1.self_attn")
     assert {recorded["verdicts"][t] for t in ("2", "3", "4", "64")} == {"ok"}
+
+
+def test_vllm_0_32_s_deepseek_exit_still_skips_its_gather_at_t_1() -> None:
+    """The DeepSeek-V2 counterpart (vLLM issues 50154, 50691): 0.32.0's model exit gathers
+    the last MoE layer's chunk back only if ``hidden_states.shape[0] != positions.shape[0]``
+    (deepseek_v2.py:1578), false at T = 1, so the LM head reads TP rank r's chunk (rank 1's is
+    the padding row). At T = 2 the chunk has one row of two: gathered, clean."""
+    flags = ("--config", TINY_DEEPSEEK_V2, *MOE_SP_FLAGS, "--engine-version", "vllm==0.32")
+    at_one = run("check", DEEPSEEK_032 / "T_1" / "rank_0.py", *flags)
+    assert at_one.code == 1
+    errors = [line for line in at_one.out.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].endswith("[logits-of-every-token]"), at_one.out
+    assert "linear input 'x' is LOCAL [1, 256]" in errors[0]
+    at_two = run("check", DEEPSEEK_032 / "T_2" / "rank_0.py", *flags)
+    assert at_two.code == 0 and "against vllm-moe-sp: 0 errors" in at_two.out, at_two.out
+    gathers = [
+        collective_counts((DEEPSEEK_032 / f"T_{t}" / "rank_0.py").read_text(encoding="utf-8"))
+        for t in (1, 2)
+    ]
+    assert [g["all_gather"] for g in gathers] == [4, 5]
 
 
 def _vllm32_python() -> str | None:
