@@ -2,7 +2,7 @@
 given version runs (``check --engine-version vllm==0.33``), and, when a graph breaks it, which
 other version's layout the graph has instead.
 
-A contract says which engines and versions it holds for (``engines: {vllm: ">=0.11"}``) and,
+A contract says which engines and versions it holds for (``engines: {vllm: ">=0.10.2,<0.32"}``) and,
 optionally, which graphs (``requires:``, a selector at least one op must match: DeepSeek-V3.2's
 sparse attention). The pack of an engine version is every shipped contract that holds for it;
 of those that apply to a graph, one with ``requires`` is more specific than one without.
@@ -160,11 +160,33 @@ def holds_for(contract: PackContract, engine: EngineVersion) -> bool:
 C = TypeVar("C", bound=PackContract)
 
 
+def since(contract: PackContract, engine: str) -> Version:
+    """The first version of ``engine`` the contract's spec admits (its ``>=``/``>`` bound; 0
+    when it has none)."""
+    bounds = [
+        clause.version
+        for name, spec in contract.engines
+        if name == engine
+        for clause in spec.clauses
+        if clause.operator in (">=", ">") or (clause.operator == "==" and not clause.prefix)
+    ]
+    return max(bounds, default=Version((0,)))
+
+
 def pack(contracts: Iterable[C], engine: EngineVersion, applies: Callable[[C], bool]) -> list[C]:
     """The contracts that hold for ``engine`` and apply to the graph (``applies(contract)``),
-    the most specific (with ``requires``) first, then by name."""
+    the most specific (with ``requires``) first; of those, the layout the engine introduced
+    last first (vLLM's shard-once, from 0.28, over its MoE chunk, from 0.11, for a sparse
+    attention MoE graph that has both signs), then by name."""
     found = [c for c in contracts if holds_for(c, engine) and applies(c)]
-    return sorted(found, key=lambda c: (c.requires is None, c.name))
+    return sorted(
+        found,
+        key=lambda c: (c.requires is None, _newest_first(since(c, engine.engine)), c.name),
+    )
+
+
+def _newest_first(version: Version) -> tuple[int, ...]:
+    return (*(-part for part in version.release), -version.stage)
 
 
 def engines_text(contract: PackContract) -> str:

@@ -61,16 +61,25 @@ def checked(*argv: str) -> tuple[int, dict[str, object], str]:
 
 
 def test_vllm_runs_its_sp_pass_s_layout() -> None:
-    code, document, text = checked(*QWEN_SP, "--engine-version", "vllm==0.33")
+    code, document, text = checked(*QWEN_SP, "--engine-version", "vllm==0.31")
     assert code == 0
     assert document["contract"] == "vllm-sp"
     assert document["engine_version"] == {
         "engine": "vllm",
-        "version": "0.33",
+        "version": "0.31",
         "contract": "vllm-sp",
         "matches": [],
     }
-    assert "note: vllm==0.33 runs the layout of contract vllm-sp" in text
+    assert "note: vllm==0.31 runs the layout of contract vllm-sp" in text
+
+
+@pytest.mark.parametrize("version", ["0.32", "0.34"])
+def test_vllm_after_the_pass_s_deletion_has_no_dense_sp_layout(version: str) -> None:
+    # 0.32.0 deleted SequenceParallelismPass: a dense SP graph is no version's from then on
+    result = run("check", *QWEN_SP, "--engine-version", f"vllm=={version}")
+    assert result.code == 2
+    assert "no shipped contract holds for that version of this graph" in result.err
+    assert "vllm-sp (vllm>=0.10.2,<0.32, vllm-ascend>=0.26)" in result.err
 
 
 def test_vllm_ascend_before_and_after_flashcomm1_s_removal() -> None:
@@ -80,7 +89,7 @@ def test_vllm_ascend_before_and_after_flashcomm1_s_removal() -> None:
 
 
 def test_plain_tp_breaks_the_sp_contract_and_matches_no_other_version() -> None:
-    code, document, text = checked(*QWEN_TP, "--engine-version", "vllm==0.33")
+    code, document, text = checked(*QWEN_TP, "--engine-version", "vllm==0.31")
     assert code == 1
     rules = {d["rule"] for d in document["diagnostics"]}  # type: ignore[union-attr]
     assert "sp-reduce-scatters-into-norms" in rules
@@ -109,13 +118,22 @@ def test_the_wrong_version_says_which_version_s_layout_the_graph_has() -> None:
 
 
 def test_pr_51434_shards_once_and_the_rfc_layout_does_not() -> None:
-    code, document, _ = checked(str(SHARD_ONCE), "--engine-version", "vllm==0.26")
+    code, document, _ = checked(str(SHARD_ONCE), "--engine-version", "vllm==0.28")
     assert (code, document["contract"]) == (0, "vllm-sp-shard-once")
-    code, document, text = checked(*GLM_RFC, "--engine-version", "vllm==0.26")
+    code, document, text = checked(*GLM_RFC, "--engine-version", "vllm==0.28")
     assert (code, document["contract"]) == (1, "vllm-sp-shard-once")
     rules = {d["rule"] for d in document["diagnostics"] if d["severity"] == "error"}  # type: ignore[union-attr]
     assert rules == {"dense-mlp-replicated"}
-    assert "the graph has the layout of vllm>=0.11 (contract vllm-sp)" in text
+    assert "the graph has the layout of vllm>=0.10.2,<0.32 (contract vllm-sp)" in text
+
+
+def test_vllm_0_34_picks_shard_once_for_a_sparse_attention_graph() -> None:
+    # 0.34 has no compile pass: the shard-once layout (from 0.28) is the one pack that holds;
+    # 0.27.1 had no shard-once (its DeepSeek-V3.2 chunked per layer)
+    code, document, _ = checked(str(SHARD_ONCE), "--engine-version", "vllm==0.34")
+    assert (code, document["contract"]) == (0, "vllm-sp-shard-once")
+    _, older, _ = checked(str(SHARD_ONCE), "--engine-version", "vllm==0.27.1")
+    assert older["contract"] != "vllm-sp-shard-once"
 
 
 @pytest.mark.parametrize(
@@ -141,8 +159,9 @@ def test_rules_lists_the_packs() -> None:
     result = run("rules", "--format", "json")
     packs = {(p["engine"], p["versions"], p["contract"]) for p in json.loads(result.out)["packs"]}
     assert {
-        ("vllm", ">=0.11", "vllm-sp"),
-        ("vllm", ">=0.26", "vllm-sp-shard-once"),
+        ("vllm", ">=0.10.2,<0.32", "vllm-sp"),
+        ("vllm", ">=0.11", "vllm-moe-sp"),
+        ("vllm", ">=0.28", "vllm-sp-shard-once"),
         ("vllm-ascend", ">=0.10.2,<0.26", "vllm-ascend-flashcomm1"),
         ("vllm-ascend", ">=0.18,<0.26", "vllm-ascend-dsa-cp-prefill"),
         ("vllm-ascend", ">=0.26", "vllm-sp"),

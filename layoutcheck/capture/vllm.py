@@ -168,17 +168,45 @@ class VllmCapture:
         return "\n".join(lines)
 
 
-def require_vllm() -> Any:
-    """``vllm``, imported now, and of a version whose internals the plugin knows."""
+def sp_pass_absent(version: str) -> str | None:
+    """Why ``capture vllm --sp`` cannot run on vLLM ``version`` (None: it can): the versions
+    that have SequenceParallelismPass are those the shipped ``vllm-sp`` contract holds for,
+    whose file cites the wheels that show its bounds."""
+    from layoutcheck.contracts import load_contract
+    from layoutcheck.packs import EngineVersion, Version, VersionError, holds_for
+
+    contract = load_contract("vllm-sp")
+    try:
+        engine = EngineVersion("vllm", Version.parse(version))
+    except VersionError:
+        return None  # a version that does not read as one: the internals' check says more
+    if holds_for(contract, engine):
+        return None
+    spec = next(str(spec) for name, spec in contract.engines if name == "vllm")
+    return (
+        f"capture vllm --sp: vLLM {version} has no SequenceParallelismPass (vllm{spec} has it: "
+        "0.32.0 deleted it; contract vllm-sp); its sequence parallelism is model code: "
+        "layoutcheck trace vllm -- MODEL --tp N --dp D --ep"
+    )
+
+
+def require_vllm(sp: bool = False) -> Any:
+    """``vllm``, imported now, and of a version whose internals the plugin knows (with ``sp``:
+    one that has the compile pass)."""
     if importlib.util.find_spec("vllm") is None:
         raise CaptureError(
             f"capture vllm needs vLLM, which is not installed: {INSTALL_HINT} ({NEEDS})"
         )
     try:
         vllm = importlib.import_module("vllm")
+        absent = sp_pass_absent(str(getattr(vllm, "__version__", ""))) if sp else None
+        if absent is not None:
+            raise CaptureError(absent)
         # the internals import vLLM's config, which imports transformers' image utilities:
         # a broken install fails here, not at ``import vllm`` (whose attributes are lazy)
         missing = missing_internals()
+    except CaptureError:
+        raise
     except Exception as error:  # a broken install fails in many ways
         raise _import_failure(error) from None
     if missing:
@@ -230,7 +258,7 @@ def capture_vllm(run: VllmRun, output: str | os.PathLike[str]) -> VllmCapture:
     target = Path(output)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise CaptureError(f"-o {output}: exists and is not an empty folder")
-    vllm = require_vllm()
+    vllm = require_vllm(sp=run.sp)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="layoutcheck-vllm-") as scratch_name:
         scratch = Path(scratch_name)

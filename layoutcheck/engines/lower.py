@@ -837,8 +837,12 @@ class Lowering:
                 continue
             kind = self.lowerings[entry.lower]
             expert = [v for v in inputs if isinstance(v, Expert)]
-            # the combine all_to_all is where the expert side ends: its lowering folds it
-            if expert and not kind.traits >= {Trait.EXPERT, Trait.COLLECTIVE}:
+            # the combine all_to_all (or the reduce-scatter after an all-gather dispatch) is
+            # where the expert side ends: its lowering folds it
+            ends = kind.traits >= {Trait.EXPERT, Trait.COLLECTIVE} or (
+                kind.traits >= {Trait.COLLECTIVE, Trait.TOKEN_SCATTER}
+            )
+            if expert and not ends:
                 self._expert_side(node, expert[0])
                 continue
             live = any(isinstance(v, Act | Expert) for v in inputs) or (
@@ -971,8 +975,20 @@ class Lowering:
                 region.quant = quant
         elif self.is_(node, Trait.LINEAR):
             region.downs += 1
+        elif self.is_(node, Trait.EXPERT):  # a fused-experts kernel: its stacked weights
+            down = self.data_arg("w2")
+            shape = down.shape if down is not None else None
+            if shape is not None and len(shape) == 3 and all(isinstance(d, int) for d in shape):
+                region.local_experts = max(region.local_experts, int(shape[0]))
+                region.intermediate = region.intermediate or int(shape[2])
         for out in node.outputs:
             self.bind(out, value)
+        # an in-place kernel writes the experts' rows into its output argument
+        mutated = self.param.get("mutates")
+        for name in mutated if isinstance(mutated, list) else ():
+            tensor = self.tensor_name(str(name))
+            if tensor is not None and node.wrapper is None:
+                self.bind(tensor, value)
 
 
 def _attr(value: object) -> object:

@@ -70,6 +70,7 @@ class ExpertRegion:
     intermediate: int = 0
     quant: str = "bf16"
     downs: int = 0  # per-expert down projections the engine runs (the active experts)
+    rows: tuple[int, int] | None = None  # rows sent and received by a dispatch that says none
 
 
 # engine dtype names -> layoutcheck's (masks and ids are integers to the layout)

@@ -25,6 +25,7 @@ from layoutcheck.capture.vllm import (
     engine_arguments,
     op_counts,
     parse_vllm_args,
+    sp_pass_absent,
 )
 from layoutcheck.engines.ranks import read_rank_programs
 from tests.capture.test_capture_cli import one_line_error
@@ -61,6 +62,19 @@ def test_bad_arguments_are_one_line_before_vllm_is_looked_for(
     result = run("capture", "vllm", "-o", tmp_path / "out", "--", *filled)
     line = one_line_error(result, *words)
     assert INSTALL_HINT not in line  # the arguments are wrong whether or not vLLM is here
+
+
+@pytest.mark.parametrize("version", ["0.10.2", "0.27.1", "0.31.0"])
+def test_a_version_with_the_sp_pass_may_capture_it(version: str) -> None:
+    assert sp_pass_absent(version) is None
+
+
+@pytest.mark.parametrize("version", ["0.32.0", "0.34.0"])
+def test_a_version_without_the_sp_pass_is_told_in_one_line(version: str) -> None:
+    said = sp_pass_absent(version)
+    assert said is not None and "\n" not in said
+    assert f"vLLM {version} has no SequenceParallelismPass" in said
+    assert "vllm>=0.10.2,<0.32" in said and "trace vllm" in said
 
 
 def test_an_output_that_holds_files_is_refused(tmp_path: Path) -> None:

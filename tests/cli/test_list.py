@@ -17,7 +17,7 @@ def test_list_shows_every_kind() -> None:
     assert set(found) == {"models", "graphs", "contracts", "devices", "recipes"}
     assert {row["name"] for row in found["models"]} == set(resources.shipped("models"))
     contracts = {row["name"]: row["engines"] for row in found["contracts"]}
-    assert contracts["vllm-sp"] == "vllm>=0.11, vllm-ascend>=0.26"
+    assert contracts["vllm-sp"] == "vllm>=0.10.2,<0.32, vllm-ascend>=0.26"
     devices = {row["name"]: row["aliases"] for row in found["devices"]}
     assert devices["a3-752t"] == ["ATLAS_800_A3_752T_128G_DIE"]
 

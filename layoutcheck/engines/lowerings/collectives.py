@@ -17,8 +17,9 @@ from layoutcheck.engines.lowerings.common import (
     sharded_batch,
     token_axis,
 )
-from layoutcheck.engines.values import Expert, ExpertRegion
+from layoutcheck.engines.values import Act, Expert, ExpertRegion
 from layoutcheck.graph import ValueRef
+from layoutcheck.lattice import TokenLayout
 from layoutcheck.ops.traits import Trait
 from layoutcheck.roles import role
 from layoutcheck.symbols import Expr
@@ -61,7 +62,13 @@ def all_reduce(lw: Lowering) -> None:
 
 def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
     """A token reduce-scatter (``pad``: to a multiple of the group first, as vLLM's
-    reduce_scatter_with_padding and vLLM-Ascend's maybe_pad_and_reduce do)."""
+    reduce_scatter_with_padding and vLLM-Ascend's maybe_pad_and_reduce do). Of the experts'
+    rows an all-gather dispatched, it is the combine (``_gather_dispatch``)."""
+    expert = next((v for _, v in lw.tensor_args() if isinstance(v, Expert)), None)
+    if expert is not None:
+        ref = _combine(lw, expert, group_of(lw), None, None)
+        lw.bind_act(lw.output(0), ref)
+        return
     act = first_act(lw)
     batch = lead_axis(lw, act, lw.argv("dim", 0))
     if batch is not None:
@@ -94,6 +101,9 @@ def _all_gather(lw: Lowering) -> None:
     axis = token_axis(lw, act, lw.argv("dim", 0))
     if axis is not None and axis > 0:
         ref = lw.emit("feature_gather", [act.ref], group=group_of(lw))
+    elif axis == 0 and group_of(lw) == "ep" and lw.type(act).tokens is not TokenLayout.FULL:
+        _gather_dispatch(lw, act)
+        return
     elif axis == 0:
         ref = lw.emit("all_gather", [act.ref], group=group_of(lw))
     else:
@@ -118,18 +128,7 @@ def _all_to_all(lw: Lowering) -> None:
     out = lw.output(0)
     expert = next((v for v in inputs if isinstance(v, Expert)), None)
     if expert is not None:  # the combine: the experts' work, then the rows back
-        region = lw.regions[expert.region]
-        done = lw.emit(
-            "moe_expert_compute", [region.start], role_=role("moe.experts"),
-            name=f"{lw.hint() or 'model'}.experts", experts=_global_experts(lw, region),
-            intermediate=region.intermediate or 1, group=region.group,
-            quant=region.quant, active=region.downs or None,
-        )  # fmt: skip
-        ref = lw.emit(
-            "all_to_all", [done], role_=role("moe.experts"), group=group,
-            send=_rows(lw, done, send), receive=_rows(lw, done, receive),
-        )  # fmt: skip
-        lw.bind_act(out, ref)
+        lw.bind_act(out, _combine(lw, expert, group, send, receive))
         return
     act = first_act(lw)
     ref = lw.emit(
@@ -139,6 +138,48 @@ def _all_to_all(lw: Lowering) -> None:
     node, _ = lw.current
     lw.regions.append(ExpertRegion(ref, group, node))
     lw.bind(out, Expert(len(lw.regions) - 1))
+
+
+def _combine(
+    lw: Lowering, expert: Expert, group: str, send: int | None, receive: int | None
+) -> ValueRef:
+    """The end of an expert side: the experts' work on the rows the dispatch delivered, then
+    the exchange that brings each rank its own rows back (``send``/``receive``: the rows each
+    way where the op says them; by default the dispatch's, reversed)."""
+    region = lw.regions[expert.region]
+    done = lw.emit(
+        "moe_expert_compute", [region.start], role_=role("moe.experts"),
+        name=f"{lw.hint() or 'model'}.experts", experts=_global_experts(lw, region),
+        intermediate=region.intermediate or 1, group=region.group,
+        quant=region.quant, active=region.downs or None,
+    )  # fmt: skip
+    if send is None and receive is None and region.rows is not None:
+        send, receive = region.rows[1], region.rows[0]
+    return lw.emit(
+        "all_to_all", [done], role_=role("moe.experts"), group=group,
+        send=_rows(lw, done, send), receive=_rows(lw, done, receive),
+    )  # fmt: skip
+
+
+def _gather_dispatch(lw: Lowering, act: Act) -> None:
+    """A token all-gather over the EP group of rows a rank holds alone (its chunk of the
+    tokens) is vLLM's all-gather/reduce-scatter MoE dispatch (``AgRsAll2AllManager``,
+    device_communicators/all2all.py:113-158): every EP rank's rows reach every rank's experts,
+    and the reduce-scatter over the same group that follows the experts is the combine, each
+    rank's rows summed back to it. As an exchange of rows it is an all-to-all pair around an
+    expert side; the top-k weights and ids gathered beside the rows start sides of their own,
+    which only the experts read."""
+    rows = lw.numbers(act)
+    count = rows[0] if rows else None
+    received = None if count is None else count * lw.ep
+    ref = lw.emit(
+        "all_to_all", [act.ref], role_=role("moe.experts"), group="ep",
+        send=_rows(lw, act.ref, count), receive=_rows(lw, act.ref, received),
+    )  # fmt: skip
+    node, _ = lw.current
+    sizes = None if count is None or received is None else (count, received)
+    lw.regions.append(ExpertRegion(ref, "ep", node, rows=sizes))
+    lw.bind(lw.output(0), Expert(len(lw.regions) - 1))
 
 
 def _rows(lw: Lowering, ref: ValueRef, count: int | None) -> Expr | None:
