@@ -26,7 +26,14 @@ from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import OpSpec, Registry, default_registry
-from layoutcheck.ops.costing import ZERO, CostCall, CostRule, OpCost, RequestKeys
+from layoutcheck.ops.costing import (
+    TENSORCAST_MODEL,
+    ZERO,
+    CostCall,
+    CostRule,
+    OpCost,
+    RequestKeys,
+)
 from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 
@@ -140,6 +147,8 @@ class Numbers:
 
     @property
     def bound(self) -> str:
+        if self.launch_us > 0 and self.compute_us == self.memory_us == self.communication_us == 0:
+            return "host"  # time around the kernels (the hardware model's host step)
         if self.communication_us > max(self.compute_us, self.memory_us):
             return "communication"
         return "compute" if self.compute_us >= self.memory_us else "memory"
@@ -301,8 +310,13 @@ def _wire_bytes(cost: OpCost) -> Expr:
 # of an attention op is charged — TensorCast's count (every query min(S, topk) keys: the tool
 # whose numbers users compare against), or the causal count (an early query sees fewer),
 # physically closer for a prefill's first topk queries.
+# model: the calibrated hardware model (docs/calibration.md: MLA priced from the bytes it
+# moves at its measured efficiencies, grouped expert matmuls, padding rows not routed,
+# dispatch / combine no faster than measured, a host step per forward) or TensorCast's
+# formulas as `tensorcast-formulas.md` re-derives them (what `compare --trace` checks).
 COST_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "attention_pairs": ("tensorcast", "causal"),
+    "model": ("hardware", TENSORCAST_MODEL),
 }
 
 
@@ -390,6 +404,8 @@ def cost_report(
             time = op_time(cost, device, profile)
             times[cost] = time
         entries.append(OpEntry(op.name, op.kind, op.layer, count, cost, time))
+    if entries and chosen["model"] != TENSORCAST_MODEL and device.hardware is not None:
+        entries.append(_host_step(graph, device))
     if errors and not entries:
         first = errors[0]
         raise CostError(
@@ -403,6 +419,22 @@ def cost_report(
         )
     values = {name: value for name, value in graph.symbols if value is not None}
     return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced))
+
+
+# the kind of the hardware model's per-step entry: host, scheduler and launch time around the
+# device's kernels, a device parameter (``hardware.decode_step_us`` / ``prefill_step_us``)
+HOST_STEP = "host_step"
+
+
+def _host_step(graph: Graph, device: Device) -> OpEntry:
+    """The step's host time as one entry: a decode step's when an op of the graph runs a
+    decode step (an attention op's ``decode`` attr), else a prefill's."""
+    hardware = device.hardware
+    assert hardware is not None  # the caller checked
+    decode = any(op.attr_dict.get("decode") is True for op in graph.topological_order())
+    step = sympy.Float((hardware.decode_step if decode else hardware.prefill_step).value)
+    time = OpTime(step, ZERO, ZERO, ZERO, step)
+    return OpEntry(HOST_STEP, HOST_STEP, None, 1, OpCost(), time)
 
 
 def _cost_call(
@@ -450,7 +482,7 @@ def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, o
     for entry in report.entries:
         n = numbers[entry.name]
         total += entry.count * n.us
-        by_category[n.bound] += entry.count * n.us
+        by_category[n.bound] = by_category.get(n.bound, 0.0) + entry.count * n.us
         kind = by_kind[entry.kind]
         kind["count"] += entry.count
         kind["us"] += entry.count * n.us
