@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from layoutcheck.cost.report import HOST_STEP
 from layoutcheck.diagnostics import Report
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.models.pipeline import Stage, received_name
@@ -175,6 +176,9 @@ def stage_cost(stage: Stage, report: Any, session: Session) -> StageCost:
     registry = session.registry
     total = send_us = send_bytes = 0.0
     for entry in report.entries:
+        if entry.kind == HOST_STEP and stage.index > 0:
+            # one step's host time for the whole pipeline: the first stage carries it
+            continue
         n = numbers[entry.name]
         total += entry.count * n.us
         if registry.is_(entry.kind, Trait.POINT_TO_POINT):

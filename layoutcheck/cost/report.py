@@ -184,6 +184,12 @@ class CostReport:
     def partial(self) -> bool:
         return bool(self.unpriced)
 
+    @property
+    def op_entries(self) -> tuple[OpEntry, ...]:
+        """The entries that are ops of the graph: all but the hardware model's host step
+        (time around the kernels, no op of its own)."""
+        return tuple(entry for entry in self.entries if entry.kind != HOST_STEP)
+
     # -- expressions ------------------------------------------------------------------------
     def expr(self, quantity: str = "total") -> Expr:
         """A named quantity in seconds: ``total``, ``compute``, ``memory``, ``communication``
