@@ -20,10 +20,10 @@ from typing import Any
 
 import attrs
 
-from layoutcheck.cost.report import HOST_STEP
 from layoutcheck.diagnostics import Report
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.models.pipeline import Stage, received_name
+from layoutcheck.ops.costing import HOST_STEP
 from layoutcheck.ops.traits import Trait
 from layoutcheck.session import Options, Session
 

@@ -21,13 +21,13 @@ import attrs
 import sympy
 
 from layoutcheck.cost.render import formula_text
-from layoutcheck.cost.report import HOST_STEP, CostReport, Numbers, OpEntry, rank_expr
+from layoutcheck.cost.report import CostReport, Numbers, OpEntry, rank_expr
 from layoutcheck.cost.timing import op_time
 from layoutcheck.errors import UsageError
 from layoutcheck.graph import Graph, Op, ValueRef, copy_name
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, TokenLayout
-from layoutcheck.ops.costing import Comm, CommPattern, OpCost
+from layoutcheck.ops.costing import HOST_STEP, Comm, CommPattern, OpCost
 from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 

@@ -27,6 +27,7 @@ from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import OpSpec, Registry, default_registry
 from layoutcheck.ops.costing import (
+    HOST_STEP,
     TENSORCAST_MODEL,
     ZERO,
     CostCall,
@@ -425,11 +426,6 @@ def cost_report(
         )
     values = {name: value for name, value in graph.symbols if value is not None}
     return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced))
-
-
-# the kind of the hardware model's per-step entry: host, scheduler and launch time around the
-# device's kernels, a device parameter (``hardware.decode_step_us`` / ``prefill_step_us``)
-HOST_STEP = "host_step"
 
 
 def _host_step(graph: Graph, device: Device) -> OpEntry:

@@ -14,6 +14,12 @@
     B·(g−1)/(G−1); a CLOS tier gives every group B. The tier is a Piecewise in g, so a sweep
     over a group size crosses tiers correctly. An op made of separate kernels (an MoE's
     dispatch, experts and combine) takes the sum of its parts' times.
+
+The calibrated (``hardware``) model's rules tag what they want timed on the device's measured
+numbers (its ``hardware:`` block): an attention op at the MLA kernel's measured efficiencies,
+an MoE dispatch or combine at the rate measured for its group size and no faster than the
+latency measured for it (the measurement holds the kernel's launch). Untagged ops, and every op
+of the ``tensorcast`` model, are timed as above.
 """
 
 from __future__ import annotations

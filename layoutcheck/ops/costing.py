@@ -21,6 +21,9 @@ from layoutcheck.symbols import Expr, symbol
 ZERO = sympy.Integer(0)
 # the cost model that reproduces TensorCast's formulas (``--cost-model tensorcast``)
 TENSORCAST_MODEL = "tensorcast"
+# the kind of the hardware model's per-step report entry: host, scheduler and launch time
+# around the device's kernels (``hardware.decode_step_us`` / ``prefill_step_us`` of a device)
+HOST_STEP = "host_step"
 
 
 @attrs.frozen
