@@ -23,7 +23,6 @@ import attrs
 from layoutcheck.diagnostics import Report
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.models.pipeline import Stage, received_name
-from layoutcheck.ops.costing import HOST_STEP
 from layoutcheck.ops.traits import Trait
 from layoutcheck.session import Options, Session
 
@@ -115,6 +114,8 @@ class Pipeline:
         options: Mapping[str, str] | None = None,
     ) -> PipelineCost:
         reports = [session.cost(device, rank, options) for session in self.sessions]
+        # one step's host time for the whole pipeline: the first stage carries it
+        reports[1:] = [attrs.evolve(r, entries=r.op_entries) for r in reports[1:]]
         return PipelineCost(
             tuple(
                 stage_cost(stage, report, session)
@@ -176,9 +177,6 @@ def stage_cost(stage: Stage, report: Any, session: Session) -> StageCost:
     registry = session.registry
     total = send_us = send_bytes = 0.0
     for entry in report.entries:
-        if entry.kind == HOST_STEP and stage.index > 0:
-            # one step's host time for the whole pipeline: the first stage carries it
-            continue
         n = numbers[entry.name]
         total += entry.count * n.us
         if registry.is_(entry.kind, Trait.POINT_TO_POINT):
