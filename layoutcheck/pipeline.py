@@ -114,6 +114,8 @@ class Pipeline:
         options: Mapping[str, str] | None = None,
     ) -> PipelineCost:
         reports = [session.cost(device, rank, options) for session in self.sessions]
+        # one step's host time for the whole pipeline: the first stage carries it
+        reports[1:] = [attrs.evolve(r, entries=r.op_entries) for r in reports[1:]]
         return PipelineCost(
             tuple(
                 stage_cost(stage, report, session)

@@ -294,6 +294,13 @@ def add_device(parser: argparse.ArgumentParser) -> None:
         "every query, as TensorCast counts) or causal (an early prefill query sees fewer)",
     )
     parser.add_argument(
+        "--cost-model",
+        choices=("hardware", "tensorcast"),
+        help="the formulas ops are priced with: hardware (default: calibrated against published "
+        "Ascend measurements, docs/calibration.md; compare --trace: tensorcast) or tensorcast "
+        "(TensorCast's analytic model, as its own traces price ops)",
+    )
+    parser.add_argument(
         "--rank",
         default="last",
         help="which rank of a LOCAL token range to cost: first, last (default, the busiest under "
@@ -371,11 +378,14 @@ def options_of(args: argparse.Namespace, **changes: Any) -> Options:
         "config": getattr(args, "config", None),
         "allow_unknown": getattr(args, "allow_unknown", False),
         "pp": getattr(args, "pp", None) or 1,
-        "cost_options": (
-            {"attention_pairs": args.attention_pairs}
-            if getattr(args, "attention_pairs", None)
-            else {}
-        ),
+        "cost_options": {
+            name: value
+            for name, value in (
+                ("attention_pairs", getattr(args, "attention_pairs", None)),
+                ("model", getattr(args, "cost_model", None)),
+            )
+            if value
+        },
     }
     values.update(changes)
     return Options(**values)

@@ -127,6 +127,8 @@ def _compare_trace(args: argparse.Namespace) -> int:
         raise UsageError("--trace compares GRAPH with a trace: give no second graph")
     trace = read_trace(args.trace)  # a bad trace is refused before the graph is read
     args.rank = args.rank or "0"
+    # a TensorCast trace is compared in TensorCast's model unless another is asked for
+    args.cost_model = getattr(args, "cost_model", None) or "tensorcast"
     session = session_of(args)
     report = cost_report_of(args, session)
     program = session.program if session.is_engine else None

@@ -27,7 +27,7 @@ from layoutcheck.errors import UsageError
 from layoutcheck.graph import Graph, Op, ValueRef, copy_name
 from layoutcheck.interp import TypedGraph
 from layoutcheck.lattice import AbstractValue, TokenLayout
-from layoutcheck.ops.costing import Comm, CommPattern, OpCost
+from layoutcheck.ops.costing import HOST_STEP, Comm, CommPattern, OpCost
 from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 
@@ -61,7 +61,7 @@ def chrome_trace(
     ]
     describe = _Describer(report, typed)
     clock = 0.0
-    for entry, layer, name in _copies(report.entries, report.graph):
+    for entry, layer, name in _copies(report.op_entries, report.graph):
         n = numbers[entry.name]
         args: dict[str, object] = {"op": name, "layer": layer, **describe.args(entry, n)}
         if entry.count > 1:
@@ -77,6 +77,21 @@ def chrome_trace(
                 "pid": PID,
                 "tid": tid,
                 "args": args,
+            }
+        )
+        clock += n.us
+    for entry in _host_entries(report):  # the hardware model's host time, after the kernels
+        n = numbers[entry.name]
+        events.append(
+            {
+                "name": entry.kind,
+                "cat": CATEGORY,
+                "ph": "X",
+                "ts": clock,
+                "dur": n.us,
+                "pid": PID,
+                "tid": tid,
+                "args": {"op": entry.name, "layer": None, "us": n.us, "bound": n.bound},
             }
         )
         clock += n.us
@@ -109,6 +124,11 @@ def op_events(trace: Mapping[str, object]) -> list[dict[str, Any]]:
     events = trace["traceEvents"]
     assert isinstance(events, Sequence)
     return [event for event in events if event.get("ph") == "X"]
+
+
+def _host_entries(report: CostReport) -> tuple[OpEntry, ...]:
+    """The report's entries that are no op of the graph (the hardware model's host step)."""
+    return tuple(entry for entry in report.entries if entry.kind == HOST_STEP)
 
 
 def _rank_number(report: CostReport) -> int | None:
@@ -300,7 +320,7 @@ def _bounded(count: int, report: CostReport, text: str) -> None:
     """Refuse a trace of more ranks × ops than MAX_TRACE_WORK (each rank is priced whole)."""
     from layoutcheck.limits import MAX_TRACE_WORK, TRACE_RANK_WEIGHT
 
-    ops = len(report.entries)
+    ops = len(report.op_entries)
     if count * (ops + TRACE_RANK_WEIGHT) > MAX_TRACE_WORK:
         most = max(1, MAX_TRACE_WORK // (ops + TRACE_RANK_WEIGHT))
         raise UsageError(
@@ -337,7 +357,7 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
     registry = typed.registry
     clocks = [0.0] * len(ranks)
     flow_id = 0
-    for step in zip(*(_copies(report.entries, report.graph) for report in reports), strict=True):
+    for step in zip(*(_copies(report.op_entries, report.graph) for report in reports), strict=True):
         entry = step[0][0]
         assert all(copy[0].name == entry.name for copy in step)  # one graph, one order
         op = typed.graph.op(entry.name)
@@ -362,6 +382,12 @@ def rank_trace(reports: Sequence[CostReport], typed: TypedGraph) -> dict[str, ob
         for collective in collectives:
             events.extend(_linked(collective, flow_id, ranks, starts, [c[2] for c in step]))
             flow_id += 1
+    for index, (rank, report) in enumerate(zip(ranks, reports, strict=True)):
+        for entry in _host_entries(report):  # each rank's host time, after its kernels
+            n = numbers[index][entry.name]
+            args = {"op": entry.name, "layer": None, "rank": rank, "us": n.us, "bound": n.bound}
+            events.append(_slice(entry.kind, CATEGORY, clocks[index], n.us, rank, COMPUTE, args))
+            clocks[index] += n.us
     first = reports[0]
     return {
         "traceEvents": events,

@@ -7,6 +7,7 @@ from collections import defaultdict
 import attrs
 
 from layoutcheck.cost.report import CostReport, Numbers, by_layer
+from layoutcheck.ops.costing import HOST_STEP
 
 
 @attrs.frozen
@@ -168,5 +169,7 @@ def compare_reports(a: CostReport, b: CostReport, a_name: str, b_name: str) -> C
             rows.append(LayerRow((layer,), ta, tb, cause))
     outside_a, outside_b = la.get(None, 0.0), lb.get(None, 0.0)
     if outside_a or outside_b:
-        rows.append(LayerRow((), outside_a, outside_b, "embedding, final norm, lm_head"))
+        hosted = any(e.kind == HOST_STEP for e in (*a.entries, *b.entries))
+        cause = "embedding, final norm, lm_head" + (", host step" if hosted else "")
+        rows.append(LayerRow((), outside_a, outside_b, cause))
     return Comparison(a_name, b_name, kinds, tuple(rows), sum(la.values()), sum(lb.values()))

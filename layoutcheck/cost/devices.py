@@ -38,6 +38,58 @@ class Tier:
 
 
 @attrs.frozen
+class Sourced:
+    """A number of the hardware model and where it comes from (a measurement, a datasheet,
+    TensorCast, or a fit to named calibration rows)."""
+
+    value: float
+    source: str
+
+
+@attrs.frozen
+class HardwareModel:
+    """The numbers the calibrated (``hardware``) cost model prices with beyond TensorCast's:
+    each says its source. Seconds and fractions. ``dispatch_floor`` / ``combine_floor``: the
+    measured latency of an MoE dispatch / combine at a group size (ascending), which no
+    smaller exchange undercuts; ``dispatch_bandwidth`` / ``combine_bandwidth``: the measured
+    rate (B/s) of a large one, the routed rows' bytes over its time."""
+
+    attention_compute: Sourced  # the MLA kernel's share of the matrix peak
+    attention_memory: Sourced  # the MLA kernel's share of HBM bandwidth
+    decode_step: Sourced  # host, scheduler and graph launch per decode step (s)
+    prefill_step: Sourced  # host, scheduler and launch per prefill step (s)
+    dispatch_floor: tuple[tuple[int, float], ...]
+    combine_floor: tuple[tuple[int, float], ...]
+    floor_source: str
+    dispatch_bandwidth: tuple[tuple[int, float], ...]
+    combine_bandwidth: tuple[tuple[int, float], ...]
+    bandwidth_source: str
+
+    def sources(self) -> tuple[tuple[str, str, str], ...]:
+        """(name, value as text, source) of every number, for the page that prints them."""
+        rows = [
+            (
+                "attention_compute",
+                f"{self.attention_compute.value:g}",
+                self.attention_compute.source,
+            ),
+            ("attention_memory", f"{self.attention_memory.value:g}", self.attention_memory.source),
+            ("decode_step_us", f"{self.decode_step.value * 1e6:g}", self.decode_step.source),
+            ("prefill_step_us", f"{self.prefill_step.value * 1e6:g}", self.prefill_step.source),
+        ]
+        for name, floors in (("dispatch", self.dispatch_floor), ("combine", self.combine_floor)):
+            text = ", ".join(f"ep{g}: {us * 1e6:g}" for g, us in floors)
+            rows.append((f"{name}_floor_us", text, self.floor_source))
+        for name, rates in (
+            ("dispatch", self.dispatch_bandwidth),
+            ("combine", self.combine_bandwidth),
+        ):
+            text = ", ".join(f"ep{g}: {rate / 1e9:g}" for g, rate in rates)
+            rows.append((f"{name}_bandwidth_gb_s", text, self.bandwidth_source))
+        return tuple(rows)
+
+
+@attrs.frozen
 class Device:
     name: str
     description: str
@@ -51,6 +103,9 @@ class Device:
     launch: Mapping[str, float]  # seconds: matmul, vector, collective
     tiers: tuple[Tier, ...]
     aliases: tuple[str, ...] = ()  # other tools' names for the profile (TensorCast's)
+    # the calibrated model's own numbers (None: the hardware model prices with the numbers
+    # above and no step or floor; see ``hardware`` in a profile)
+    hardware: HardwareModel | None = None
 
 
 def available_devices() -> tuple[str, ...]:
@@ -121,6 +176,19 @@ _DEVICE_KEYS = {
     "efficiency",
     "launch_us",
     "topology",
+    "hardware",
+}
+_HARDWARE_KEYS = {
+    "attention_compute",
+    "attention_memory",
+    "decode_step_us",
+    "prefill_step_us",
+    "dispatch_floor_us",
+    "combine_floor_us",
+    "floor_source",
+    "dispatch_bandwidth_gb_s",
+    "combine_bandwidth_gb_s",
+    "bandwidth_source",
 }
 _TIER_KEYS = {"name", "size", "bandwidth_gb_s", "latency_us", "full_mesh"}
 MAX_TIER_SIZE = 2**24  # ranks in one interconnect tier
@@ -210,6 +278,70 @@ def _vector(data: Mapping[str, Any]) -> Mapping[str, float]:
     return dict.fromkeys(VECTOR_DTYPES, value)
 
 
+def _sourced(data: Mapping[str, Any], key: str, *, maximum: float | None = None) -> Sourced:
+    """``key: {value: N, source: "where N comes from"}``: a number never stands unexplained."""
+    where = f"hardware.{key}"
+    raw = data.get(key)
+    if not isinstance(raw, dict) or set(raw) != {"value", "source"}:
+        raise DeviceError(f"{where} must be {{value: <number>, source: <text>}}")
+    source = raw["source"]
+    if not isinstance(source, str) or not source.strip():
+        raise DeviceError(f"{where}.source must say where the number comes from")
+    value = _number(raw, "value", f"{where}.", maximum=maximum, allow_zero=True)
+    return Sourced(value, source)
+
+
+def _by_group(
+    data: Mapping[str, Any], key: str, unit: str, scale: float
+) -> tuple[tuple[int, float], ...]:
+    """``key: {group size: number}`` in ``unit``, scaled to SI, by ascending group size."""
+    raw = data.get(key)
+    if not isinstance(raw, dict) or not raw:
+        raise DeviceError(f"hardware.{key} must map group sizes to {unit}, e.g. {{8: 132}}")
+    table = []
+    for size in raw:
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_TIER_SIZE:
+            raise DeviceError(f"hardware.{key}: {_shown(size)} is not a group size")
+        value = _number({str(size): raw[size]}, str(size), f"hardware.{key}.")
+        table.append((size, value * scale))
+    return tuple(sorted(table))
+
+
+def _source(data: Mapping[str, Any], key: str) -> str:
+    source = data[key]
+    if not isinstance(source, str) or not source.strip():
+        raise DeviceError(f"hardware.{key} must say where the numbers come from")
+    return source
+
+
+def _hardware(data: Any) -> HardwareModel | None:
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise DeviceError(f"hardware must be a mapping, got {_shown(data)}")
+    unknown = sorted(map(str, set(data) - _HARDWARE_KEYS))
+    if unknown:
+        raise DeviceError(
+            f"hardware.{unknown[0]}: unknown key (it has {', '.join(sorted(_HARDWARE_KEYS))})"
+        )
+    missing = sorted(_HARDWARE_KEYS - set(data))
+    if missing:
+        raise DeviceError(f"missing field hardware.{missing[0]}")
+    decode, prefill = _sourced(data, "decode_step_us"), _sourced(data, "prefill_step_us")
+    return HardwareModel(
+        attention_compute=_sourced(data, "attention_compute", maximum=1),
+        attention_memory=_sourced(data, "attention_memory", maximum=1),
+        decode_step=attrs.evolve(decode, value=decode.value * 1e-6),
+        prefill_step=attrs.evolve(prefill, value=prefill.value * 1e-6),
+        dispatch_floor=_by_group(data, "dispatch_floor_us", "µs", 1e-6),
+        combine_floor=_by_group(data, "combine_floor_us", "µs", 1e-6),
+        floor_source=_source(data, "floor_source"),
+        dispatch_bandwidth=_by_group(data, "dispatch_bandwidth_gb_s", "GB/s", 1e9),
+        combine_bandwidth=_by_group(data, "combine_bandwidth_gb_s", "GB/s", 1e9),
+        bandwidth_source=_source(data, "bandwidth_source"),
+    )
+
+
 def parse_device(data: Any) -> Device:
     """A device profile from its file data; every number finite and positive, every peak an
     op may be priced on present, the tiers growing outwards. Raises :class:`DeviceError`."""
@@ -267,4 +399,5 @@ def parse_device(data: Any) -> Device:
         launch={str(k): _number(launch, k, "launch_us.", allow_zero=True) * 1e-6 for k in launch},
         tiers=tiers,
         aliases=tuple(aliases),
+        hardware=_hardware(data.get("hardware")),
     )

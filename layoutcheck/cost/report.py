@@ -26,7 +26,15 @@ from layoutcheck.graph import Graph, Op
 from layoutcheck.interp import TypedGraph, interpret
 from layoutcheck.lattice import AbstractValue
 from layoutcheck.ops import OpSpec, Registry, default_registry
-from layoutcheck.ops.costing import ZERO, CostCall, CostRule, OpCost, RequestKeys
+from layoutcheck.ops.costing import (
+    HOST_STEP,
+    TENSORCAST_MODEL,
+    ZERO,
+    CostCall,
+    CostRule,
+    OpCost,
+    RequestKeys,
+)
 from layoutcheck.ops.traits import Trait
 from layoutcheck.symbols import Expr, symbol
 
@@ -140,6 +148,8 @@ class Numbers:
 
     @property
     def bound(self) -> str:
+        if self.launch_us > 0 and self.compute_us == self.memory_us == self.communication_us == 0:
+            return "host"  # time around the kernels (the hardware model's host step)
         if self.communication_us > max(self.compute_us, self.memory_us):
             return "communication"
         return "compute" if self.compute_us >= self.memory_us else "memory"
@@ -177,6 +187,12 @@ class CostReport:
     @property
     def partial(self) -> bool:
         return bool(self.unpriced)
+
+    @property
+    def op_entries(self) -> tuple[OpEntry, ...]:
+        """The entries that are ops of the graph: all but the hardware model's host step
+        (time around the kernels, no op of its own)."""
+        return tuple(entry for entry in self.entries if entry.kind != HOST_STEP)
 
     # -- expressions ------------------------------------------------------------------------
     def expr(self, quantity: str = "total") -> Expr:
@@ -304,8 +320,13 @@ def _wire_bytes(cost: OpCost) -> Expr:
 # of an attention op is charged — TensorCast's count (every query min(S, topk) keys: the tool
 # whose numbers users compare against), or the causal count (an early query sees fewer),
 # physically closer for a prefill's first topk queries.
+# model: the calibrated hardware model (docs/calibration.md: MLA priced from the bytes it
+# moves at its measured efficiencies, grouped expert matmuls, padding rows not routed,
+# dispatch / combine no faster than measured, a host step per forward) or TensorCast's
+# formulas as `tensorcast-formulas.md` re-derives them (what `compare --trace` checks).
 COST_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "attention_pairs": ("tensorcast", "causal"),
+    "model": ("hardware", TENSORCAST_MODEL),
 }
 
 
@@ -407,6 +428,8 @@ def cost_report(
             faults.append((op.name, f"{op.kind}'s cost rule failed: {type(error).__name__}"))
             continue
         entries.append(OpEntry(op.name, op.kind, op.layer, count, cost, time))
+    if entries and chosen["model"] != TENSORCAST_MODEL and device.hardware is not None:
+        entries.append(_host_step(graph, device))
     if errors and not entries:
         first = errors[0]
         raise CostError(
@@ -420,6 +443,17 @@ def cost_report(
         )
     values = {name: value for name, value in graph.symbols if value is not None}
     return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced), tuple(faults))
+
+
+def _host_step(graph: Graph, device: Device) -> OpEntry:
+    """The step's host time as one entry: a decode step's when an op of the graph runs a
+    decode step (an attention op's ``decode`` attr), else a prefill's."""
+    hardware = device.hardware
+    assert hardware is not None  # the caller checked
+    decode = any(op.attr_dict.get("decode") is True for op in graph.topological_order())
+    step = sympy.Float((hardware.decode_step if decode else hardware.prefill_step).value)
+    time = OpTime(step, ZERO, ZERO, ZERO, step)
+    return OpEntry(HOST_STEP, HOST_STEP, None, 1, OpCost(), time)
 
 
 def _cost_call(
@@ -467,7 +501,7 @@ def summarize(report: CostReport, numbers: Mapping[str, Numbers]) -> dict[str, o
     for entry in report.entries:
         n = numbers[entry.name]
         total += entry.count * n.us
-        by_category[n.bound] += entry.count * n.us
+        by_category[n.bound] = by_category.get(n.bound, 0.0) + entry.count * n.us
         kind = by_kind[entry.kind]
         kind["count"] += entry.count
         kind["us"] += entry.count * n.us

@@ -14,6 +14,12 @@
     B·(g−1)/(G−1); a CLOS tier gives every group B. The tier is a Piecewise in g, so a sweep
     over a group size crosses tiers correctly. An op made of separate kernels (an MoE's
     dispatch, experts and combine) takes the sum of its parts' times.
+
+The calibrated (``hardware``) model's rules tag what they want timed on the device's measured
+numbers (its ``hardware:`` block): an attention op at the MLA kernel's measured efficiencies,
+an MoE dispatch or combine at the rate measured for its group size and no faster than the
+latency measured for it (the measurement holds the kernel's launch). Untagged ops, and every op
+of the ``tensorcast`` model, are timed as above.
 """
 
 from __future__ import annotations
@@ -41,17 +47,61 @@ class OpTime:
     launch: Expr
 
 
+def _efficiencies(cost: OpCost, device: Device) -> tuple[float, float]:
+    """(compute, memory) efficiency of the op: the device's measured attention kernel's where
+    the calibrated model tags the op as attention and the profile measured one, else the
+    profile's general (TensorCast's) pair."""
+    hardware = device.hardware
+    if cost.efficiency == "attention" and hardware is not None:
+        return hardware.attention_compute.value, hardware.attention_memory.value
+    return device.compute_efficiency, device.memory_efficiency
+
+
 def compute_time(cost: OpCost, device: Device) -> Expr:
+    efficiency = _efficiencies(cost, device)[0]
     total: Expr = ZERO
     for dtype, flops in cost.mma:
         peak = device.peak_flops.get(dtype, device.peak_flops["bf16"])
-        total = total + flops / (peak * device.compute_efficiency)
+        total = total + flops / (peak * efficiency)
     vector_peak = device.vector_flops.get(cost.vector_dtype, device.vector_flops["bf16"])
-    return total + cost.vector / (vector_peak * device.compute_efficiency)
+    return total + cost.vector / (vector_peak * efficiency)
 
 
 def memory_time(cost: OpCost, device: Device) -> Expr:
-    return cost.hbm_bytes / (device.hbm_bandwidth * device.memory_efficiency)
+    return cost.hbm_bytes / (device.hbm_bandwidth * _efficiencies(cost, device)[1])
+
+
+def _by_group(table: tuple[tuple[int, float], ...], g: Expr) -> Expr:
+    """A measured table's value for a group of ``g`` ranks: that of the smallest measured group
+    that holds it (the largest measured beyond), piecewise when ``g`` is a symbol."""
+    pieces: list[tuple[Expr, object]] = [
+        (sympy.Float(value), sympy.Le(g, size)) for size, value in table[:-1]
+    ]
+    pieces.append((sympy.Float(table[-1][1]), True))
+    if g.is_number:
+        for value, condition in pieces:
+            if condition is True or bool(condition):
+                return value
+    return sympy.Piecewise(*pieces)
+
+
+def measured_exchange_time(comm: Comm, device: Device) -> Expr | None:
+    """The calibrated model's MoE dispatch or combine: its routed rows' bytes at the rate
+    measured for its group size, no faster than the latency measured for it (the floor of a
+    small exchange). None: the exchange is not tagged, or the profile measured none."""
+    hardware = device.hardware
+    if comm.floor is None or hardware is None:
+        return None
+    dispatch = comm.floor == "dispatch"
+    floors = hardware.dispatch_floor if dispatch else hardware.combine_floor
+    rates = hardware.dispatch_bandwidth if dispatch else hardware.combine_bandwidth
+    g = comm.size
+    measured = sympy.Max(
+        _by_group(floors, g), comm.full_bytes / _by_group(rates, g), evaluate=False
+    )
+    if g.is_number:
+        return ZERO if g <= 1 else measured
+    return sympy.Piecewise((ZERO, sympy.Le(g, 1)), (measured, True))
 
 
 def _log2(g: Expr) -> Expr:
@@ -150,10 +200,13 @@ def _op_time(cost: OpCost, device: Device, key: tuple[object, ...]) -> OpTime:
         launch = sympy.Float(device.launch["vector"]) * (1 + cost.extra_launches)
     communication: Expr = ZERO
     if cost.comm is not None:
-        communication = communication_time(cost.comm, device)
+        measured = measured_exchange_time(cost.comm, device)
+        communication = communication_time(cost.comm, device) if measured is None else measured
         g = cost.comm.size
         collective_launch: Expr = sympy.Float(device.launch["collective"])
-        if not g.is_number:  # a group of one rank launches nothing
+        if measured is not None:  # the measured latency holds the kernel's launch
+            collective_launch = ZERO
+        elif not g.is_number:  # a group of one rank launches nothing
             collective_launch = sympy.Piecewise((0, sympy.Le(g, 1)), (collective_launch, True))
         elif g <= 1:
             collective_launch = ZERO

@@ -111,7 +111,7 @@ def executed_ops(report: CostReport) -> list[OpInstance]:
     """Every op run in execution order: a repetition region's ops (consecutive entries of one
     layer standing for ``count`` layers) once per layer they stand for."""
     runs: list[OpInstance] = []
-    entries = report.entries
+    entries = report.op_entries
     start = 0
     while start < len(entries):
         first = entries[start]
@@ -269,7 +269,7 @@ def match_by_node(
 
     entries_of: dict[str, list[OpEntry]] = defaultdict(list)
     ops = {op.name: op for op in report.graph.ops}
-    for entry in report.entries:
+    for entry in report.op_entries:
         node_name = _node_of(ops[entry.name].source)
         if node_name is not None:
             entries_of[node_name].append(entry)
@@ -346,7 +346,7 @@ def token_extents(report: CostReport, typed: TypedGraph) -> dict[str, int | None
     """Each priced op's token extent: rows of its first input at the graph's symbol values."""
     ops = {op.name: op for op in typed.graph.ops}
     extents: dict[str, int | None] = {}
-    for entry in report.entries:
+    for entry in report.op_entries:
         op = ops.get(entry.name)
         inputs = typed.inputs_of(op) if op is not None and op.inputs else ()
         extent = None

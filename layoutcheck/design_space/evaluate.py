@@ -28,6 +28,7 @@ from layoutcheck.design_space.rules import UNNAMED, precheck
 from layoutcheck.diagnostics import Report
 from layoutcheck.graph import GraphError
 from layoutcheck.models import ConfigError, ModelSpec, Phase, load_config, model_spec
+from layoutcheck.ops.costing import HOST_STEP
 from layoutcheck.ops.traits import Trait
 from layoutcheck.passes.manager import PassError
 from layoutcheck.session import Session
@@ -281,8 +282,9 @@ def _step(
     as ``layoutcheck cost --by category`` splits it: an op is communication-bound when its
     collective outlasts both roofline terms, else compute-bound unless memory is slower."""
     counts: Counter[OpTime] = Counter()
+    host: Counter[OpTime] = Counter()  # the hardware model's host step: in the step, no bound
     for entry in report.entries:
-        counts[entry.time] += entry.count
+        (host if entry.kind == HOST_STEP else counts)[entry.time] += entry.count
     n = len(next(iter(numeric.values())))
     step = np.zeros(n)
     by_bound = np.zeros((len(BOUNDS), n))
@@ -300,6 +302,8 @@ def _step(
             step[start:stop] += share
             for b, mask in enumerate((by_compute, by_memory, by_communication)):
                 by_bound[b, start:stop] += np.where(mask, share, 0.0)
+        for time, count in host.items():
+            step[start:stop] += count * 1e6 * _terms(time, values, chunk, stop - start)[3]
     return step, by_bound
 
 

@@ -508,12 +508,14 @@ def _paged_efficiency(keys_per_query: Expr) -> Expr:
 
 
 def _mla_cost(call: CostCall) -> OpCost:
-    """MLA / sparse flash attention as TensorCast prices it (`tensorcast-formulas.md`).
+    """MLA / sparse flash attention (`tensorcast-formulas.md`).
 
     Prefill: the latent up-projected per query token (kv_b), scores over nope+rope, values
-    over v. Decode: the absorbed form on the latent. The KV read is the attended keys' latent
-    rows (with the gather's read efficiency), plus the query, the indices and the kv_b
-    weight."""
+    over v. Decode: the absorbed form on the latent. TensorCast's model reads the attended
+    keys' latent rows with the gather's read efficiency (a decode step's paged read at
+    1.5–8%: 31–43× its bytes); the hardware model reads the bytes the kernel moves — a decode
+    request's latent rows once, a dense prefill's keys once and their K/V heads once — timed at
+    the measured MLA efficiencies. Both add the query, the indices and the kv_b weight."""
     q, kv, out = call.inputs[0], call.inputs[1], call.outputs[0]
     heads = out.shape[1]
     d_nope, d_rope = call.size("qk_nope_head_dim"), call.size("qk_rope_head_dim")
@@ -539,10 +541,16 @@ def _mla_cost(call: CostCall) -> OpCost:
             + 2 * ctx * heads * latent
             + 2 * t * heads * latent * d_v
         )
-        kv_read = sum(
-            (held * n * (latent + d_rope) * kv_bytes / _paged_efficiency(n) for held, n in groups),
-            ZERO,
-        )
+        if call.tensorcast:
+            kv_read = sum(
+                (
+                    held * n * (latent + d_rope) * kv_bytes / _paged_efficiency(n)
+                    for held, n in groups
+                ),
+                ZERO,
+            )
+        else:  # the bytes it moves: each request's latent rows once, whatever its heads
+            kv_read = ctx * (latent + d_rope) * kv_bytes
     else:
         flops = (
             2 * t * heads * (d_nope + d_v) * latent
@@ -550,13 +558,26 @@ def _mla_cost(call: CostCall) -> OpCost:
             + 2 * ctx * heads * d_v
         )
         efficiency = SPARSE_PREFILL_EFFICIENCY if sparse else sympy.Integer(1)
-        kv_read = ctx * (latent + d_rope) * kv_bytes / efficiency
+        if call.tensorcast or sparse:
+            # TensorCast: the latent once per query-key pair; a sparse gather reads each
+            # query's own top-k rows (what the hardware model keeps for SFA too)
+            kv_read = ctx * (latent + d_rope) * kv_bytes / efficiency
+        else:
+            # a dense prefill reads each key's latent once, up-projects it (kv_b) and writes
+            # and reads its K/V heads once: not once per query-key pair (905 GB a rank for a
+            # 3.5k DeepSeek-V3.1 prompt, as TensorCast's count would have it)
+            kv_read = (
+                keys * (latent + d_rope) * kv_bytes
+                + 2 * keys * heads * (d_nope + d_rope + d_v) * q.dtype.bytes
+            )
     kv_b = latent * heads * (d_nope + d_v) * q.dtype.bytes
     indices = nbytes(call.inputs[2]) if sparse else ZERO
     return OpCost(
         mma=((float_mma(q), flops),),
         vector=4 * ctx * heads,
         hbm_bytes=kv_read + kv_b + nbytes(q) + indices + nbytes(out),
+        # the hardware model times the kernel at the measured MLA efficiencies
+        efficiency=None if call.tensorcast else "attention",
     )
 
 

@@ -19,6 +19,11 @@ from layoutcheck.ops.base import Context
 from layoutcheck.symbols import Expr, symbol
 
 ZERO = sympy.Integer(0)
+# the cost model that reproduces TensorCast's formulas (``--cost-model tensorcast``)
+TENSORCAST_MODEL = "tensorcast"
+# the kind of the hardware model's per-step report entry: host, scheduler and launch time
+# around the device's kernels (``hardware.decode_step_us`` / ``prefill_step_us`` of a device)
+HOST_STEP = "host_step"
 
 
 @attrs.frozen
@@ -34,6 +39,9 @@ class Comm:
     full_bytes: Expr
     sent: Expr | None = None
     received: Expr | None = None
+    # the calibrated model's MoE exchange ("dispatch" or "combine"): timed no faster than the
+    # device's measured latency floor for its group size (None: α–β alone, as TensorCast)
+    floor: str | None = None
 
     @property
     def pattern(self) -> CommPattern:
@@ -85,6 +93,9 @@ class OpCost:
     # the parts are separate kernels (an MoE's dispatch, experts and combine): the op's time is
     # the sum of theirs, each with its own roofline and launch
     separate: bool = False
+    # the calibrated model's attention kernels: timed at the device's measured attention
+    # efficiencies (``hardware`` in a profile) instead of its general ones
+    efficiency: str | None = None
 
     @property
     def mma_flops(self) -> Expr:
@@ -175,6 +186,12 @@ class CostCall:
 
     def option(self, name: str) -> str | None:
         return self.options.get(name)
+
+    @property
+    def tensorcast(self) -> bool:
+        """Priced with TensorCast's formulas (the ``tensorcast`` cost model), not the
+        calibrated ``hardware`` model (the default)."""
+        return self.options.get("model") == TENSORCAST_MODEL
 
     def size(self, key: str) -> Expr:
         value = self.attrs[key]

@@ -35,6 +35,7 @@ from layoutcheck.ops.base import (
     size,
 )
 from layoutcheck.ops.costing import (
+    ZERO,
     Comm,
     CostCall,
     CostRule,
@@ -427,13 +428,20 @@ def _topk_cost(call: CostCall) -> OpCost:
 
 
 def _expert_kernels(
-    rows: Expr, hidden: Expr, inter: Expr, active: Expr, quant: str, x: AbstractValue
+    rows: Expr,
+    hidden: Expr,
+    inter: Expr,
+    active: Expr,
+    quant: str,
+    x: AbstractValue,
+    grouped: bool = False,
 ) -> list[tuple[str, OpCost]]:
-    """The routed experts as an engine runs them (TensorCast's model of the Ascend kernels):
-    the received rows quantized (W8A8_DYNAMIC), one grouped gate_up matmul over the active
-    experts, then for each expert its activation, product, quantization and down projection
-    (each a kernel with its own launch), and the rows concatenated back. Rows are balanced
-    over the active experts."""
+    """The routed experts as an engine runs them: the received rows quantized (W8A8_DYNAMIC),
+    one grouped gate_up matmul over the active experts, then the activation, product,
+    quantization and down projection, and the rows concatenated back. Rows are balanced over
+    the active experts. TensorCast's model runs the steps after gate_up once per expert (each
+    a kernel with its own launch); ``grouped`` (the hardware model) runs each as one kernel
+    over every expert, as vLLM-Ascend's grouped matmul (npu_grouped_matmul) does."""
     per_weight = weight_bytes(quant)
     quantized = quant.endswith("_dynamic")  # activations quantized to int8 on the fly
     in_bytes = 1 if quantized or x.dtype is Dtype.INT8 else 2
@@ -464,7 +472,12 @@ def _expert_kernels(
         hbm_bytes=inter * hidden * per_weight + per * inter * in_bytes + per * hidden * 2,
     )
     for name, cost in (*glue, ("down", down)):
-        kernels.append((f"expert {name} ×{format_expr(active)}", repeated(cost, active)))
+        if grouped:  # one kernel over every active expert: the work, one launch
+            kernels.append(
+                (f"grouped {name}", attrs.evolve(repeated(cost, active), extra_launches=ZERO))
+            )
+        else:
+            kernels.append((f"expert {name} ×{format_expr(active)}", repeated(cost, active)))
     kernels.append(("concat", OpCost(hbm_bytes=2 * rows * hidden * 2)))
     return kernels
 
@@ -490,15 +503,41 @@ def _experts_cost(call: CostCall) -> OpCost:
     group_name = str(call.attrs.get("group", "ep"))
     ep = call.group_size(group_name)
     dispatch = str(call.attrs.get("dispatch", "all_to_all"))
+    grouped = not call.tensorcast
+    if grouped and not call.context.same(x.extent, call.context.token_count):
+        # the hardware model routes real tokens only: padding rows (a decode batch padded to
+        # a multiple of the group) pick no expert, on balance T/extent of the rank's rows
+        t = t * call.context.token_count / x.extent
     routed = t * k  # token-expert pairs this rank sends (and, balanced, receives)
     active = _active_experts(call, routed)
     if dispatch == TENSOR_PARALLEL:  # nothing sent: this rank's share of every intermediate
-        computed = _expert_kernels(routed, hidden, inter / ep, active, quant, x)
+        computed = _expert_kernels(routed, hidden, inter / ep, active, quant, x, grouped)
         exchanges: list[tuple[str, OpCost]] = []
     else:
-        computed = _expert_kernels(routed, hidden, inter, active, quant, x)
-        exchange = OpCost(comm=Comm(dispatch, group_name, ep, routed * hidden * 2))
-        exchanges = [("dispatch", exchange), ("combine", exchange)]
+        computed = _expert_kernels(routed, hidden, inter, active, quant, x, grouped)
+        if call.tensorcast:  # bf16 rows both ways, timed α–β as any all_to_all
+            exchange = OpCost(comm=Comm(dispatch, group_name, ep, routed * hidden * 2))
+            exchanges = [("dispatch", exchange), ("combine", exchange)]
+        else:
+            # measured rates and latency floors (the device's ``hardware``); a dynamically
+            # quantized recipe dispatches int8 rows, as vLLM-Ascend's MC2 dispatch does
+            # (vllm_ascend/ops/fused_moe/token_dispatcher.py:178-186, quant_mode 2, vllm-ascend
+            # 182b75e), and combines bf16
+            row = 1 if quant.endswith("_dynamic") or quant == "w8a8" else 2
+            exchanges = [
+                (
+                    "dispatch",
+                    OpCost(
+                        comm=Comm(dispatch, group_name, ep, routed * hidden * row, floor="dispatch")
+                    ),
+                ),
+                (
+                    "combine",
+                    OpCost(
+                        comm=Comm(dispatch, group_name, ep, routed * hidden * 2, floor="combine")
+                    ),
+                ),
+            ]
     parts = [
         ("routing", OpCost(hbm_bytes=nbytes(x) + routed * hidden * 2)),
         *exchanges[:1],
@@ -520,7 +559,8 @@ def _expert_compute_cost(call: CostCall) -> OpCost:
     quant = str(call.attrs.get("quant", "bf16"))
     active = _active_experts(call, x.shape[0])
     inter = call.size("intermediate")
-    return kernels(_expert_kernels(x.shape[0], features(x), inter, active, quant, x))
+    grouped = not call.tensorcast
+    return kernels(_expert_kernels(x.shape[0], features(x), inter, active, quant, x, grouped))
 
 
 COSTS: Mapping[str, CostRule] = {

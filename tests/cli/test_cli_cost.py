@@ -66,7 +66,8 @@ def test_cost_json_has_the_totals(capsys: pytest.CaptureFixture[str]) -> None:
         "last",
     )
     total = data["total_us"]
-    assert set(data["by_category"]) == {"compute", "memory", "communication"}
+    # the default (hardware) model adds the host's time around the kernels
+    assert set(data["by_category"]) == {"compute", "memory", "communication", "host"}
     assert sum(data["by_category"].values()) == pytest.approx(total, rel=1e-12)
     assert sum(row["us"] for row in data["by_kind"].values()) == pytest.approx(total, rel=1e-12)
     for row in data["by_kind"].values():
@@ -92,7 +93,7 @@ def test_cost_tables_for_each_by(capsys: pytest.CaptureFixture[str]) -> None:
         tables[by] = lines[1:]
     # by category: three rows adding up to the total
     category = {line.split()[0]: float(line.split()[1]) for line in tables["category"]}
-    assert set(category) == {"compute", "memory", "communication"}
+    assert set(category) == {"compute", "memory", "communication", "host"}
     assert sum(category.values()) == pytest.approx(total_ms, abs=0.01)
     # by kind: a header, then one row per kind with its count
     assert tables["kind"][0].split()[:3] == ["kind", "count", "ms"]
@@ -134,12 +135,14 @@ def test_cost_symbolic_prints_one_formula_per_distinct_op(
     formulas = [re.match(r"  (\w+) ×(\d+): (.*)$", line) for line in lines[1:]]
     assert all(formulas), lines
     counted = sum(int(m.group(2)) for m in formulas if m)
-    assert counted == 1947  # every op of the graph, once (the sampled-token select too)
+    # every op of the graph, once (the sampled-token select too), and the host step
+    assert counted == 1947 + 1
     assert len(formulas) < 60  # far fewer formulas than ops
     free = {"token_slice", "reshape"}  # views: no work, formula 0
     assert all(m.group(3) == "0" for m in formulas if m and m.group(1) in free)
     # the lm_head runs on the sampled tokens (one per request), whatever the prompt length
-    sampled = {"lm_head"}
+    # (and the hardware model's host step is a constant of the device)
+    sampled = {"lm_head", "host_step"}
     assert all("T" in m.group(3) for m in formulas if m and m.group(1) not in free | sampled)
     lm_head = next(m for m in formulas if m and m.group(1) == "lm_head")
     assert "T" not in lm_head.group(3) and "tp" in lm_head.group(3)

@@ -22,6 +22,7 @@ from layoutcheck.validate import normalize
 from tests.helpers import GLM52_INDEXER_LAYERS, glm52_config
 
 A3 = load_device("a3-752t")
+TENSORCAST = {"model": "tensorcast"}  # TensorCast's formulas, which these tests write out
 # a3-752t: HBM 1.6 TiB/s at 0.6; the 16-die tier 196 GB/s at 0.7 (full mesh over 16), 0.5 µs
 HBM = 1.6 * 2**40 * 0.6
 LINK, LATENCY = 196e9 * 0.7, 0.5e-6
@@ -35,7 +36,13 @@ T, TP, EP = 4096, 16, 16
 @functools.cache
 def session_report(sets: tuple[tuple[str, int], ...] = (), **options: object) -> CostReport:
     """GLM-5.1 built as the CLI builds it, priced on a3-752t (``sets``: --set overrides)."""
-    chosen = Options("glm-5.1", sets=dict(sets), **options)  # type: ignore[arg-type]
+    # TensorCast's model: the formulas these tests write out
+    chosen = Options(
+        "glm-5.1",
+        sets=dict(sets),
+        cost_options={"model": "tensorcast"},
+        **options,  # type: ignore[arg-type]
+    )
     report: CostReport = Session(chosen).cost("a3-752t")
     return report
 
@@ -51,7 +58,7 @@ def unsliced_ep_prefill() -> CostReport:
     config, name, where = load_config("glm-5.1")
     spec = model_spec(config, name, where)
     graph = build_baseline(spec, ParallelConfig(tp=TP, ep=EP), Execution(Phase.PREFILL, T))
-    return cost_report(normalize(graph), A3)
+    return cost_report(normalize(graph), A3, options={"model": "tensorcast"})
 
 
 # -- prefill under expert parallelism, no SP: the MoE on the rank's T/tp slice --------------
@@ -160,7 +167,7 @@ def test_glm52_prices_the_indexer_in_its_21_full_layers_only(tmp_path: Path, sp:
     path = tmp_path / "glm-5.2" / "config.json"
     path.parent.mkdir()
     path.write_text(json.dumps(glm52_config()))
-    glm52 = Session(Options(str(path), tp=TP, sp=sp)).cost("a3-752t")
+    glm52 = Session(Options(str(path), tp=TP, sp=sp)).cost("a3-752t", options=TENSORCAST)
     glm51 = session_report(tp=TP, sp=sp)
     ours, theirs = rows(glm52, "dsa_indexer"), rows(glm51, "dsa_indexer")
     assert (len(ours), len(theirs)) == (len(GLM52_INDEXER_LAYERS), 78) == (21, 78)

@@ -64,6 +64,9 @@ def assert_schema(trace: dict[str, Any]) -> None:
             assert isinstance(event["pid"], int) and isinstance(event["args"]["name"], str)
             continue
         assert set(event) == op_keys
+        if event["name"] == "host_step":  # the hardware model's host time: no op, no shapes
+            assert event["args"]["bound"] == "host" and event["dur"] > 0
+            continue
         assert isinstance(event["name"], str) and event["cat"] == "layoutcheck"
         assert isinstance(event["ts"], float) and isinstance(event["dur"], float)
         assert event["ts"] >= 0 and event["dur"] >= 0
@@ -104,9 +107,10 @@ def test_the_glm_trace_has_every_op_of_the_report_and_its_total(
     assert_schema(trace)
     assert_matches_report(data, trace)
     events = op_events(trace)
-    # 78 layers expanded: every op of the graph once
+    # 78 layers expanded: every op of the graph once, then the hardware model's host step
     graph = Session(Options("glm-5.1", tp=16, sp=True)).graph
-    assert len(events) == len(graph.ops)
+    assert len(events) == len(graph.ops) + 1
+    assert events[-1]["name"] == "host_step"
     assert {event["tid"] for event in events} == {15}  # --rank last of tp 16
     thread = next(e for e in trace["traceEvents"] if e["name"] == "thread_name")
     assert thread["args"]["name"] == "rank 15 (last)"

@@ -369,7 +369,7 @@ def glm() -> dict[str, Any]:
             sequence_parallel=True,
             layout=layout,
         )
-        report = cost_report(built.graph, A3)
+        report = cost_report(built.graph, A3, options=TENSORCAST)
         out[layout.value] = (built.graph, report, report.numbers())
     return out
 
@@ -491,6 +491,7 @@ def attention_graph(tokens: TokenLayout, kind: str, topk: int = 2048) -> GraphBu
 
 
 CAUSAL = {"attention_pairs": "causal"}
+TENSORCAST = {"model": "tensorcast"}  # TensorCast's formulas, which these tests write out
 
 
 def attention_flops(
@@ -574,7 +575,7 @@ def test_glm_rank_choice_matters_only_for_local_attention_counted_causally(
             assert t_first == pytest.approx(t_last, rel=1e-12), layout
             assert t_mid == pytest.approx(t_last, rel=1e-12), layout
         # TensorCast's count: no rank sees more keys than another
-        plain_first = cost_report(graph, A3, rank="first")
+        plain_first = cost_report(graph, A3, rank="first", options=TENSORCAST)
         assert total_at(plain_first, {}) == pytest.approx(total_at(default, {}), rel=1e-12)
 
 
@@ -651,7 +652,7 @@ def test_moe_experts_flops_and_weights(quant: str) -> None:
     topk = b.op("topk", "moe_topk", [gate], top_k=8)
     b.op("experts", "moe_experts", [x, topk, ValueRef("topk", 1)], experts="E", top_k=8,
          intermediate="I", quant=quant)  # fmt: skip
-    _, entries = report_of(b)
+    _, entries = report_of(b, options=TENSORCAST)
     cost = entries["experts"].cost
     weight_bytes, dtype = QUANTS[quant]
     t = T / tp
@@ -693,6 +694,15 @@ def test_moe_experts_flops_and_weights(quant: str) -> None:
     time = entries["experts"].time
     parts_time = [op_time(part, A3) for _, part in cost.parts]
     assert sympy.simplify(time.total - sympy.Add(*(p.total for p in parts_time))) == 0
+    # the hardware model: each step after gate_up one grouped kernel over the local experts
+    # (one launch), a dynamically quantized recipe dispatching int8 rows, combining bf16
+    _, grouped = report_of(b)
+    kernels = dict(grouped["experts"].cost.parts)
+    assert kernels["grouped down"].extra_launches == 0
+    assert same(kernels["grouped down"].hbm_bytes, down.hbm_bytes)
+    assert "expert down" not in " ".join(kernels)
+    assert same(kernels["dispatch"].comm.full_bytes, routed * H * (1 if dynamic else 2))  # type: ignore[union-attr]
+    assert same(kernels["combine"].comm.full_bytes, routed * H * 2)  # type: ignore[union-attr]
     # the router and top-k
     gate_cost = entries["gate"].cost
     assert same(gate_cost.mma_flops, 2 * t * H * E)
@@ -799,7 +809,7 @@ def test_repetition_graph_costs_the_same_as_the_expanded_one(glm: dict[str, Any]
     graph, report, numbers = glm["tensorcast"]
     folded = normalize(fold(graph)).evolve(contract=graph.contract)
     assert len(folded.ops) < len(graph.ops) / 5
-    repeated = cost_report(folded, A3)
+    repeated = cost_report(folded, A3, options=TENSORCAST)
     a: dict[str, Any] = json.loads(json.dumps(summarize(report, numbers)))
     b: dict[str, Any] = json.loads(json.dumps(summarize(repeated, repeated.numbers())))
     assert b["total_us"] == pytest.approx(a["total_us"], rel=1e-6)

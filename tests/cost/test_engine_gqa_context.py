@@ -112,9 +112,9 @@ def test_a_prefill_graph_has_no_decode_context(target: str) -> None:
 DEEPSEEK_TP2 = str(DATA / "vllm-capture" / "deepseek-v2-tp2" / "before_sp" / "rank_0.pt2")
 
 
-def _mla(context: int | None) -> tuple[list[dict[str, object]], float]:
+def _mla(context: int | None, model: str = "tensorcast") -> tuple[list[dict[str, object]], float]:
     s = session(DEEPSEEK_TP2, "decode", context)
-    report: CostReport = s.cost("a3-752t")
+    report: CostReport = s.cost("a3-752t", options={"model": model})
     numbers = report.numbers()
     chosen = [e for e in report.entries if e.kind == "mla_attention"]
     attrs = [dict(op.attrs) for op in s.graph.ops if op.kind == "mla_attention"]
@@ -138,6 +138,9 @@ def test_vllm_s_mla_op_in_decode_reads_its_cached_latent() -> None:
     (_, short), (_, long) = _mla(100), _mla(4096)
     more = len(attrs) * tokens * (_paged_read(4097, row) - _paged_read(101, row))
     assert long - short == pytest.approx(more)
+    # the hardware model reads each request's rows once: the 3996 more rows, no more
+    (_, short), (_, long) = _mla(100, "hardware"), _mla(4096, "hardware")
+    assert long - short == pytest.approx(len(attrs) * tokens * (4097 - 101) * row)
 
 
 def test_vllm_s_mla_op_in_prefill_has_no_decode_context() -> None:

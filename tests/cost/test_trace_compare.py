@@ -77,7 +77,8 @@ def raw_events(path: Path) -> list[dict[str, Any]]:
 @functools.cache
 def case_of(case: str) -> Case:
     session = Session(Options(target=str(ENGINE_GRAPHS / f"{case}.pt2")))
-    report = session.cost("a3-752t", rank=0)  # TensorCast simulates rank 0
+    # TensorCast simulates rank 0, in its own model
+    report = session.cost("a3-752t", rank=0, options={"model": "tensorcast"})
     trace = read_trace(trace_path(case))
     comparison = compare_with_trace(trace, report, program=session.program, typed=session.quantized)
     return Case(session, report, report.numbers(), comparison, raw_events(trace_path(case)))
@@ -283,7 +284,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Case:
     (folder / "config.json").write_text(json.dumps(config))
     options = Options(target=str(folder), tp=4, ep=4, tokens=512, quant="w8a8_dynamic")
     session = Session(options)
-    report = session.cost("a3-752t", rank=0)
+    report = session.cost("a3-752t", rank=0, options={"model": "tensorcast"})
     trace = read_trace(trace_path(NOSP))
     comparison = compare_with_trace(trace, report, typed=session.quantized)
     return Case(session, report, report.numbers(), comparison, raw_events(trace_path(NOSP)))

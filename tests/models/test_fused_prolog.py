@@ -43,7 +43,7 @@ def test_the_fused_form_holds_the_same_weights(run_: str) -> None:
 
 def test_d1_prolog_costs_what_tensorcast_s_mlapo_does() -> None:
     chosen = session("fused", "d1")
-    report = chosen.cost("a3-752t", rank=0)
+    report = chosen.cost("a3-752t", rank=0, options={"model": "tensorcast"})  # TensorCast's model
     trace = read_trace(ROOT / "tests" / "data" / "tensorcast-runs" / "d1.trace.json.gz")
     result = compare_with_trace(trace, report, typed=chosen.quantized)
     (row,) = [r for r in result.kinds if r.key == "mla_prolog"]
