@@ -14,7 +14,7 @@ from tests.helpers import run
         (["chek", "glm-5.1"], "did you mean check?"),
         (["check", "glm-5.2"], "did you mean glm-5.1?"),
         (["cost", "glm-5.1", "--device", "a3-725t"], "did you mean a3-752t"),
-        (["check", "glm-5.1", "--contract", "vllm-spp"], "did you mean vllm-sp?"),
+        (["check", "glm-5.1", "--contract", "vllm-spp"], "did you mean vllm-sp or vllm-moe-sp?"),
         (["explain", "gather-of-ful"], "did you mean gather-of-full"),
     ],
     ids=["command", "model", "device", "contract", "rule"],
