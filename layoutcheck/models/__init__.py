@@ -176,13 +176,15 @@ def _check_fused_prolog(spec: ModelSpec, dsa_cp: bool) -> None:
 
 def layer_runs(spec: ModelSpec, span: range | None = None) -> tuple[range, ...]:
     """Runs of consecutive decoder layers the builder makes alike: the same kind (dense or
-    MoE) and, on DSA models, the same indexer (own or shared). The first layer (of the model,
-    or of ``span``, a pipeline stage's layers) stands alone: it reads no earlier layer of its
-    graph, so it never folds with the next."""
+    MoE), the same token mixer (a hybrid's attention or recurrent layer) and, on DSA models,
+    the same indexer (own or shared). The first layer (of the model, or of ``span``, a
+    pipeline stage's layers) stands alone: it reads no earlier layer of its graph, so it
+    never folds with the next."""
 
     def key(layer: int) -> tuple[object, ...]:
         dsa = spec.dsa
-        return (spec.layer_kinds[layer], dsa.runs_indexer(layer) if dsa is not None else None)
+        indexer = dsa.runs_indexer(layer) if dsa is not None else None
+        return (spec.layer_kinds[layer], spec.mixer(layer), indexer)
 
     span = span if span is not None else range(len(spec.layer_kinds))
     runs: list[range] = []

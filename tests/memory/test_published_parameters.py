@@ -55,13 +55,17 @@ PUBLISHED: dict[str, float] = {
     "gpt-neox-20b": 20_554_567_680,  # the GPT-NeoX-20B paper's count
     "gpt-j-6b": 6_053_381_344,  # the model card's n_parameters
     "bloom-7b1": 7_069_016_064,  # the model card's count
+    # hybrids, built with their recurrent layers: Jamba's 28 Mamba-1 layers beside 4 attention
+    # ones (the model page's 51.6B), Qwen3-Next's 36 gated-delta-net layers beside 12 gated
+    # attention ones (the model card's 80B total)
+    "jamba-v0.1": 51.6e9,
+    "qwen3-next-80b-a3b": 80e9,
 }
 
-# full-size configs of the zoo's hybrids, whose Mamba or linear-attention layers the builder
-# does not draw: memory refuses each by the field that asks for them (exit 2, one line)
+# full-size configs of the zoo's hybrids whose recurrent layers the builder does not draw yet
+# (Falcon-H1's Mamba-2 beside attention in every layer): memory refuses each by the field that
+# asks for them (exit 2, one line)
 REFUSED: dict[str, str] = {
-    "jamba-v0.1": "attn_layer_period",
-    "qwen3-next-80b-a3b": "full_attention_interval",
     "falcon-h1-7b": "mamba_d_ssm",
 }
 
