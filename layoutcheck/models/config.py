@@ -659,7 +659,7 @@ def model_spec(
     parallel = _parallel_block(data, facts, defaults)
     alibi = _flag(data, "alibi", facts.alibi)
     warnings.extend(ignored_fields(config, data))
-    mixers, recurrent = _hybrid(data, fields, layers, hidden)
+    mixers, recurrent = _hybrid(data, fields, layers, hidden, defaults)
     return ModelSpec(
         name=name,
         hidden=hidden,
@@ -701,7 +701,7 @@ _LAYER_TYPE_MIXERS = {"full_attention": Mixer.ATTENTION, "linear_attention": Mix
 
 
 def _hybrid(
-    data: Mapping[str, Any], fields: _Fields, layers: int, hidden: int
+    data: Mapping[str, Any], fields: _Fields, layers: int, hidden: int, defaults: list[str]
 ) -> tuple[tuple[Mixer, ...], RecurrentSpec | None]:
     """Each layer's token mixer and the recurrent layers' sizes, for the hybrids the builder
     draws (the others stay refused by UNBUILT_FIELDS)."""
@@ -750,6 +750,14 @@ def _hybrid(
         # a dt rank of "auto" is ceil(hidden_size / 16), as JambaConfig takes it
         auto = data.get("mamba_dt_rank", "auto") == "auto"
         dt_rank = math.ceil(hidden / 16) if auto else fields.integer("mamba_dt_rank")
+        # JambaConfig's defaults for the fields left out (the same as Hugging Face's)
+        for field, value in (
+            ("mamba_dt_rank", f"ceil(hidden_size / 16) = {dt_rank}"),
+            ("mamba_conv_bias", "true"),
+            ("mamba_proj_bias", "false"),
+        ):
+            if field not in data:
+                defaults.append(f"{field} = {value} (its config class's default)")
         return mixers, RecurrentSpec(
             kind=RecurrentKind.MAMBA,
             heads=fields.integer("mamba_expand") * hidden,

@@ -140,3 +140,19 @@ def test_memory_holds_a_tied_table_once(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["memory", "qwen2-1.5b", "--format", "json"]) == 0
     held = json.loads(capsys.readouterr().out)["by_category"]["embeddings/head"]
     assert held == 151936 * 1536 * 2  # one bf16 table
+
+
+def test_the_docs_table_gives_the_counts_memory_gives() -> None:
+    """Each row of docs/architectures.md's parameter table names its checkpoint class and the
+    count `memory` gives for a config of that class held here."""
+    page = (CONFIGS.parent.parent.parent / "docs" / "architectures.md").read_text("utf-8")
+    table = page[page.index("## Parameter counts") :].split("\n\n")[2]
+    counted = set()
+    for name in PUBLISHED:
+        data, short, where = load_config(_source(name))
+        spec = model_spec(data, short, where)
+        counted.add((data["architectures"][0], count_parameters(spec).total))
+    rows = [line.split("|")[1:-1] for line in table.splitlines()[2:]]
+    assert len(rows) == len(PUBLISHED)
+    for _, arch, _, count in rows:
+        assert (arch.strip(), int(count.strip().replace(",", ""))) in counted, (arch, count)
