@@ -180,3 +180,13 @@ def test_kv_cache_counts_attention_layers_only(capsys: pytest.CaptureFixture[str
     report = json.loads(capsys.readouterr().out)
     # 4 attention layers of 8 KV heads of 128, K and V, bf16
     assert report["kv_cache"]["bytes_per_token"] == 4 * 2 * 8 * 128 * 2
+
+
+@pytest.mark.parametrize("name", ["jamba", "qwen3-next"])
+def test_sequence_parallel_gathers_the_tokens_before_a_recurrent_layer(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under --sp the recurrent mixer still reads every token of each request (its rule
+    local-tokens-into-recurrence): the pass gathers the normed input before its projections."""
+    assert main(["check", str(ZOO / name / "config.json"), "--tp", "2", "--sp"]) == 0
+    assert "0 errors, 0 warnings" in capsys.readouterr().out
