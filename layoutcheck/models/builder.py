@@ -605,7 +605,8 @@ class _Builder:
             q, gate = parts, b.out(parts, 1)
         if gqa.qk_norm and self.spec.tensors.qk_norm_width == "projection":
             q, k = self.projection_qk_norms(a, q, k)
-        if not self.spec.alibi:  # ALiBi biases the scores by distance: no rotary embedding
+        # ALiBi biases the scores by distance; Jamba's attention has no position encoding
+        if self.spec.rotary and not self.spec.alibi:
             q = b.op(f"{a}.q_rope", "rope", [q])
             k = b.op(f"{a}.k_rope", "rope", [k])
         out = b.op(

@@ -163,6 +163,9 @@ class ModelSpec:
     parallel_block: bool = False
     # attention biased by position (ALiBi: Bloom, Falcon's alibi): no rotary embedding
     alibi: bool = False
+    # attention turns q and k by their positions (False: Jamba's attention, no position
+    # encoding)
+    rotary: bool = True
     # what the config says that the builder cannot draw: one message per field, each naming
     # it; the builder refuses the model with the first (the config is still read, so an engine
     # graph checked against it keeps its sizes)
@@ -216,6 +219,7 @@ class CheckpointFacts:
     parallel_block: bool = False
     parallel_field: str | None = None
     alibi: bool = False  # ALiBi position biases instead of rotary embeddings
+    rotary: bool = True  # False: no position encoding at all (Jamba's attention)
     # shared experts of the routed experts' width every MoE layer has, no field saying so
     shared_experts: int = 0
     qk_norm_weight: bool = True  # False: the q/k norm has no weight (Llama-4's L2 norm)
@@ -334,7 +338,10 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     ),
     # Hugging Face's JambaConfig defaults (configuration_jamba.py): an attention layer every
     # 8th from layer 4, MoE every 2nd from layer 1, Mamba-1 with d_state 16, d_conv 4, expand 2
+    # jamba.py:215-239 and :259-267: its attention has no rotary embedding (the Mamba layers
+    # carry the positions)
     "JambaForCausalLM": CheckpointFacts(
+        rotary=False,
         config_defaults=(
             ("attn_layer_period", 8),
             ("attn_layer_offset", 4),
@@ -678,6 +685,7 @@ def model_spec(
         defaults=tuple(defaults),
         parallel_block=parallel,
         alibi=alibi,
+        rotary=facts.rotary,
         unbuilt=tuple(unbuilt_fields(data, fields.where)),
         mixers=mixers,
         recurrent=recurrent,

@@ -82,6 +82,8 @@ def test_the_tiny_jamba_graph_has_a_mamba_layer_split_over_tp() -> None:
     assert dict(ops[f"{prefix}.out_proj"].attrs)["parallel"] == "row"
     assert ops[f"{prefix}.out_proj.all_reduce"].kind == "all_reduce"
     assert dict(ops[f"{prefix}.mixer"].attrs)["update"] == "selective"
+    # jamba.py:259-267: q, k and v go to the attention unturned (no rotary embedding)
+    assert not _layers_with(graph, "rope")
 
 
 def test_the_tiny_qwen3_next_graph_has_a_gated_delta_net_and_gated_attention() -> None:
