@@ -78,7 +78,7 @@ def kv_bytes_all_layers(
     shared = set(spec.dsa.shared_layers) if spec.dsa is not None else set()
     indexer_layers = sum(1 for layer in span if layer not in shared)
     # a hybrid's recurrent layers keep a fixed-size state per request, no KV cache
-    attention_layers = sum(1 for layer in span if spec.mixer(layer) is Mixer.ATTENTION)
+    attention_layers = sum(1 for layer in span if spec.mixer(layer) is not Mixer.RECURRENT)
     return {
         "kv": per_layer["kv"] * attention_layers,
         "indexer": per_layer["indexer"] * indexer_layers,

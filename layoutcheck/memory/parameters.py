@@ -87,8 +87,11 @@ def _layer(spec: ModelSpec, index: int, kind: str, mtp: bool) -> tuple[int, int]
     hidden = spec.hidden
     t = spec.tensors
     mixer = _attention(spec)
-    if not mtp and spec.mixer(index) is Mixer.RECURRENT and spec.recurrent is not None:
+    kind_of_mixer = Mixer.ATTENTION if mtp else spec.mixer(index)
+    if spec.recurrent is not None and kind_of_mixer is Mixer.RECURRENT:
         mixer = _recurrent(hidden, spec.recurrent)
+    elif spec.recurrent is not None and kind_of_mixer is Mixer.PARALLEL:
+        mixer = mixer + _recurrent(hidden, spec.recurrent)
     always = [*mixer, ("layer norms", t.norms_per_layer * _norm(t, hidden))]
     if spec.dsa is not None and (mtp or index not in spec.dsa.shared_layers):
         always += _indexer(spec, spec.dsa)  # a shared-indexer layer reuses an earlier top-k
@@ -177,6 +180,20 @@ def _recurrent(hidden: int, r: RecurrentSpec) -> Tensors:
             ("mamba.dt_layernorm", r.dt_rank),
             ("mamba.b_layernorm", r.state),
             ("mamba.c_layernorm", r.state),
+        ]
+    if r.kind is RecurrentKind.MAMBA2:
+        # layers/mamba/mamba_mixer2.py:330-495: in_proj [gate | x, B, C | dt] of the stored
+        # groups, conv1d over x, B and C, A, D and dt_bias per head, the gated norm's weight
+        # (mamba_rms_norm), out_proj
+        proj_bias = int(r.proj_bias)
+        return [
+            ("mamba.in_proj", (inner + conv + r.heads) * (hidden + proj_bias)),
+            ("mamba.conv1d", conv * (r.conv_kernel + int(r.conv_bias))),
+            ("mamba.A", r.heads),
+            ("mamba.D", r.heads),
+            ("mamba.dt_bias", r.heads),
+            ("mamba.norm", inner if r.gated_norm_weight else 0),
+            ("mamba.out_proj", hidden * (inner + proj_bias)),
         ]
     # layers/mamba/gdn/qwen_gdn_linear_attn.py:420-506: an unbiased conv1d over q, k and v;
     # in_proj_qkvz and in_proj_ba; a dt_bias and an A_log per value head; the gated norm of

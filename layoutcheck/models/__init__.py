@@ -24,6 +24,7 @@ from layoutcheck.models.builder import (
 )
 from layoutcheck.models.config import (
     ConfigError,
+    Mixer,
     MlaSpec,
     ModelSpec,
     has_dsa_structure,
@@ -129,6 +130,11 @@ def _check_sequence_parallel(spec: ModelSpec) -> None:
     unrewritten = (
         (spec.parallel_block, "its attention and MLP run side by side on one normed input"),
         (spec.tensors.embedding_norm, "it normalizes the embedding before the first layer"),
+        (
+            Mixer.PARALLEL in spec.mixers,
+            "its attention and Mamba-2 mixer run side by side on one normed input, their "
+            "all-reduced outputs summed",
+        ),
     )
     for holds, why in unrewritten:
         if holds:

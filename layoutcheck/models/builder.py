@@ -112,6 +112,12 @@ def validate_parallel(spec: ModelSpec, parallel: ParallelConfig, *, heads_split:
         ):
             if count and count % tp:
                 raise ConfigError(f"{spec.name}: {count} {field} are not divisible by tp {tp}")
+        # mamba_mixer2.py:307-308: Mamba-2's groups split over TP, or one group replicated
+        groups = recurrent.groups
+        if groups > 1 and groups % tp:
+            raise ConfigError(
+                f"{spec.name}: mamba_n_groups {groups} is neither 1 nor divisible by tp {tp}"
+            )
     if spec.moe is not None and spec.moe.experts % parallel.expert_parallel:
         raise ConfigError(
             f"{spec.name}: {spec.moe.experts} routed experts cannot be split over "
@@ -134,6 +140,8 @@ def _recurrent_symbols(recurrent: RecurrentSpec) -> dict[str, int | None]:
     }
     if recurrent.kind is RecurrentKind.MAMBA:
         symbols["rec_dt_rank"] = recurrent.dt_rank
+    elif recurrent.kind is RecurrentKind.MAMBA2:
+        symbols["rec_groups"] = recurrent.groups
     else:
         symbols["rec_key_heads"] = recurrent.key_heads
     return symbols
@@ -365,14 +373,22 @@ class _Builder:
         else:
             norm = b.op(f"{p}.input_layernorm", "add_rms_norm", [hidden, residual], role=entry)
             normed, residual = norm, b.out(norm, 1)
+        mixer = self.spec.mixer(i)
         with b.scope(role="attention"):
-            if self.spec.mixer(i) is Mixer.RECURRENT:
+            if mixer is Mixer.RECURRENT:
                 assert self.spec.recurrent is not None  # the config reader sets both
                 attn = self.recurrent(p, normed, self.spec.recurrent)
             elif isinstance(self.spec.attention, MlaSpec):
                 attn = self.mla(i, normed, self.spec.attention)
             else:
                 attn = self.gqa(p, normed, self.spec.attention)
+            if mixer is Mixer.PARALLEL:
+                # Falcon-H1 (falcon_h1.py:369-401): the Mamba-2 mixer reads the same normed
+                # input; the two outputs, each all-reduced, are summed before the residual add
+                # (their in/out multipliers are scalars, folded into the adds' numerics)
+                assert self.spec.recurrent is not None
+                mamba = self.recurrent(p, normed, self.spec.recurrent)
+                attn = b.op(f"{p}.mixer_sum", "add", [attn, mamba], role="attention")
         if self.spec.parallel_block:
             # attention and the MLP read the same normed input; their sum joins the residual
             # at the next layer's (or the final) norm: h + attn(ln(h)) + mlp(ln(h))
@@ -668,7 +684,55 @@ class _Builder:
     def recurrent(self, p: str, x: ValueRef, recurrent: RecurrentSpec) -> ValueRef:
         if recurrent.kind is RecurrentKind.MAMBA:
             return self.mamba(f"{p}.mamba", x)
+        if recurrent.kind is RecurrentKind.MAMBA2:
+            return self.mamba2(f"{p}.mamba.mamba", x)
         return self.gated_delta(f"{p}.linear_attn", x)
+
+    def mamba2(self, m: str, x: ValueRef) -> ValueRef:
+        """Falcon-H1's Mamba-2 mixer (layers/mamba/mamba_mixer2.py): the column-parallel
+        in_proj [gate | x, B, C | dt] (:346-378; one group replicated to every rank, :321-328),
+        this rank's gate split off, the convolution and the scan over this rank's heads
+        (:588), the gated norm (:493) and the row-parallel out_proj (:484-491) all-reduced."""
+        b = self.b
+        inner = "rec_heads*rec_head_dim"
+        # B and C: one group per rank at least, as vLLM replicates a single group (like KV
+        # heads fewer than ranks)
+        conv = f"{inner}+2*max(rec_groups, tp)*rec_state"
+        in_proj = b.op(
+            f"{m}.in_proj",
+            "linear",
+            [x],
+            role="attention",
+            in_features="H",
+            out_features=f"{inner}+{conv}+rec_heads",
+            parallel="column",
+        )
+        gate_rest = b.op(
+            f"{m}.gate_split",
+            "feature_split",
+            [in_proj],
+            role="attention",
+            sizes=(f"{inner}/tp", f"({conv}+rec_heads)/tp"),
+        )
+        mixed = b.op(
+            f"{m}.mixer",
+            "recurrent_mixer",
+            [b.out(gate_rest, 1)],
+            role="attention",
+            in_features=f"{conv}+rec_heads",
+            heads="rec_heads",
+            head_dim="rec_head_dim",
+            state="rec_state",
+            conv_width=conv,
+            conv_kernel="rec_conv_kernel",
+            update="selective",
+            **self.recurrent_attrs(),
+        )
+        flat = b.op(f"{m}.out_flatten", "reshape", [mixed], features=(inner,))
+        normed = b.op(
+            f"{m}.norm", "pointwise", [flat, gate_rest], role="attention", fn="gated_norm"
+        )
+        return self.recurrent_out(m, normed, inner, flatten=False)
 
     def mamba(self, m: str, x: ValueRef) -> ValueRef:
         """Jamba's Mamba-1 layer (jamba.py:128-137, layers/mamba/mamba_mixer.py:90-186): the

@@ -71,11 +71,15 @@ class Mixer(enum.Enum):
 
     ATTENTION = "attention"
     RECURRENT = "recurrent"  # the hybrid's recurrent mixer in place of attention
+    # attention and the recurrent mixer side by side on the same normed input, their outputs
+    # summed (Falcon-H1's parallel hybrid: falcon_h1.py:369-401)
+    PARALLEL = "attention+recurrent"
 
 
 class RecurrentKind(enum.Enum):
     MAMBA = "mamba"  # Mamba-1's selective scan (Jamba)
     GATED_DELTA = "gated_delta"  # the gated delta rule of linear attention (Qwen3-Next)
+    MAMBA2 = "mamba2"  # Mamba-2's multi-head scan (Falcon-H1)
 
 
 @attrs.frozen
@@ -97,6 +101,8 @@ class RecurrentSpec:
     dt_rank: int = 0  # Mamba-1's step projection rank
     conv_bias: bool = False
     proj_bias: bool = False
+    groups: int = 0  # Mamba-2's B and C groups (n_groups)
+    gated_norm_weight: bool = False  # Mamba-2's gated RMSNorm holds a weight (mamba_rms_norm)
 
     @property
     def inner(self) -> int:
@@ -113,6 +119,8 @@ class RecurrentSpec:
         (qwen_gdn_linear_attn.py:420)."""
         if self.kind is RecurrentKind.MAMBA:
             return self.inner
+        if self.kind is RecurrentKind.MAMBA2:  # x, B and C (mamba_mixer2.py:330-331)
+            return self.inner + 2 * self.groups * self.state
         return 2 * self.key_width + self.inner
 
 
@@ -335,6 +343,11 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
             ("linear_num_key_heads", 16),
             ("linear_num_value_heads", 32),
         ),
+    ),
+    # Hugging Face's FalconH1Config defaults (configuration_falcon_h1.py): one B/C group,
+    # d_state 256, d_conv 4
+    "FalconH1ForCausalLM": CheckpointFacts(
+        config_defaults=(("mamba_n_groups", 1), ("mamba_d_state", 256), ("mamba_d_conv", 4)),
     ),
     # Hugging Face's JambaConfig defaults (configuration_jamba.py): an attention layer every
     # 8th from layer 4, MoE every 2nd from layer 1, Mamba-1 with d_state 16, d_conv 4, expand 2
@@ -700,6 +713,16 @@ def _builds_gated_delta(data: Mapping[str, Any]) -> bool:
     return (listed or interval) and data.get("linear_num_value_heads") is not None
 
 
+def _builds_falcon_h1(data: Mapping[str, Any]) -> bool:
+    """Falcon-H1's parallel hybrid: a Mamba-2 mixer beside attention in every layer, sized by
+    its mamba_n_heads and mamba_d_head."""
+    return (
+        data.get("mamba_d_ssm") is not None
+        and data.get("mamba_n_heads") is not None
+        and data.get("mamba_d_head") is not None
+    )
+
+
 def _builds_jamba(data: Mapping[str, Any]) -> bool:
     """Jamba's hybrid: Mamba-1 layers with an attention layer every attn_layer_period."""
     return data.get("attn_layer_period") is not None and data.get("mamba_expand") is not None
@@ -748,6 +771,34 @@ def _hybrid(
                 f"of linear_num_key_heads {recurrent.key_heads}"
             )
         return mixers, recurrent
+    if _builds_falcon_h1(data):
+        # falcon_h1.py:110-136: MambaMixer2(intermediate_size=mamba_d_ssm, n_groups,
+        # num_heads=mamba_n_heads, head_dim=mamba_d_head, use_rms_norm=mamba_rms_norm)
+        recurrent = RecurrentSpec(
+            kind=RecurrentKind.MAMBA2,
+            heads=fields.integer("mamba_n_heads"),
+            head_dim=fields.integer("mamba_d_head"),
+            state=fields.integer("mamba_d_state"),
+            conv_kernel=fields.integer("mamba_d_conv"),
+            groups=fields.integer("mamba_n_groups"),
+            conv_bias=_flag(data, "mamba_conv_bias", True),
+            proj_bias=_flag(data, "mamba_proj_bias", False),
+            gated_norm_weight=_flag(data, "mamba_rms_norm", False),
+        )
+        d_ssm = fields.integer("mamba_d_ssm")
+        if d_ssm != recurrent.inner:
+            raise ConfigError(
+                f"{fields.where}: mamba_d_ssm {d_ssm} is not mamba_n_heads {recurrent.heads} "
+                f"× mamba_d_head {recurrent.head_dim}"
+            )
+        for field, value in (
+            ("mamba_conv_bias", "true"),
+            ("mamba_proj_bias", "false"),
+            ("mamba_rms_norm", "false"),
+        ):
+            if field not in data:
+                defaults.append(f"{field} = {value} (its config class's default)")
+        return (Mixer.PARALLEL,) * layers, recurrent
     if _builds_jamba(data):
         # configuration_jamba.py's layers_block_type: attention where i % period == offset
         period = fields.integer("attn_layer_period")
@@ -1106,7 +1157,11 @@ UNBUILT_FIELDS: tuple[tuple[str, Callable[[Mapping[str, Any]], bool], str], ...]
         "Mamba layers without Jamba's mamba_expand",
     ),
     ("hybrid_override_pattern", lambda d: bool(d.get("hybrid_override_pattern")), "Mamba layers"),
-    ("mamba_d_ssm", lambda d: d.get("mamba_d_ssm") is not None, "a Mamba-2 mixer in each layer"),
+    (
+        "mamba_d_ssm",
+        lambda d: d.get("mamba_d_ssm") is not None and not _builds_falcon_h1(d),
+        "a Mamba-2 mixer in each layer without Falcon-H1's mamba_n_heads and mamba_d_head",
+    ),
     (
         "apply_residual_connection_post_layernorm",
         lambda d: d.get("apply_residual_connection_post_layernorm") is True,

@@ -3,6 +3,7 @@ value the builder takes for a missing field is said (issue 30, item 4)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -114,13 +115,21 @@ def test_linear_attention_without_the_delta_nets_sizes_is_refused() -> None:
     assert spec.unbuilt and "'layer_types'" in spec.unbuilt[0]
 
 
-def test_check_refuses_a_hybrid_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", str(CONFIGS / "falcon-h1-7b.json"), "--tp", "2"]) == 2
+def test_check_refuses_a_hybrid_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Mamba-2 hybrid whose config gives no heads for its mixer is refused by name, never
+    built as attention alone."""
+    data, _, _ = load_config(CONFIGS / "falcon-h1-7b.json")
+    del data["mamba_n_heads"], data["mamba_d_head"]
+    source = tmp_path / "falcon-h1-headless.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["check", str(source), "--tp", "2"]) == 2
     err = capsys.readouterr().err
     assert [line for line in err.splitlines() if "error:" in line] == [
-        f"layoutcheck: error: {CONFIGS / 'falcon-h1-7b.json'}: field 'mamba_d_ssm' gives "
-        "the model a Mamba-2 mixer in each layer, which layoutcheck does not build yet (it "
-        "will not build them as full-attention layers)"
+        f"layoutcheck: error: {source}: field 'mamba_d_ssm' gives the model a Mamba-2 mixer in "
+        "each layer without Falcon-H1's mamba_n_heads and mamba_d_head, which layoutcheck "
+        "does not build yet (it will not build them as full-attention layers)"
     ]
 
 

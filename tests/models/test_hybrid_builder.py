@@ -102,10 +102,12 @@ def test_the_tiny_qwen3_next_graph_has_a_gated_delta_net_and_gated_attention() -
     [
         CONFIGS / "jamba-v0.1.json",
         CONFIGS / "qwen3-next-80b-a3b.json",
+        CONFIGS / "falcon-h1-7b.json",
         ZOO / "jamba" / "config.json",
         ZOO / "qwen3-next" / "config.json",
+        ZOO / "falcon-h1" / "config.json",
     ],
-    ids=["jamba", "qwen3-next", "jamba-tiny", "qwen3-next-tiny"],
+    ids=["jamba", "qwen3-next", "falcon-h1", "jamba-tiny", "qwen3-next-tiny", "falcon-h1-tiny"],
 )
 def test_a_hybrid_checks_clean_at_tp2(source: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(source), "--tp", "2"]) == 0
@@ -113,13 +115,13 @@ def test_a_hybrid_checks_clean_at_tp2(source: Path, capsys: pytest.CaptureFixtur
     assert out.startswith("ok:") and "0 errors, 0 warnings" in out
 
 
-@pytest.mark.parametrize("name", ["jamba", "qwen3-next"])
+@pytest.mark.parametrize("name", ["jamba", "qwen3-next", "falcon-h1"])
 def test_cost_prices_every_recurrent_layer(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     source = ZOO / name / "config.json"
     assert main(["cost", str(source), "--tp", "2", "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     spec = _spec(source)
-    recurrent = sum(m is Mixer.RECURRENT for m in spec.mixers)
+    recurrent = sum(m is not Mixer.ATTENTION for m in spec.mixers)
     assert not report["unpriced"] and not report["partial"]
     priced = [op for op in report["ops"] if op["kind"] == "recurrent_mixer" and op["us"] > 0]
     assert len(priced) == recurrent
@@ -192,3 +194,31 @@ def test_sequence_parallel_gathers_the_tokens_before_a_recurrent_layer(
     local-tokens-into-recurrence): the pass gathers the normed input before its projections."""
     assert main(["check", str(ZOO / name / "config.json"), "--tp", "2", "--sp"]) == 0
     assert "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_falcon_h1_runs_attention_and_mamba2_side_by_side_in_every_layer() -> None:
+    """falcon_h1.py:369-401: attention and the Mamba-2 mixer read the same normed input and
+    their outputs are summed; mamba_mixer2.py:321-378: in_proj column-parallel with its one
+    B/C group replicated to every rank, out_proj row-parallel."""
+    source = ZOO / "falcon-h1" / "config.json"
+    spec = _spec(source)
+    assert spec.mixers == (Mixer.PARALLEL,) * spec.layers
+    r = spec.recurrent
+    assert r is not None and r.kind is RecurrentKind.MAMBA2
+    graph = _graph(source)
+    every = set(range(spec.layers))
+    assert _layers_with(graph, "recurrent_mixer") == every == _layers_with(graph, "attention")
+    ops = {op.name: op for op in graph.ops}
+    total = ops["model.layers.0.mixer_sum"]
+    assert {ref.op for ref in total.inputs} == {
+        "model.layers.0.self_attn.o_proj.all_reduce",
+        "model.layers.0.mamba.mamba.out_proj.all_reduce",
+    }
+
+
+def test_falcon_h1_under_sp_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    source = ZOO / "falcon-h1" / "config.json"
+    assert main(["check", str(source), "--tp", "2", "--sp"]) == 2
+    err = capsys.readouterr().err
+    assert "--sp: falcon-h1: its attention and Mamba-2 mixer run side by side" in err
+    assert "Traceback" not in err and "internal error" not in err
