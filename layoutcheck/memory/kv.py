@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from layoutcheck.graph import Graph
-from layoutcheck.models.config import MlaSpec, ModelSpec
+from layoutcheck.models.config import Mixer, MlaSpec, ModelSpec
 
 # C8 (msModelSlim's ``kv_cache_type``) stores the caches in int8; the indexer key then carries
 # one fp32 scale per token. Otherwise both caches are bf16, as the engines and TensorCast keep
@@ -77,4 +77,9 @@ def kv_bytes_all_layers(
     span = layers if layers is not None else range(len(spec.layer_kinds))
     shared = set(spec.dsa.shared_layers) if spec.dsa is not None else set()
     indexer_layers = sum(1 for layer in span if layer not in shared)
-    return {"kv": per_layer["kv"] * len(span), "indexer": per_layer["indexer"] * indexer_layers}
+    # a hybrid's recurrent layers keep a fixed-size state per request, no KV cache
+    attention_layers = sum(1 for layer in span if spec.mixer(layer) is not Mixer.RECURRENT)
+    return {
+        "kv": per_layer["kv"] * attention_layers,
+        "indexer": per_layer["indexer"] * indexer_layers,
+    }

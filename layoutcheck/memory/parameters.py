@@ -9,9 +9,12 @@ from layoutcheck.models.config import (
     CheckpointTensors,
     DsaSpec,
     GqaSpec,
+    Mixer,
     MlaSpec,
     ModelSpec,
     MoeSpec,
+    RecurrentKind,
+    RecurrentSpec,
 )
 
 # The parameters of one norm over ``width`` features, by its kind: RMSNorm keeps a weight,
@@ -83,7 +86,13 @@ def _layer(spec: ModelSpec, index: int, kind: str, mtp: bool) -> tuple[int, int]
     """One decoder (or MTP) layer's total and active parameters."""
     hidden = spec.hidden
     t = spec.tensors
-    always = [*_attention(spec), ("layer norms", t.norms_per_layer * _norm(t, hidden))]
+    mixer = _attention(spec)
+    kind_of_mixer = Mixer.ATTENTION if mtp else spec.mixer(index)
+    if spec.recurrent is not None and kind_of_mixer is Mixer.RECURRENT:
+        mixer = _recurrent(hidden, spec.recurrent)
+    elif spec.recurrent is not None and kind_of_mixer is Mixer.PARALLEL:
+        mixer = mixer + _recurrent(hidden, spec.recurrent)
+    always = [*mixer, ("layer norms", t.norms_per_layer * _norm(t, hidden))]
     if spec.dsa is not None and (mtp or index not in spec.dsa.shared_layers):
         always += _indexer(spec, spec.dsa)  # a shared-indexer layer reuses an earlier top-k
     if mtp:
@@ -136,8 +145,9 @@ def _gqa(spec: ModelSpec, g: GqaSpec) -> Tensors:
     hidden, q_width, kv_width = spec.hidden, spec.heads * g.head_dim, g.kv_heads * g.head_dim
     t = spec.tensors
     qkv_bias, o_bias = int(t.qkv_bias), int(t.o_bias)
+    gate = 2 if g.output_gate else 1  # q_proj makes the output gate beside the queries
     tensors = [
-        ("self_attn.q_proj", q_width * (hidden + qkv_bias)),
+        ("self_attn.q_proj", gate * q_width * (hidden + qkv_bias)),
         ("self_attn.k_proj", kv_width * (hidden + qkv_bias)),
         ("self_attn.v_proj", kv_width * (hidden + qkv_bias)),
         ("self_attn.o_proj", hidden * (q_width + o_bias)),
@@ -151,6 +161,52 @@ def _gqa(spec: ModelSpec, g: GqaSpec) -> Tensors:
     if t.attention_sinks:
         tensors.append(("self_attn.sinks", spec.heads))
     return tensors
+
+
+def _recurrent(hidden: int, r: RecurrentSpec) -> Tensors:
+    """A hybrid's recurrent mixer, tensor by tensor as vLLM creates it."""
+    inner, conv = r.inner, r.conv_width
+    if r.kind is RecurrentKind.MAMBA:
+        # layers/mamba/mamba_mixer.py:90-186 (Jamba passes use_rms_norm=True: jamba.py:136)
+        proj_bias = int(r.proj_bias)
+        return [
+            ("mamba.in_proj", 2 * inner * (hidden + proj_bias)),
+            ("mamba.conv1d", conv * (r.conv_kernel + int(r.conv_bias))),
+            ("mamba.x_proj", (r.dt_rank + 2 * r.state) * inner),
+            ("mamba.dt_proj", inner * (r.dt_rank + 1)),
+            ("mamba.A", inner * r.state),
+            ("mamba.D", inner),
+            ("mamba.out_proj", hidden * (inner + proj_bias)),
+            ("mamba.dt_layernorm", r.dt_rank),
+            ("mamba.b_layernorm", r.state),
+            ("mamba.c_layernorm", r.state),
+        ]
+    if r.kind is RecurrentKind.MAMBA2:
+        # layers/mamba/mamba_mixer2.py:330-495: in_proj [gate | x, B, C | dt] of the stored
+        # groups, conv1d over x, B and C, A, D and dt_bias per head, the gated norm's weight
+        # (mamba_rms_norm), out_proj
+        proj_bias = int(r.proj_bias)
+        return [
+            ("mamba.in_proj", (inner + conv + r.heads) * (hidden + proj_bias)),
+            ("mamba.conv1d", conv * (r.conv_kernel + int(r.conv_bias))),
+            ("mamba.A", r.heads),
+            ("mamba.D", r.heads),
+            ("mamba.dt_bias", r.heads),
+            ("mamba.norm", inner if r.gated_norm_weight else 0),
+            ("mamba.out_proj", hidden * (inner + proj_bias)),
+        ]
+    # layers/mamba/gdn/qwen_gdn_linear_attn.py:420-506: an unbiased conv1d over q, k and v;
+    # in_proj_qkvz and in_proj_ba; a dt_bias and an A_log per value head; the gated norm of
+    # one head's width; out_proj
+    return [
+        ("linear_attn.conv1d", conv * r.conv_kernel),
+        ("linear_attn.in_proj_qkvz", (conv + inner) * hidden),
+        ("linear_attn.in_proj_ba", 2 * r.heads * hidden),
+        ("linear_attn.dt_bias", r.heads),
+        ("linear_attn.A_log", r.heads),
+        ("linear_attn.norm", r.head_dim),
+        ("linear_attn.out_proj", hidden * inner),
+    ]
 
 
 def _indexer(spec: ModelSpec, d: DsaSpec) -> Tensors:

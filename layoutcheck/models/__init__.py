@@ -24,6 +24,7 @@ from layoutcheck.models.builder import (
 )
 from layoutcheck.models.config import (
     ConfigError,
+    Mixer,
     MlaSpec,
     ModelSpec,
     has_dsa_structure,
@@ -129,6 +130,11 @@ def _check_sequence_parallel(spec: ModelSpec) -> None:
     unrewritten = (
         (spec.parallel_block, "its attention and MLP run side by side on one normed input"),
         (spec.tensors.embedding_norm, "it normalizes the embedding before the first layer"),
+        (
+            Mixer.PARALLEL in spec.mixers,
+            "its attention and Mamba-2 mixer run side by side on one normed input, their "
+            "all-reduced outputs summed",
+        ),
     )
     for holds, why in unrewritten:
         if holds:
@@ -176,13 +182,15 @@ def _check_fused_prolog(spec: ModelSpec, dsa_cp: bool) -> None:
 
 def layer_runs(spec: ModelSpec, span: range | None = None) -> tuple[range, ...]:
     """Runs of consecutive decoder layers the builder makes alike: the same kind (dense or
-    MoE) and, on DSA models, the same indexer (own or shared). The first layer (of the model,
-    or of ``span``, a pipeline stage's layers) stands alone: it reads no earlier layer of its
-    graph, so it never folds with the next."""
+    MoE), the same token mixer (a hybrid's attention or recurrent layer) and, on DSA models,
+    the same indexer (own or shared). The first layer (of the model, or of ``span``, a
+    pipeline stage's layers) stands alone: it reads no earlier layer of its graph, so it
+    never folds with the next."""
 
     def key(layer: int) -> tuple[object, ...]:
         dsa = spec.dsa
-        return (spec.layer_kinds[layer], dsa.runs_indexer(layer) if dsa is not None else None)
+        indexer = dsa.runs_indexer(layer) if dsa is not None else None
+        return (spec.layer_kinds[layer], spec.mixer(layer), indexer)
 
     span = span if span is not None else range(len(spec.layer_kinds))
     runs: list[range] = []

@@ -17,7 +17,15 @@ import attrs
 from layoutcheck.graph import Graph, GraphBuilder, ValueRef
 from layoutcheck.lattice import Dtype, TokenLayout
 from layoutcheck.limits import MAX_PARALLEL, shown
-from layoutcheck.models.config import ConfigError, GqaSpec, MlaSpec, ModelSpec
+from layoutcheck.models.config import (
+    ConfigError,
+    GqaSpec,
+    Mixer,
+    MlaSpec,
+    ModelSpec,
+    RecurrentKind,
+    RecurrentSpec,
+)
 from layoutcheck.models.pipeline import Stage, boundary_span, send_name
 from layoutcheck.roles import hf_layer_name, hf_layer_path
 
@@ -94,6 +102,22 @@ def validate_parallel(spec: ModelSpec, parallel: ParallelConfig, *, heads_split:
             raise ConfigError(
                 f"{spec.name}: num_key_value_heads {kv} and tp {tp} do not divide each other"
             )
+    recurrent = spec.recurrent
+    if recurrent is not None and heads_split:
+        # vLLM splits the recurrent heads (and the delta net's key heads) over TP
+        # (mamba_mixer.py:90-154, qwen_gdn_linear_attn.py:419-447)
+        for field, count in (
+            ("recurrent heads", recurrent.heads),
+            ("key heads", recurrent.key_heads),
+        ):
+            if count and count % tp:
+                raise ConfigError(f"{spec.name}: {count} {field} are not divisible by tp {tp}")
+        # mamba_mixer2.py:307-308: Mamba-2's groups split over TP, or one group replicated
+        groups = recurrent.groups
+        if groups > 1 and groups % tp:
+            raise ConfigError(
+                f"{spec.name}: mamba_n_groups {groups} is neither 1 nor divisible by tp {tp}"
+            )
     if spec.moe is not None and spec.moe.experts % parallel.expert_parallel:
         raise ConfigError(
             f"{spec.name}: {spec.moe.experts} routed experts cannot be split over "
@@ -104,6 +128,23 @@ def validate_parallel(spec: ModelSpec, parallel: ParallelConfig, *, heads_split:
     ):
         if size % tp:
             raise ConfigError(f"{spec.name}: {name} {size} is not divisible by tp {tp}")
+
+
+def _recurrent_symbols(recurrent: RecurrentSpec) -> dict[str, int | None]:
+    """The recurrent layers' sizes as the graph's symbols."""
+    symbols: dict[str, int | None] = {
+        "rec_heads": recurrent.heads,
+        "rec_head_dim": recurrent.head_dim,
+        "rec_state": recurrent.state,
+        "rec_conv_kernel": recurrent.conv_kernel,
+    }
+    if recurrent.kind is RecurrentKind.MAMBA:
+        symbols["rec_dt_rank"] = recurrent.dt_rank
+    elif recurrent.kind is RecurrentKind.MAMBA2:
+        symbols["rec_groups"] = recurrent.groups
+    else:
+        symbols["rec_key_heads"] = recurrent.key_heads
+    return symbols
 
 
 def padded_vocab(vocab: int, tp: int) -> int:
@@ -190,6 +231,8 @@ class _Builder:
             )
             if spec.moe.shared_experts:
                 symbols["shared_I"] = spec.moe.shared_width
+        if spec.recurrent is not None:
+            symbols.update(_recurrent_symbols(spec.recurrent))
         # a KV context: the attended keys per request become the symbol S (a decode step's
         # cache and new token; a chunked prefill's earlier chunks and its own tokens)
         if self.has_context:
@@ -330,11 +373,22 @@ class _Builder:
         else:
             norm = b.op(f"{p}.input_layernorm", "add_rms_norm", [hidden, residual], role=entry)
             normed, residual = norm, b.out(norm, 1)
+        mixer = self.spec.mixer(i)
         with b.scope(role="attention"):
-            if isinstance(self.spec.attention, MlaSpec):
+            if mixer is Mixer.RECURRENT:
+                assert self.spec.recurrent is not None  # the config reader sets both
+                attn = self.recurrent(p, normed, self.spec.recurrent)
+            elif isinstance(self.spec.attention, MlaSpec):
                 attn = self.mla(i, normed, self.spec.attention)
             else:
                 attn = self.gqa(p, normed, self.spec.attention)
+            if mixer is Mixer.PARALLEL:
+                # Falcon-H1 (falcon_h1.py:369-401): the Mamba-2 mixer reads the same normed
+                # input; the two outputs, each all-reduced, are summed before the residual add
+                # (their in/out multipliers are scalars, folded into the adds' numerics)
+                assert self.spec.recurrent is not None
+                mamba = self.recurrent(p, normed, self.spec.recurrent)
+                attn = b.op(f"{p}.mixer_sum", "add", [attn, mamba], role="attention")
         if self.spec.parallel_block:
             # attention and the MLP read the same normed input; their sum joins the residual
             # at the next layer's (or the final) norm: h + attn(ln(h)) + mlp(ln(h))
@@ -532,7 +586,7 @@ class _Builder:
             [x],
             role="attention.q_proj",
             in_features="H",
-            out_features="heads*head_dim",
+            out_features="2*heads*head_dim" if gqa.output_gate else "heads*head_dim",
             parallel="column",
         )
         k = b.op(
@@ -553,9 +607,22 @@ class _Builder:
             out_features=kv_out,
             parallel="column",
         )
+        gate = None
+        if gqa.output_gate:
+            # Qwen3-Next: q_proj makes each head's query and its output gate (qwen3_next.py
+            # :309-316, q_proj of 2·heads·head_dim, split per rank at :456-470)
+            parts = b.op(
+                f"{a}.q_gate_split",
+                "feature_split",
+                [q],
+                role="attention",
+                sizes=("heads*head_dim/tp", "heads*head_dim/tp"),
+            )
+            q, gate = parts, b.out(parts, 1)
         if gqa.qk_norm and self.spec.tensors.qk_norm_width == "projection":
             q, k = self.projection_qk_norms(a, q, k)
-        if not self.spec.alibi:  # ALiBi biases the scores by distance: no rotary embedding
+        # ALiBi biases the scores by distance; Jamba's attention has no position encoding
+        if self.spec.rotary and not self.spec.alibi:
             q = b.op(f"{a}.q_rope", "rope", [q])
             k = b.op(f"{a}.k_rope", "rope", [k])
         out = b.op(
@@ -568,7 +635,7 @@ class _Builder:
             head_dim="head_dim",
             **self.context_attrs(),
         )
-        return self.o_proj(a, out, "heads*head_dim")
+        return self.o_proj(a, out, "heads*head_dim", gate)
 
     def projection_qk_norms(self, a: str, q: ValueRef, k: ValueRef) -> tuple[ValueRef, ValueRef]:
         """q_norm and k_norm over the whole projections (OLMo-2, OLMoE, MiniMax-M2): under TP
@@ -594,9 +661,14 @@ class _Builder:
         )
         return q, k
 
-    def o_proj(self, a: str, attention: ValueRef, width: str) -> ValueRef:
+    def o_proj(
+        self, a: str, attention: ValueRef, width: str, gate: ValueRef | None = None
+    ) -> ValueRef:
         b = self.b
         flat = b.op(f"{a}.o_proj_flatten", "reshape", [attention], features=(width,))
+        if gate is not None:  # out · sigmoid(gate), each rank its own heads (qwen3_next.py:427)
+            sigmoid = b.op(f"{a}.gate_sigmoid", "activation", [gate], fn="sigmoid")
+            flat = b.op(f"{a}.output_gate", "pointwise", [flat, sigmoid], fn="mul")
         out = b.op(
             f"{a}.o_proj",
             "linear",
@@ -607,6 +679,174 @@ class _Builder:
             parallel="row",
         )
         return b.op(f"{a}.o_proj.all_reduce", "all_reduce", [out])
+
+    # -- recurrent mixers ------------------------------------------------------------------
+    def recurrent(self, p: str, x: ValueRef, recurrent: RecurrentSpec) -> ValueRef:
+        if recurrent.kind is RecurrentKind.MAMBA:
+            return self.mamba(f"{p}.mamba", x)
+        if recurrent.kind is RecurrentKind.MAMBA2:
+            return self.mamba2(f"{p}.mamba.mamba", x)
+        return self.gated_delta(f"{p}.linear_attn", x)
+
+    def mamba2(self, m: str, x: ValueRef) -> ValueRef:
+        """Falcon-H1's Mamba-2 mixer (layers/mamba/mamba_mixer2.py): the column-parallel
+        in_proj [gate | x, B, C | dt] (:346-378; one group replicated to every rank, :321-328),
+        this rank's gate split off, the convolution and the scan over this rank's heads
+        (:588), the gated norm (:493) and the row-parallel out_proj (:484-491) all-reduced."""
+        b = self.b
+        inner = "rec_heads*rec_head_dim"
+        # B and C: one group per rank at least, as vLLM replicates a single group (like KV
+        # heads fewer than ranks)
+        conv = f"{inner}+2*max(rec_groups, tp)*rec_state"
+        in_proj = b.op(
+            f"{m}.in_proj",
+            "linear",
+            [x],
+            role="attention",
+            in_features="H",
+            out_features=f"{inner}+{conv}+rec_heads",
+            parallel="column",
+        )
+        gate_rest = b.op(
+            f"{m}.gate_split",
+            "feature_split",
+            [in_proj],
+            role="attention",
+            sizes=(f"{inner}/tp", f"({conv}+rec_heads)/tp"),
+        )
+        mixed = b.op(
+            f"{m}.mixer",
+            "recurrent_mixer",
+            [b.out(gate_rest, 1)],
+            role="attention",
+            in_features=f"{conv}+rec_heads",
+            heads="rec_heads",
+            head_dim="rec_head_dim",
+            state="rec_state",
+            conv_width=conv,
+            conv_kernel="rec_conv_kernel",
+            update="selective",
+            **self.recurrent_attrs(),
+        )
+        flat = b.op(f"{m}.out_flatten", "reshape", [mixed], features=(inner,))
+        normed = b.op(
+            f"{m}.norm", "pointwise", [flat, gate_rest], role="attention", fn="gated_norm"
+        )
+        return self.recurrent_out(m, normed, inner, flatten=False)
+
+    def mamba(self, m: str, x: ValueRef) -> ValueRef:
+        """Jamba's Mamba-1 layer (jamba.py:128-137, layers/mamba/mamba_mixer.py:90-186): the
+        column-parallel in_proj ([x | gate], 2·channels), the convolution and the selective
+        scan over this rank's channels (x_proj row-parallel and dt_proj column-parallel
+        inside the op), the row-parallel out_proj and its all-reduce."""
+        b = self.b
+        in_proj = b.op(
+            f"{m}.in_proj",
+            "linear",
+            [x],
+            role="attention",
+            in_features="H",
+            out_features="2*rec_heads",
+            parallel="column",
+        )
+        mixed = b.op(
+            f"{m}.mixer",
+            "recurrent_mixer",
+            [in_proj],
+            role="attention",
+            in_features="2*rec_heads",
+            heads="rec_heads",
+            head_dim="rec_head_dim",
+            state="rec_state",
+            conv_width="rec_heads",
+            conv_kernel="rec_conv_kernel",
+            update="selective",
+            dt_rank="rec_dt_rank",
+            **self.recurrent_attrs(),
+        )
+        return self.recurrent_out(m, mixed, "rec_heads*rec_head_dim")
+
+    def gated_delta(self, m: str, x: ValueRef) -> ValueRef:
+        """Qwen3-Next's gated delta net (layers/mamba/gdn/qwen_gdn_linear_attn.py): the
+        column-parallel in_proj_qkvz and in_proj_ba (:434-449), each rank's q, k, v and z and
+        its heads' b and a split from them, the convolution and the delta rule over this rank's
+        heads (:1045), the gated norm per head (:490, z's SiLU gate) and the row-parallel
+        out_proj (:499-506) with its all-reduce."""
+        b = self.b
+        keys, values = "rec_key_heads*rec_state", "rec_heads*rec_head_dim"
+        qkv = f"2*{keys}+{values}"
+        qkvz = b.op(
+            f"{m}.in_proj_qkvz",
+            "linear",
+            [x],
+            role="attention",
+            in_features="H",
+            out_features=f"{qkv}+{values}",
+            parallel="column",
+        )
+        ba = b.op(
+            f"{m}.in_proj_ba",
+            "linear",
+            [x],
+            role="attention",
+            in_features="H",
+            out_features="2*rec_heads",
+            parallel="column",
+        )
+        mixed_z = b.op(
+            f"{m}.qkvz_split",
+            "feature_split",
+            [qkvz],
+            role="attention",
+            sizes=(f"({qkv})/tp", f"{values}/tp"),
+        )
+        gates = b.op(
+            f"{m}.ba_split",
+            "feature_split",
+            [ba],
+            role="attention",
+            sizes=("rec_heads/tp", "rec_heads/tp"),
+        )
+        mixed = b.op(
+            f"{m}.mixer",
+            "recurrent_mixer",
+            [mixed_z, gates, b.out(gates, 1)],
+            role="attention",
+            in_features=qkv,
+            heads="rec_heads",
+            head_dim="rec_head_dim",
+            state="rec_state",
+            conv_width=qkv,
+            conv_kernel="rec_conv_kernel",
+            update="gated_delta",
+            **self.recurrent_attrs(),
+        )
+        flat = b.op(f"{m}.core_flatten", "reshape", [mixed], features=(values,))
+        # RMSNormGated over each head's own features (its weight one head wide), times SiLU(z)
+        normed = b.op(
+            f"{m}.norm", "pointwise", [flat, b.out(mixed_z, 1)], role="attention", fn="gated_norm"
+        )
+        return self.recurrent_out(m, normed, values, flatten=False)
+
+    def recurrent_attrs(self) -> dict[str, object]:
+        """A decode step reads and writes each request's state once per token."""
+        return {"decode": True} if self.execution.phase is Phase.DECODE else {}
+
+    def recurrent_out(
+        self, m: str, mixed: ValueRef, width: str, *, flatten: bool = True
+    ) -> ValueRef:
+        b = self.b
+        flat = b.op(f"{m}.out_flatten", "reshape", [mixed], features=(width,)) if flatten else mixed
+        out = b.op(
+            f"{m}.out_proj",
+            "linear",
+            [flat],
+            role="attention",
+            in_features=width,
+            out_features="H",
+            parallel="row",
+        )
+        return b.op(f"{m}.out_proj.all_reduce", "all_reduce", [out])
 
     # -- MLP / MoE --------------------------------------------------------------------------
     def dense_mlp(self, p: str, x: ValueRef) -> ValueRef:

@@ -9,6 +9,8 @@ and head) come from its ``architectures`` class, in one table (``CHECKPOINT_FACT
 from __future__ import annotations
 
 import difflib
+import enum
+import math
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,9 @@ class GqaSpec:
     kv_heads: int
     head_dim: int
     qk_norm: bool = False  # a per-head RMSNorm on q and k (q_norm, k_norm: head_dim each)
+    # a sigmoid gate on the attention's output, made by q_proj beside the queries (q_proj
+    # twice as wide): Qwen3-Next's gated attention (vllm qwen3_next.py:307-316, :427-430)
+    output_gate: bool = False
 
 
 @attrs.frozen
@@ -59,6 +64,64 @@ class DsaSpec:
     def indexer_layers(self, layers: int) -> tuple[int, ...]:
         """The decoder layers (of ``layers``) that run their own indexer."""
         return tuple(layer for layer in range(layers) if self.runs_indexer(layer))
+
+
+class Mixer(enum.Enum):
+    """What mixes the tokens in a decoder layer."""
+
+    ATTENTION = "attention"
+    RECURRENT = "recurrent"  # the hybrid's recurrent mixer in place of attention
+    # attention and the recurrent mixer side by side on the same normed input, their outputs
+    # summed (Falcon-H1's parallel hybrid: falcon_h1.py:369-401)
+    PARALLEL = "attention+recurrent"
+
+
+class RecurrentKind(enum.Enum):
+    MAMBA = "mamba"  # Mamba-1's selective scan (Jamba)
+    GATED_DELTA = "gated_delta"  # the gated delta rule of linear attention (Qwen3-Next)
+    MAMBA2 = "mamba2"  # Mamba-2's multi-head scan (Falcon-H1)
+
+
+@attrs.frozen
+class RecurrentSpec:
+    """A hybrid's recurrent mixer layers, with the sizes its config gives them.
+
+    Mamba-1 (Jamba, vllm/model_executor/models/jamba.py:128-137 builds
+    layers/mamba/mamba_mixer.py's MambaMixer): ``heads`` is its channels (expand·hidden),
+    each a head of width 1; ``state`` its d_state. The gated delta net (Qwen3-Next,
+    layers/mamba/gdn/qwen_gdn_linear_attn.py:386-510): ``heads`` its value heads of
+    ``head_dim``, ``key_heads`` its key heads of ``state`` (the key head width)."""
+
+    kind: RecurrentKind
+    heads: int
+    head_dim: int
+    state: int
+    conv_kernel: int
+    key_heads: int = 0  # the gated delta net's key (and query) heads
+    dt_rank: int = 0  # Mamba-1's step projection rank
+    conv_bias: bool = False
+    proj_bias: bool = False
+    groups: int = 0  # Mamba-2's B and C groups (n_groups)
+    gated_norm_weight: bool = False  # Mamba-2's gated RMSNorm holds a weight (mamba_rms_norm)
+
+    @property
+    def inner(self) -> int:
+        """The width the mixer writes and out_proj reads (value heads × their width)."""
+        return self.heads * self.head_dim
+
+    @property
+    def key_width(self) -> int:
+        return self.key_heads * self.state
+
+    @property
+    def conv_width(self) -> int:
+        """The channels of the causal convolution: Mamba-1's x; the delta net's q, k and v
+        (qwen_gdn_linear_attn.py:420)."""
+        if self.kind is RecurrentKind.MAMBA:
+            return self.inner
+        if self.kind is RecurrentKind.MAMBA2:  # x, B and C (mamba_mixer2.py:330-331)
+            return self.inner + 2 * self.groups * self.state
+        return 2 * self.key_width + self.inner
 
 
 @attrs.frozen
@@ -108,10 +171,20 @@ class ModelSpec:
     parallel_block: bool = False
     # attention biased by position (ALiBi: Bloom, Falcon's alibi): no rotary embedding
     alibi: bool = False
+    # attention turns q and k by their positions (False: Jamba's attention, no position
+    # encoding)
+    rotary: bool = True
     # what the config says that the builder cannot draw: one message per field, each naming
     # it; the builder refuses the model with the first (the config is still read, so an engine
     # graph checked against it keeps its sizes)
     unbuilt: tuple[str, ...] = attrs.field(default=(), eq=False)
+    # a hybrid's token mixer per decoder layer (empty: attention in every layer) and its
+    # recurrent layers' sizes
+    mixers: tuple[Mixer, ...] = ()
+    recurrent: RecurrentSpec | None = None
+
+    def mixer(self, layer: int) -> Mixer:
+        return self.mixers[layer] if self.mixers else Mixer.ATTENTION
 
 
 NormKind = str  # "rms": a weight; "layer": a weight and a bias; "none": no parameters
@@ -154,6 +227,7 @@ class CheckpointFacts:
     parallel_block: bool = False
     parallel_field: str | None = None
     alibi: bool = False  # ALiBi position biases instead of rotary embeddings
+    rotary: bool = True  # False: no position encoding at all (Jamba's attention)
     # shared experts of the routed experts' width every MoE layer has, no field saying so
     shared_experts: int = 0
     qk_norm_weight: bool = True  # False: the q/k norm has no weight (Llama-4's L2 norm)
@@ -163,6 +237,8 @@ class CheckpointFacts:
     # what the class's Hugging Face config takes for a field its config.json may leave out,
     # where it shapes the model and differs from the builder's own fallback: read as if given
     config_defaults: tuple[tuple[str, int], ...] = ()
+    # the attention's output gated by a sigmoid of q_proj's second half, no field needed
+    output_gate: bool = False
 
 
 # Keyed by the checkpoint class a config names in ``architectures``; any other class has none.
@@ -250,14 +326,43 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     # qwen3_next.py: Qwen3's per-head q_norm/k_norm, Qwen2-MoE's gated shared expert
     # configuration_qwen3_next.py:108-133: its layer types default to a full-attention layer
     # every 4th, the rest linear attention
+    # (and its linear-attention sizes, :83-87); qwen3_next.py:307 gates the attention's output
+    # unless the config says attn_output_gate false
     "Qwen3NextForCausalLM": CheckpointFacts(
         qk_norm=True,
         shared_expert_gate=True,
+        output_gate=True,
         config_defaults=(
             ("head_dim", 256),
             ("moe_intermediate_size", 512),
             ("shared_expert_intermediate_size", 512),
             ("full_attention_interval", 4),
+            ("linear_conv_kernel_dim", 4),
+            ("linear_key_head_dim", 128),
+            ("linear_value_head_dim", 128),
+            ("linear_num_key_heads", 16),
+            ("linear_num_value_heads", 32),
+        ),
+    ),
+    # Hugging Face's FalconH1Config defaults (configuration_falcon_h1.py): one B/C group,
+    # d_state 256, d_conv 4
+    "FalconH1ForCausalLM": CheckpointFacts(
+        config_defaults=(("mamba_n_groups", 1), ("mamba_d_state", 256), ("mamba_d_conv", 4)),
+    ),
+    # Hugging Face's JambaConfig defaults (configuration_jamba.py): an attention layer every
+    # 8th from layer 4, MoE every 2nd from layer 1, Mamba-1 with d_state 16, d_conv 4, expand 2
+    # jamba.py:215-239 and :259-267: its attention has no rotary embedding (the Mamba layers
+    # carry the positions)
+    "JambaForCausalLM": CheckpointFacts(
+        rotary=False,
+        config_defaults=(
+            ("attn_layer_period", 8),
+            ("attn_layer_offset", 4),
+            ("expert_layer_period", 2),
+            ("expert_layer_offset", 1),
+            ("mamba_d_state", 16),
+            ("mamba_d_conv", 4),
+            ("mamba_expand", 2),
         ),
     ),
     # glm4.py:176-183: input, post_self_attn, post_attention and post_mlp norms
@@ -545,6 +650,7 @@ def model_spec(
             kv_heads=kv_heads,
             head_dim=head_dim,
             qk_norm=qk_norm if isinstance(qk_norm, bool) else facts.qk_norm,
+            output_gate=_flag(data, "attn_output_gate", facts.output_gate),
         )
     dsa = None
     if has_dsa_structure(data):
@@ -573,6 +679,7 @@ def model_spec(
     parallel = _parallel_block(data, facts, defaults)
     alibi = _flag(data, "alibi", facts.alibi)
     warnings.extend(ignored_fields(config, data))
+    mixers, recurrent = _hybrid(data, fields, layers, hidden, defaults)
     return ModelSpec(
         name=name,
         hidden=hidden,
@@ -591,8 +698,136 @@ def model_spec(
         defaults=tuple(defaults),
         parallel_block=parallel,
         alibi=alibi,
+        rotary=facts.rotary,
         unbuilt=tuple(unbuilt_fields(data, fields.where)),
+        mixers=mixers,
+        recurrent=recurrent,
     )
+
+
+def _builds_gated_delta(data: Mapping[str, Any]) -> bool:
+    """Qwen3-Next's hybrid: gated-delta-net layers (its linear_* sizes) between full-attention
+    ones, listed by layer_types or one every full_attention_interval."""
+    listed = _linear_layers(data) > 0
+    interval = data.get("full_attention_interval") not in (None, 1)
+    return (listed or interval) and data.get("linear_num_value_heads") is not None
+
+
+def _builds_falcon_h1(data: Mapping[str, Any]) -> bool:
+    """Falcon-H1's parallel hybrid: a Mamba-2 mixer beside attention in every layer, sized by
+    its mamba_n_heads and mamba_d_head."""
+    return (
+        data.get("mamba_d_ssm") is not None
+        and data.get("mamba_n_heads") is not None
+        and data.get("mamba_d_head") is not None
+    )
+
+
+def _builds_jamba(data: Mapping[str, Any]) -> bool:
+    """Jamba's hybrid: Mamba-1 layers with an attention layer every attn_layer_period."""
+    return data.get("attn_layer_period") is not None and data.get("mamba_expand") is not None
+
+
+_LAYER_TYPE_MIXERS = {"full_attention": Mixer.ATTENTION, "linear_attention": Mixer.RECURRENT}
+
+
+def _hybrid(
+    data: Mapping[str, Any], fields: _Fields, layers: int, hidden: int, defaults: list[str]
+) -> tuple[tuple[Mixer, ...], RecurrentSpec | None]:
+    """Each layer's token mixer and the recurrent layers' sizes, for the hybrids the builder
+    draws (the others stay refused by UNBUILT_FIELDS)."""
+    if _builds_gated_delta(data):
+        listed = data.get("layer_types")
+        if listed is not None:
+            if not isinstance(listed, list) or len(listed) != layers:
+                raise ConfigError(
+                    f"{fields.where}: field 'layer_types' must list one type per layer ({layers})"
+                )
+            unknown = next((t for t in listed if t not in _LAYER_TYPE_MIXERS), None)
+            if unknown is not None:
+                raise ConfigError(
+                    f"{fields.where}: unknown layer_types entry {_shown(unknown)} "
+                    f"(known: {', '.join(_LAYER_TYPE_MIXERS)})"
+                )
+            mixers = tuple(_LAYER_TYPE_MIXERS[t] for t in listed)
+        else:
+            # configuration_qwen3_next.py: a full-attention layer where (i + 1) % interval is 0
+            interval = fields.integer("full_attention_interval")
+            mixers = tuple(
+                Mixer.ATTENTION if (i + 1) % interval == 0 else Mixer.RECURRENT
+                for i in range(layers)
+            )
+        recurrent = RecurrentSpec(
+            kind=RecurrentKind.GATED_DELTA,
+            heads=fields.integer("linear_num_value_heads"),
+            head_dim=fields.integer("linear_value_head_dim"),
+            state=fields.integer("linear_key_head_dim"),
+            conv_kernel=fields.integer("linear_conv_kernel_dim"),
+            key_heads=fields.integer("linear_num_key_heads"),
+        )
+        if recurrent.heads % recurrent.key_heads:
+            raise ConfigError(
+                f"{fields.where}: linear_num_value_heads {recurrent.heads} is not a multiple "
+                f"of linear_num_key_heads {recurrent.key_heads}"
+            )
+        return mixers, recurrent
+    if _builds_falcon_h1(data):
+        # falcon_h1.py:110-136: MambaMixer2(intermediate_size=mamba_d_ssm, n_groups,
+        # num_heads=mamba_n_heads, head_dim=mamba_d_head, use_rms_norm=mamba_rms_norm)
+        recurrent = RecurrentSpec(
+            kind=RecurrentKind.MAMBA2,
+            heads=fields.integer("mamba_n_heads"),
+            head_dim=fields.integer("mamba_d_head"),
+            state=fields.integer("mamba_d_state"),
+            conv_kernel=fields.integer("mamba_d_conv"),
+            groups=fields.integer("mamba_n_groups"),
+            conv_bias=_flag(data, "mamba_conv_bias", True),
+            proj_bias=_flag(data, "mamba_proj_bias", False),
+            gated_norm_weight=_flag(data, "mamba_rms_norm", False),
+        )
+        d_ssm = fields.integer("mamba_d_ssm")
+        if d_ssm != recurrent.inner:
+            raise ConfigError(
+                f"{fields.where}: mamba_d_ssm {d_ssm} is not mamba_n_heads {recurrent.heads} "
+                f"× mamba_d_head {recurrent.head_dim}"
+            )
+        for field, value in (
+            ("mamba_conv_bias", "true"),
+            ("mamba_proj_bias", "false"),
+            ("mamba_rms_norm", "false"),
+        ):
+            if field not in data:
+                defaults.append(f"{field} = {value} (its config class's default)")
+        return (Mixer.PARALLEL,) * layers, recurrent
+    if _builds_jamba(data):
+        # configuration_jamba.py's layers_block_type: attention where i % period == offset
+        period = fields.integer("attn_layer_period")
+        offset = fields.opt_int("attn_layer_offset", minimum=0) or 0
+        mixers = tuple(
+            Mixer.ATTENTION if i % period == offset else Mixer.RECURRENT for i in range(layers)
+        )
+        # a dt rank of "auto" is ceil(hidden_size / 16), as JambaConfig takes it
+        auto = data.get("mamba_dt_rank", "auto") == "auto"
+        dt_rank = math.ceil(hidden / 16) if auto else fields.integer("mamba_dt_rank")
+        # JambaConfig's defaults for the fields left out (the same as Hugging Face's)
+        for field, value in (
+            ("mamba_dt_rank", f"ceil(hidden_size / 16) = {dt_rank}"),
+            ("mamba_conv_bias", "true"),
+            ("mamba_proj_bias", "false"),
+        ):
+            if field not in data:
+                defaults.append(f"{field} = {value} (its config class's default)")
+        return mixers, RecurrentSpec(
+            kind=RecurrentKind.MAMBA,
+            heads=fields.integer("mamba_expand") * hidden,
+            head_dim=1,
+            state=fields.integer("mamba_d_state"),
+            conv_kernel=fields.integer("mamba_d_conv"),
+            dt_rank=dt_rank,
+            conv_bias=_flag(data, "mamba_conv_bias", True),
+            proj_bias=_flag(data, "mamba_proj_bias", False),
+        )
+    return (), None
 
 
 # the MLP width by the names the config classes give it, first found wins
@@ -901,8 +1136,8 @@ def _mamba_layers(data: Mapping[str, Any]) -> int:
 UNBUILT_FIELDS: tuple[tuple[str, Callable[[Mapping[str, Any]], bool], str], ...] = (
     (
         "layer_types",
-        lambda d: _linear_layers(d) > 0,
-        "linear-attention (Gated DeltaNet) layers",
+        lambda d: _linear_layers(d) > 0 and not _builds_gated_delta(d),
+        "linear-attention layers without the gated delta net's linear_* sizes",
     ),
     (
         "full_attention_interval",
@@ -910,23 +1145,27 @@ UNBUILT_FIELDS: tuple[tuple[str, Callable[[Mapping[str, Any]], bool], str], ...]
             d.get("full_attention_interval") not in (None, 1)
             and _linear_layers(d) == 0
             and "layer_types" not in d
+            and not _builds_gated_delta(d)
         ),
-        "linear-attention (Gated DeltaNet) layers between its full-attention ones",
+        "linear-attention layers without the gated delta net's linear_* sizes",
     ),
     ("layer_types", lambda d: _listed_kinds(d.get("layer_types"), "mamba") > 0, "Mamba layers"),
     ("layers_block_type", lambda d: _mamba_layers(d) > 0, "Mamba layers"),
-    ("attn_layer_period", lambda d: d.get("attn_layer_period") not in (None, 1), "Mamba layers"),
+    (
+        "attn_layer_period",
+        lambda d: d.get("attn_layer_period") not in (None, 1) and not _builds_jamba(d),
+        "Mamba layers without Jamba's mamba_expand",
+    ),
     ("hybrid_override_pattern", lambda d: bool(d.get("hybrid_override_pattern")), "Mamba layers"),
-    ("mamba_d_ssm", lambda d: d.get("mamba_d_ssm") is not None, "a Mamba-2 mixer in each layer"),
+    (
+        "mamba_d_ssm",
+        lambda d: d.get("mamba_d_ssm") is not None and not _builds_falcon_h1(d),
+        "a Mamba-2 mixer in each layer without Falcon-H1's mamba_n_heads and mamba_d_head",
+    ),
     (
         "apply_residual_connection_post_layernorm",
         lambda d: d.get("apply_residual_connection_post_layernorm") is True,
         "a residual taken after the input norm (Bloom's option)",
-    ),
-    (
-        "attn_output_gate",
-        lambda d: d.get("attn_output_gate") is True,
-        "a sigmoid gate on the attention's output (q_proj twice as wide)",
     ),
 )
 
@@ -966,7 +1205,7 @@ UNSHAPING_FIELDS = frozenset(
         "moe_gate", "moe_use_aux_free",
         # read elsewhere: the MTP layers (memory --mtp); sliding windows (ignored_fields)
         "num_nextn_predict_layers", "sliding_window",
-        # the sizes of layers a refused field asks for (Mamba, Gated DeltaNet)
+        # the sizes of the recurrent layers (read by _hybrid where the builder draws them)
         "attn_layer_offset", "mamba_chunk_size", "mamba_conv_bias", "mamba_d_conv",
         "mamba_d_head", "mamba_d_state", "mamba_dt_rank", "mamba_expand", "mamba_n_groups",
         "mamba_n_heads", "mamba_norm_before_gate", "mamba_proj_bias", "mamba_rms_norm",

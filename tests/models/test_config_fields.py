@@ -3,6 +3,7 @@ value the builder takes for a missing field is said (issue 30, item 4)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -84,34 +85,51 @@ def test_hy3_fields_left_out_are_its_config_class_defaults_and_said() -> None:
         assert field in said
 
 
-def test_qwen3_next_is_read_with_its_gated_shared_expert_and_refused_by_its_layer_types() -> None:
+def test_qwen3_next_is_built_with_its_gated_shared_expert_and_its_layer_types() -> None:
     spec = _spec("qwen3-next-80b-a3b")
     assert spec.moe is not None
     assert (spec.moe.shared_width, spec.tensors.shared_expert_gate) == (512, True)
-    assert "'full_attention_interval'" in spec.unbuilt[0]
-    with pytest.raises(ConfigError, match="'full_attention_interval'"):
-        build_from_spec(spec, ParallelConfig(tp=2), Execution(tokens=64))
+    assert not spec.unbuilt
     kinds = ["linear_attention", "linear_attention", "linear_attention", "full_attention"] * 12
     listed = _spec("qwen3-next-80b-a3b", layer_types=kinds)
-    assert "'layer_types'" in listed.unbuilt[0] and len(listed.unbuilt) == 1
+    assert not listed.unbuilt and listed.mixers == spec.mixers
+    # a layer_types list of other kinds is named, never read as attention
+    with pytest.raises(ConfigError, match="unknown layer_types entry 'mamba'"):
+        _spec("qwen3-next-80b-a3b", layer_types=["mamba"] * 48)
 
 
-def test_qwen3_next_without_the_interval_is_still_refused() -> None:
+def test_qwen3_next_without_the_interval_takes_its_class_default() -> None:
     """Qwen3NextConfig makes every 4th layer full attention when no field says otherwise
-    (configuration_qwen3_next.py:131-133): the builder takes that default, so it refuses."""
+    (configuration_qwen3_next.py:131-133): the builder takes that default, and says so."""
     data, short, where = load_config(CONFIGS / "qwen3-next-80b-a3b.json")
     del data["full_attention_interval"]
     spec = model_spec(data, short, where)
-    assert spec.unbuilt and "full_attention_interval = 4" in "; ".join(spec.defaults)
+    assert spec.mixers == _spec("qwen3-next-80b-a3b").mixers
+    assert "full_attention_interval = 4" in "; ".join(spec.defaults)
 
 
-def test_check_refuses_a_hybrid_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", str(CONFIGS / "jamba-v0.1.json"), "--tp", "2"]) == 2
+def test_linear_attention_without_the_delta_nets_sizes_is_refused() -> None:
+    """A layer_types list of linear-attention layers on a model whose config gives no gated
+    delta net sizes (another linear attention) is refused by name, never drawn as attention."""
+    spec = _spec("llama-3-8b", layer_types=["linear_attention", "full_attention"] * 16)
+    assert spec.unbuilt and "'layer_types'" in spec.unbuilt[0]
+
+
+def test_check_refuses_a_hybrid_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Mamba-2 hybrid whose config gives no heads for its mixer is refused by name, never
+    built as attention alone."""
+    data, _, _ = load_config(CONFIGS / "falcon-h1-7b.json")
+    del data["mamba_n_heads"], data["mamba_d_head"]
+    source = tmp_path / "falcon-h1-headless.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["check", str(source), "--tp", "2"]) == 2
     err = capsys.readouterr().err
     assert [line for line in err.splitlines() if "error:" in line] == [
-        f"layoutcheck: error: {CONFIGS / 'jamba-v0.1.json'}: field 'attn_layer_period' gives "
-        "the model Mamba layers, which layoutcheck does not build yet (it will not build them "
-        "as full-attention layers)"
+        f"layoutcheck: error: {source}: field 'mamba_d_ssm' gives the model a Mamba-2 mixer in "
+        "each layer without Falcon-H1's mamba_n_heads and mamba_d_head, which layoutcheck "
+        "does not build yet (it will not build them as full-attention layers)"
     ]
 
 
