@@ -819,6 +819,7 @@ POINTWISE: Mapping[str, Callable[[Operands], Array]] = {
     "remainder": lambda xs: np.remainder(xs[0], xs[1] if len(xs) > 1 else 2.0),
     "fmod": lambda xs: np.fmod(xs[0], xs[1] if len(xs) > 1 else 2.0),
     "pow": lambda xs: np.power(np.abs(xs[0]), xs[1] if len(xs) > 1 else 2.0),
+    "gated_norm": lambda xs: xs[0] * _silu(xs[1]),
     "atan2": lambda xs: np.arctan2(xs[0], xs[1] if len(xs) > 1 else 2.0),
     "maximum": lambda xs: np.maximum(xs[0], xs[1] if len(xs) > 1 else 0.0),
     "minimum": lambda xs: np.minimum(xs[0], xs[1] if len(xs) > 1 else 0.0),

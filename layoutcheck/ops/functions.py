@@ -138,6 +138,15 @@ _TABLE: tuple[Function, ...] = (
     Function("remainder", ONE_OR_TWO, zero_preserving=True, doc="not linear"),
     Function("fmod", ONE_OR_TWO, odd=True, zero_preserving=True, doc="not linear"),
     Function("pow", ONE_OR_TWO, doc="x ** p: not linear (a norm's square)"),
+    Function(
+        "gated_norm",
+        TWO,
+        odd=True,
+        zero_preserving=True,
+        doc="an RMS norm within each of the rank's own heads of x, times silu(gate) (Mamba-2's "
+        "and the gated delta net's output norm): not linear; the simulator computes "
+        "x·silu(gate), as the per-head scale moves no row or feature",
+    ),
     Function("atan2", ONE_OR_TWO, doc="not linear"),
     Function("maximum", ONE_OR_TWO, doc="the max of sums is not the sum of maxes"),
     Function("minimum", ONE_OR_TWO, doc="not linear"),
