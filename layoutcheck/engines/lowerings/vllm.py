@@ -81,6 +81,27 @@ def _silu_and_mul(lw: Lowering) -> None:
     lw.bind_mutated("result", Act(ref, act.lead))
 
 
+def _activation_out(lw: Lowering) -> None:
+    """An elementwise activation written into a buffer (vLLM's ``op(out, x)`` kernels): the
+    input's rows, each element mapped; ``pointwise: true`` for a function the activation kind
+    does not name (relu squared), which is then a pointwise op of that name."""
+    act = lw.require_act("input")
+    fn = str(lw.param.get("fn", "gelu"))
+    if lw.param.get("pointwise"):
+        ref = lw.emit("pointwise", [act.ref], fn=fn, linear=False)
+    else:
+        ref = lw.emit("activation", [act.ref], fn=fn)
+    lw.bind_mutated("result", Act(ref, act.lead))
+
+
+def _quantize_out(lw: Lowering) -> None:
+    """A quantization written into a buffer (``op(out, input, scale, …)``): the input's rows,
+    each quantized; the scale arguments are data the op reads or fills."""
+    act = lw.require_act("input")
+    ref = lw.emit("quantize", [act.ref])
+    lw.bind_mutated("result", Act(ref, act.lead))
+
+
 def _rotary_embedding(lw: Lowering) -> None:
     """vLLM's _C.rotary_embedding turns query and key in place (one kernel for both)."""
     query = lw.require_act("query")
@@ -232,6 +253,8 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         ),
         # silu(first half) · second half: it splits a merged gate_up's result
         spec("silu_and_mul", _silu_and_mul, Trait.ACTIVATION, Trait.SPLIT, Trait.ROW_WISE),
+        spec("activation_out", _activation_out, Trait.ACTIVATION, Trait.ROW_WISE),
+        spec("quantize_out", _quantize_out, Trait.CAST, Trait.ROW_WISE),
         spec(
             "rotary_embedding",
             _rotary_embedding,
