@@ -84,8 +84,12 @@ def _is_register_op(decorator: ast.expr) -> bool:
     return isinstance(target, ast.Name) and target.id == "register_op"
 
 
-def scan_file(path: Path, relative: str, namespaces: Iterable[str]) -> list[Site]:
-    """The registrations and ``torch.ops`` references of one file."""
+def scan_file(
+    path: Path, relative: str, namespaces: Iterable[str], modules: Mapping[str, str]
+) -> list[Site]:
+    """The registrations and ``torch.ops`` references of one file (and the calls of each
+    module ``modules`` names, whose functions a graph shows in that namespace: ``torch_npu.x``
+    is ``npu.x``)."""
     wanted = set(namespaces)
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=relative)
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
@@ -119,6 +123,10 @@ def scan_file(path: Path, relative: str, namespaces: Iterable[str]) -> list[Site
                 sites.append(Site(target, relative, node.lineno, args, True))
             continue
         chain = _chain(node.func)
+        if len(chain) == 2 and chain[0] in modules:
+            target = f"{modules[chain[0]]}.{chain[1]}.default"
+            sites.append(Site(target, relative, node.lineno, _call_args(node), False))
+            continue
         if len(chain) >= 4 and chain[:2] == ["torch", "ops"] and chain[2] in wanted:
             called.add(id(node.func))
             overload = chain[4] if len(chain) > 4 else "default"
@@ -133,13 +141,15 @@ def scan_file(path: Path, relative: str, namespaces: Iterable[str]) -> list[Site
     return sites
 
 
-def scan_tree(package: Path, namespaces: Iterable[str]) -> dict[str, Site]:
+def scan_tree(
+    package: Path, namespaces: Iterable[str], modules: Mapping[str, str] | None = None
+) -> dict[str, Site]:
     """Every op of ``namespaces`` the package registers or references, by target: its
     registration, else its first call with arguments, else its first mention."""
     found: dict[str, list[Site]] = {}
     for path in sorted(package.rglob("*.py")):
         relative = path.relative_to(package.parent).as_posix()
-        for site in scan_file(path, relative, namespaces):
+        for site in scan_file(path, relative, namespaces, modules or {}):
             found.setdefault(site.target, []).append(site)
 
     def rank(site: Site) -> tuple[int, int, str, int]:
