@@ -132,3 +132,59 @@ def test_a_refused_vllm_op_is_an_unchecked_op_saying_why(tmp_path: Path) -> None
     result = run("check", path, "--config", DENSE)
     assert result.code == 1
     assert "not a forward-graph op: a weak reference (CUDA graph buffers)" in result.out
+
+
+def test_a_quantization_written_into_its_output_keeps_the_layout(tmp_path: Path) -> None:
+    # static_scaled_fp8_quant(output, input, scale, group_shape) where the layer's first norm
+    # was: typed (a quantize of the all-reduced rows), so no op is left unchecked
+    norm = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    quant = (
+        "torch.ops._C.static_scaled_fp8_quant.default, output = empty_like, input = all_reduce, "
+    )
+    path = swapped(
+        tmp_path,
+        (norm + "weight = arg2_1, epsilon = 1e-06)", quant + "scale = arg2_1, group_shape = None)"),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE)
+    assert "quantize" in shown.out
+
+
+ROUTER = """\
+        topk = torch.ops.aten.topk.default(mm, 2, -1, True, False);  mm = None
+        getitem: "bf16[16, 2]" = topk[0]
+        getitem_1: "i64[16, 2]" = topk[1];  topk = None
+"""
+
+
+def test_a_router_top_k_written_into_its_buffers_routes_the_experts(tmp_path: Path) -> None:
+    # vLLM's CUDA router: topk_softmax(topk_weights, topk_ids, token_expert_indices,
+    # gating_output, renormalize, …) fills [T, k] buffers; the CPU fused experts read them
+    text = (FIXTURES / "cpu_moe_tp2_pre_sp.fx.txt").read_text()
+    head, rest = text.split(ROUTER)
+    kept = rest.splitlines(keepends=True)
+    # drop the CPU router's softmax of the picked logits and its id cast (the next 7 lines)
+    routed = "".join(kept[7:])
+    router = (
+        '        empty_w: "f32[16, 2]" = torch.ops.aten.empty.memory_format([16, 2], '
+        "dtype = torch.float32, pin_memory = False)\n"
+        '        empty_i: "i32[16, 2]" = torch.ops.aten.empty.memory_format([16, 2], '
+        "dtype = torch.int32, pin_memory = False)\n"
+        '        empty_t: "i32[16, 2]" = torch.ops.aten.empty.memory_format([16, 2], '
+        "dtype = torch.int32, pin_memory = False)\n"
+        "        routed = torch.ops.higher_order.auto_functionalized("
+        "torch.ops._moe_C.topk_softmax.default, topk_weights = empty_w, topk_ids = empty_i, "
+        "token_expert_indices = empty_t, gating_output = mm, renormalize = True, "
+        "e_score_correction_bias = None, is_padding = False)\n"
+        '        div: "f32[16, 2]" = routed[1]\n'
+        '        convert_element_type_1: "i32[16, 2]" = routed[2];  routed = None\n'
+    )
+    path = tmp_path / "routed.py"
+    path.write_text(head + router + routed)
+    config = FIXTURES / "qwen3-moe-tiny.json"
+    result = run("check", path, "--config", config)
+    assert result.code == 0, result.out + result.err
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    assert "moe_topk" in run("show", path, "--config", config).out

