@@ -188,3 +188,26 @@ def test_a_router_top_k_written_into_its_buffers_routes_the_experts(tmp_path: Pa
     assert result.code == 0, result.out + result.err
     assert result.out.rstrip().endswith("0 errors, 0 warnings")
     assert "moe_topk" in run("show", path, "--config", config).out
+
+
+@pytest.mark.parametrize(
+    ("op", "kind"), [("_C.gelu_new", "activation"), ("_C.relu_squared", "pointwise")]
+)
+def test_an_activation_written_into_out_keeps_the_layout(
+    tmp_path: Path, op: str, kind: str
+) -> None:
+    # op(out, input) where the layer's first norm was: typed, as the activation kind where it
+    # names the function, else as a pointwise op of that name
+    norm = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    path = swapped(
+        tmp_path,
+        (
+            norm + "weight = arg2_1, epsilon = 1e-06)",
+            f"torch.ops.{op}.default, out = empty_like, input = all_reduce)",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert f"auto_functionalized = {kind}(all_reduce) : bf16[T, 64]" in shown
