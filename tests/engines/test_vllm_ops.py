@@ -211,3 +211,30 @@ def test_an_activation_written_into_out_keeps_the_layout(
     assert result.out.rstrip().endswith("0 errors, 0 warnings")
     shown = run("show", path, "--config", DENSE).out
     assert f"auto_functionalized = {kind}(all_reduce) : bf16[T, 64]" in shown
+
+
+def test_norms_quantized_into_result_keep_the_layer_s_layout(tmp_path: Path) -> None:
+    # what vLLM's RMS-norm + quant fusion (rms_quant_fusion.py:260, :324) puts in place of the
+    # layer's norms: rms_norm_static_fp8_quant and its fused-add form (result, then residual)
+    first = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    added = "torch.ops._C.fused_add_rms_norm.default, input = all_reduce_1, residual = all_reduce, "
+    fused = "torch.ops._C.fused_add_rms_norm_static_fp8_quant.default, result = all_reduce_1, "
+    path = swapped(
+        tmp_path,
+        (
+            first + "weight = arg2_1, epsilon = 1e-06)",
+            "torch.ops._C.rms_norm_static_fp8_quant.default, result = empty_like, "
+            "input = all_reduce, weight = arg2_1, scale = arg2_1, epsilon = 1e-06)",
+        ),
+        (
+            added + "weight = arg7_1, epsilon = 1e-06)",
+            fused + "input = all_reduce_1, residual = all_reduce, weight = arg7_1, "
+            "scale = arg7_1, epsilon = 1e-06)",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= add_rms_norm(all_reduce_1, all_reduce)" in shown.replace("  ", " ")
+    assert shown.count("= quantize(") == 2

@@ -100,8 +100,18 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     # -- _C: norms
     "_C.gemma_rms_norm": fam("rms_norm_out", **_OUT),  # x·(1+w) normalized: an rms norm's layout
     "_C.fused_add_gemma_rms_norm": fam("fused_add_rms_norm", mutates=["input", "residual"]),
-    "_C.rms_norm_static_fp8_quant": untyped("a norm then a static fp8 quantization, into result"),
-    "_C.fused_add_rms_norm_static_fp8_quant": untyped("add, norm and fp8 quantization in place"),
+    # the fusion pass's patterns (compilation/passes/fusion/rms_quant_fusion.py:260, :324) call
+    # them with these keywords and read at[1] (result), at[2] (residual)
+    "_C.rms_norm_static_fp8_quant": fam(
+        "rms_norm_quant_out",
+        args=["result", "input", "weight", "scale", "epsilon"],
+        mutates=["result"],
+    ),
+    "_C.fused_add_rms_norm_static_fp8_quant": fam(
+        "fused_add_rms_norm_quant_out",
+        args=["result", "input", "residual", "weight", "scale", "epsilon"],
+        mutates=["result", "residual"],
+    ),
     "_C.rms_norm_dynamic_per_token_quant": untyped("a norm with per-token quantization"),
     "_C.rms_norm_per_block_quant": untyped("a norm with per-block quantization"),
     # -- _C: quantization of activations, written into `output`
