@@ -238,3 +238,17 @@ def test_norms_quantized_into_result_keep_the_layer_s_layout(tmp_path: Path) -> 
     shown = run("show", path, "--config", DENSE).out
     assert "= add_rms_norm(all_reduce_1, all_reduce)" in shown.replace("  ", " ")
     assert shown.count("= quantize(") == 2
+
+
+@pytest.mark.parametrize(
+    "op", ["vllm.flashinfer_rotary_embedding", "vllm.rocm_aiter_triton_rotary_embedding"]
+)
+def test_a_rope_registered_in_place_on_query_and_key_types_the_layer(
+    tmp_path: Path, op: str
+) -> None:
+    # both take _C.rotary_embedding's keywords and mutate query and key (results 1 and 2)
+    path = swapped(tmp_path, ("torch.ops._C.rotary_embedding.default,", f"torch.ops.{op}.default,"))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    assert run("show", path, "--config", DENSE).out.count("= rope(") == 2

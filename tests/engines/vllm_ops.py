@@ -457,7 +457,8 @@ FAMILIES = {
     "vllm.aiter_fp8_attn_wrapper": _U("an fp8 attention (ROCm)"),
     "vllm.rocm_aiter_mla_decode_fwd": _U("an MLA decode attention (ROCm)"),
     "vllm.rocm_aiter_mla_decode_fwd_lse": _U("an MLA decode attention (ROCm)"),
-    "vllm.rocm_aiter_triton_rotary_embedding": _U("a rope (ROCm)"),
+    # mutates_args=["query", "key"] (_aiter_ops.py:2725): _C.rotary_embedding's in-place rope
+    "vllm.rocm_aiter_triton_rotary_embedding": fam("rotary_embedding", mutates=["query", "key"]),
     "vllm.xpu_apply_rotary_emb": _U("a rope of cos/sin tables (XPU)"),
     "vllm.xpu_ops_deepseek_scaling_rope": _U("DeepSeek's scaled rope (XPU)"),
     "vllm.xpu_deepseek_fused_indexer_q_rope_fp8": _U("the indexer's q rope (XPU)"),
