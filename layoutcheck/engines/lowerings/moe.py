@@ -39,6 +39,23 @@ def _moe_topk(lw: Lowering) -> None:
         lw.bind_act(out, ValueRef(ref.op, port), act.lead)
 
 
+def _moe_topk_out(lw: Lowering) -> None:
+    """The router's top-k written into its buffers (vLLM's ``topk_softmax(topk_weights,
+    topk_ids, token_expert_indices, gating_output, …)``, csrc/moe/torch_bindings.cpp): each
+    token's own scores, k the buffers' width; the weights and ids as the functional top-k's."""
+    act = lw.require_act("gating_output")
+    meta = lw.program.meta(lw.tensor_name("topk_weights") or "")
+    width = meta.shape[-1] if meta is not None and meta.shape else None
+    if not isinstance(width, int):
+        unknown = opaque(lw, act, "a router top-k whose buffers' width (k) is not known")
+        lw.bind_mutated("topk_weights", unknown)
+        lw.bind_mutated("topk_ids", unknown)
+        return
+    ref = lw.emit("moe_topk", [act.ref], role_=role("moe.topk"), top_k=width)
+    lw.bind_mutated("topk_weights", Act(ValueRef(ref.op, 0), act.lead))
+    lw.bind_mutated("topk_ids", Act(ValueRef(ref.op, 1), act.lead))
+
+
 def _topk(lw: Lowering) -> None:
     """torch's topk(self, k, dim, largest, sorted). The router's — the one whose results
     reach the experts — picks each token's experts, as the catalogue's moe_topk does (values,
@@ -165,6 +182,7 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
     (
         spec("moe_topk", _moe_topk, Trait.EXPERT, Trait.ROUTER, role=role("moe.topk")),
         spec("topk", _topk, Trait.EXPERT, Trait.ROUTER, role=role("moe.topk")),
+        spec("moe_topk_out", _moe_topk_out, Trait.EXPERT, Trait.ROUTER, role=role("moe.topk")),
         spec("fused_experts", _fused_experts, Trait.EXPERT, role=EXPERTS),
         spec("moe_dispatch", _moe_dispatch, Trait.EXPERT, role=Role(Block.MOE)),
         spec("moe_combine", _moe_combine, Trait.EXPERT, role=Role(Block.MOE)),

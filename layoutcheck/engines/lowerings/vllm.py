@@ -75,9 +75,47 @@ def _fused_add_rms_norm(lw: Lowering) -> None:
     lw.bind_mutated("residual", Act(ValueRef(ref.op, 1), x.lead))
 
 
+def _rms_norm_quant_out(lw: Lowering) -> None:
+    """A norm quantized into ``result`` (vLLM's rms_norm_static_fp8_quant(result, input,
+    weight, scale, epsilon)): the norm's layout, then a quantize of each row."""
+    act = lw.require_act("input")
+    ref = lw.emit("rms_norm", [act.ref], role_=norm_role(lw))
+    lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), act.lead))
+
+
+def _fused_add_rms_norm_quant_out(lw: Lowering) -> None:
+    """fused_add_rms_norm_static_fp8_quant(result, input, residual, weight, scale, epsilon): the
+    sum written back into ``residual``, its norm quantized into ``result``."""
+    x, residual = lw.require_act("input"), lw.require_act("residual")
+    ref = lw.emit("add_rms_norm", [x.ref, residual.ref], role_=norm_role(lw))
+    lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), x.lead))
+    lw.bind_mutated("residual", Act(ValueRef(ref.op, 1), x.lead))
+
+
 def _silu_and_mul(lw: Lowering) -> None:
     act = lw.require_act("input")
     ref = lw.emit("activation", [act.ref], fn="swiglu")
+    lw.bind_mutated("result", Act(ref, act.lead))
+
+
+def _activation_out(lw: Lowering) -> None:
+    """An elementwise activation written into a buffer (vLLM's ``op(out, x)`` kernels): the
+    input's rows, each element mapped; ``pointwise: true`` for a function the activation kind
+    does not name (relu squared), which is then a pointwise op of that name."""
+    act = lw.require_act("input")
+    fn = str(lw.param.get("fn", "gelu"))
+    if lw.param.get("pointwise"):
+        ref = lw.emit("pointwise", [act.ref], fn=fn, linear=False)
+    else:
+        ref = lw.emit("activation", [act.ref], fn=fn)
+    lw.bind_mutated("result", Act(ref, act.lead))
+
+
+def _quantize_out(lw: Lowering) -> None:
+    """A quantization written into a buffer (``op(out, input, scale, …)``): the input's rows,
+    each quantized; the scale arguments are data the op reads or fills."""
+    act = lw.require_act("input")
+    ref = lw.emit("quantize", [act.ref])
     lw.bind_mutated("result", Act(ref, act.lead))
 
 
@@ -232,6 +270,16 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         ),
         # silu(first half) · second half: it splits a merged gate_up's result
         spec("silu_and_mul", _silu_and_mul, Trait.ACTIVATION, Trait.SPLIT, Trait.ROW_WISE),
+        spec("activation_out", _activation_out, Trait.ACTIVATION, Trait.ROW_WISE),
+        spec("rms_norm_quant_out", _rms_norm_quant_out, Trait.NORM, Trait.ROW_WISE),
+        spec(
+            "fused_add_rms_norm_quant_out",
+            _fused_add_rms_norm_quant_out,
+            Trait.NORM,
+            Trait.FUSED_ADD_NORM,
+            Trait.ROW_WISE,
+        ),
+        spec("quantize_out", _quantize_out, Trait.CAST, Trait.ROW_WISE),
         spec(
             "rotary_embedding",
             _rotary_embedding,

