@@ -811,6 +811,8 @@ POINTWISE: Mapping[str, Callable[[Operands], Array]] = {
     "mul": lambda xs: xs[0] * (xs[1] if len(xs) > 1 else 2.0),
     "div": lambda xs: xs[0] / (xs[1] if len(xs) > 1 else 2.0),
     "neg": lambda xs: -xs[0],
+    "muls_add": lambda xs: xs[0] * 2.0 + (xs[1] if len(xs) > 1 else 0.0),
+    "relu_squared": lambda xs: np.maximum(xs[0], 0.0) ** 2,
     "where": lambda xs: (
         np.where(xs[-1] != 0, xs[0], xs[1] if len(xs) > 2 else 0.0) if len(xs) > 1 else xs[0]
     ),

@@ -125,6 +125,13 @@ _TABLE: tuple[Function, ...] = (
     ),
     Function("neg", ONE, L.FIRST, odd=True, zero_preserving=True, doc="−x"),
     Function(
+        "muls_add",
+        TWO,
+        L.NONE,
+        L.ADDITIVE,
+        doc="x · s + y, s a scalar (vLLM-Ascend's muls_add): additive in x and y together",
+    ),
+    Function(
         "where",
         (1, 3),
         L.STATED,
@@ -155,6 +162,7 @@ _TABLE: tuple[Function, ...] = (
     Function("clamp_max", ONE_OR_TWO, doc="not linear"),
     # -- unary functions ---------------------------------------------------------------------
     _unary("abs", zero=True, doc="even"),
+    _unary("relu_squared", zero=True, doc="max(x, 0)²: not linear (vLLM's relu2_no_mul)"),
     _unary("sign", odd=True, zero=True),
     _unary("exp"),
     _unary("expm1", zero=True),

@@ -144,7 +144,8 @@ def test_an_op_whose_cost_rule_fails_is_listed_and_the_total_partial() -> None:
     report = cost_report(normalize(b.build(), registry), load_device("a3-752t"), registry=registry)
     assert report.partial and report.unpriced == ("turned",)
     assert report.faults == (("turned", "my_rope's cost rule failed: IndexError"),)
-    assert [entry.name for entry in report.entries] == ["normed"]
+    # every op but the one whose rule failed is priced (the hardware model's host step beside)
+    assert [entry.name for entry in report.entries if entry.name != "host_step"] == ["normed"]
     shown = render_cost(report, report.numbers(), "kind")
     assert "not priced (their cost rule failed): 1\n    turned: my_rope's cost rule" in shown
     assert "their values are unknown" not in shown
