@@ -214,6 +214,9 @@ class CheckpointFacts:
     # when none is passed: vllm/model_executor/layers/linear.py:1047-1048), whatever a
     # num_key_value_heads field of the config says
     multi_head: bool = False
+    # the MLP is 4·hidden wide whatever a width field says: Bloom's dense_h_to_4h /
+    # dense_4h_to_h are built as ColumnParallelLinear(hidden, 4 * hidden) (bloom.py:159-167)
+    four_hidden_mlp: bool = False
     # the class's default for a missing ``attention_bias`` (GPT-NeoX's config defaults it on)
     attention_bias: bool = False
     # ``attention_bias`` biases q, k and v only, not o_proj (glm4.py:100-107, glm4_moe.py)
@@ -411,6 +414,7 @@ CHECKPOINT_FACTS: Mapping[str, CheckpointFacts] = {
     # the embedding; ALiBi positions (no rotary embedding); the head tied
     "BloomForCausalLM": CheckpointFacts(
         multi_head=True,
+        four_hidden_mlp=True,
         tied_embeddings=True,
         gated_mlp=False,
         norm="layer",
@@ -663,7 +667,14 @@ def model_spec(
     # Falcon names the MLP width ffn_hidden_size, GPT-J n_inner (null: 4·hidden)
     width_field = next((key for key in _MLP_WIDTH_FIELDS if data.get(key) is not None), None)
     intermediate = fields.integer(width_field) if width_field else 4 * hidden
-    if width_field is None:
+    if facts.four_hidden_mlp:
+        if width_field is not None and intermediate != 4 * hidden:
+            warnings.append(
+                f"field '{width_field}' {intermediate} is not read: the model's MLP is "
+                f"4·hidden_size = {4 * hidden} wide"
+            )
+        intermediate = 4 * hidden
+    elif width_field is None:
         defaults.append(
             # GPT-J's, GPT-NeoX's, Falcon's and Bloom's config classes take 4·hidden too
             f"intermediate_size = 4·hidden_size = {4 * hidden} (Hugging Face's LlamaConfig "

@@ -346,3 +346,16 @@ def test_the_docs_show_the_zoo_as_the_tests_hold_it() -> None:
     assert zoo_table() in page, (
         "regenerate: python -c 'from tests.capture.test_zoo import zoo_table; print(zoo_table())'"
     )
+
+
+def test_bloom_s_mlp_is_four_hidden_wide_whatever_its_config_says() -> None:
+    """vLLM's Bloom builds dense_h_to_4h as ColumnParallelLinear(hidden, 4 * hidden)
+    (bloom.py:159-167) and never reads intermediate_size: the text dump, whose MLP the check
+    sizes from the config, is clean, and the field is said not to be read."""
+    bloom = ZOO / "bloom"
+    assert json.loads((bloom / "config.json").read_text())["intermediate_size"] == 512
+    result = run("check", bloom / "before_sp" / "rank_0.py", "--config", bloom)
+    assert result.code == 0, result.out
+    assert "0 errors, 0 warnings" in result.out
+    assert "field 'intermediate_size' 512 is not read" in result.err
+    assert "4·hidden_size = 1024 wide" in result.err
