@@ -757,21 +757,35 @@ def _session(run: TraceRun, folder: Path, program: Any, contract: str | None = N
     return TracedSession(options)
 
 
-def contract_for(cfg: Any, version: str) -> str | None:
+def contract_for(cfg: Any, version: str, model_sp: bool = True) -> str | None:
     """The contract the deployment calls for: vLLM's model-level MoE sequence parallelism
     (``vllm-moe-sp``) where vLLM's own config says it runs (``ParallelConfig
-    .use_sequence_parallel_moe``, config/parallel.py:719-735 in 0.31.0) and the pack holds for
-    this version; otherwise the type rules alone (the compile pass's SP does not run here)."""
+    .use_sequence_parallel_moe``, config/parallel.py:719-735 in 0.31.0), the model takes it up
+    (``model_sp``: ``moe_sequence_parallel``) and the pack holds for this version; otherwise the
+    type rules alone (the compile pass's SP does not run here)."""
     from layoutcheck.contracts import load_contract
     from layoutcheck.packs import EngineVersion, VersionError, holds_for
 
-    if not getattr(cfg.parallel_config, "use_sequence_parallel_moe", False):
+    if not model_sp or not getattr(cfg.parallel_config, "use_sequence_parallel_moe", False):
         return None
     try:
         engine = EngineVersion("vllm", Version.parse(version))
     except VersionError:
         return None
     return MOE_SP_CONTRACT if holds_for(load_contract(MOE_SP_CONTRACT), engine) else None
+
+
+def moe_sequence_parallel(model: Any) -> bool:
+    """Whether a built model's MoE layers run sequence-parallel: the deployment allows it, but
+    only a model that asks for it chunks its tokens (Qwen3-MoE passes
+    ``is_sequence_parallel=parallel_config.use_sequence_parallel_moe`` to its experts,
+    models/qwen3_moe.py:152 and :215; Mixtral's MixtralMoE passes nothing, models/mixtral.py:118,
+    and its experts dispatch over the DP group instead). Read from each layer's
+    ``FusedMoEConfig.is_sequence_parallel`` (fused_moe/config.py:1394)."""
+    return any(
+        bool(getattr(getattr(module, "moe_config", None), "is_sequence_parallel", False))
+        for module in model.modules()
+    )
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -806,6 +820,7 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
         trace_seconds = dict.fromkeys(run.tokens, 0.0)
         counts: dict[int, dict[str, int]] = {}
         build_seconds = 0.0
+        model_sp = False
         for rank in range(run.ranks):
             with _as_rank(v, run, rank):
                 built = time.monotonic()
@@ -818,6 +833,8 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                         f"trace vllm: vLLM did not build rank {rank}'s model: {first_line(error)}"
                     ) from None
                 build_seconds += time.monotonic() - built
+                if rank == 0:
+                    model_sp = moe_sequence_parallel(model)
                 for tokens in run.tokens:
                     begun = time.monotonic()
                     try:
@@ -838,7 +855,7 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                         (folder / SETTINGS_FILE).write_text(settings, encoding="utf-8")
                 del model
         version = str(getattr(v.vllm, "__version__", "?"))
-        contract = contract_for(cfg, version)
+        contract = contract_for(cfg, version, model_sp)
         verdicts = []
         for tokens in run.tokens:
             verdict = check_tokens(run, target / f"T_{tokens}", tokens, contract)

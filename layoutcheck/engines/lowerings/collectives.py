@@ -27,8 +27,9 @@ from layoutcheck.symbols import Expr
 if TYPE_CHECKING:
     from layoutcheck.engines.lower import Lowering
 
-# vLLM names its process groups `<kind>:<index>` ('tp:0'); the layoutcheck group each means
-GROUP_NAMES: Mapping[str, str] = {"tp": "tp", "ep": "ep"}
+# vLLM names its process groups `<kind>:<index>` ('tp:0'); the layoutcheck group each means.
+# The DP group carries only the naive MoE dispatch and combine (``_gather_dispatch``).
+GROUP_NAMES: Mapping[str, str] = {"tp": "tp", "ep": "ep", "dp": "dp"}
 
 
 def group_of(lw: Lowering) -> str:
@@ -38,7 +39,7 @@ def group_of(lw: Lowering) -> str:
     if isinstance(name, str):
         found = GROUP_NAMES.get(name.split(":", 1)[0])
         if found is None or found not in lw.groups:
-            raise lw.fail(f"runs over process group {name!r}, not the TP or EP group")
+            raise lw.fail(f"runs over process group {name!r}, not the TP, EP or DP group")
         return found
     size = lw.group_size(node, entry)
     if size is None or size == lw.tp:
@@ -102,7 +103,10 @@ def _all_gather(lw: Lowering) -> None:
     if axis is not None and axis > 0:
         ref = lw.emit("feature_gather", [act.ref], group=group_of(lw))
     elif axis == 0 and group_of(lw) == "ep" and lw.type(act).tokens is not TokenLayout.FULL:
-        _gather_dispatch(lw, act)
+        _gather_dispatch(lw, act, "ep")
+        return
+    elif axis == 0 and group_of(lw) == "dp":
+        _gather_dispatch(lw, act, "dp")
         return
     elif axis == 0:
         ref = lw.emit("all_gather", [act.ref], group=group_of(lw))
@@ -147,38 +151,51 @@ def _combine(
     the exchange that brings each rank its own rows back (``send``/``receive``: the rows each
     way where the op says them; by default the dispatch's, reversed)."""
     region = lw.regions[expert.region]
+    # over the DP group the experts are still split over the EP group (DP × TP)
+    experts_group = "ep" if region.group == "dp" and "ep" in lw.groups else region.group
     done = lw.emit(
         "moe_expert_compute", [region.start], role_=role("moe.experts"),
         name=f"{lw.hint() or 'model'}.experts", experts=_global_experts(lw, region),
-        intermediate=region.intermediate or 1, group=region.group,
+        intermediate=region.intermediate or 1, group=experts_group,
         quant=region.quant, active=region.downs or None,
     )  # fmt: skip
     if send is None and receive is None and region.rows is not None:
         send, receive = region.rows[1], region.rows[0]
+    # a combine over the DP group sums the parts of the DP peers that share the rank's TP
+    # index; the TP ranks' parts stay pending until the layer's TP all_reduce
+    # (fused_moe/runner/moe_runner.py:837-847, then :486-500)
+    pending = group == "dp" and lw.tp > 1
     return lw.emit(
         "all_to_all", [done], role_=role("moe.experts"), group=group,
         send=_rows(lw, done, send), receive=_rows(lw, done, receive),
+        reduce_results=False if pending else None, reduce_group="tp" if pending else None,
     )  # fmt: skip
 
 
-def _gather_dispatch(lw: Lowering, act: Act) -> None:
+def _gather_dispatch(lw: Lowering, act: Act, group: str) -> None:
     """A token all-gather over the EP group of rows a rank holds alone (its chunk of the
     tokens) is vLLM's all-gather/reduce-scatter MoE dispatch (``AgRsAll2AllManager``,
     device_communicators/all2all.py:113-158): every EP rank's rows reach every rank's experts,
     and the reduce-scatter over the same group that follows the experts is the combine, each
     rank's rows summed back to it. As an exchange of rows it is an all-to-all pair around an
     expert side; the top-k weights and ids gathered beside the rows start sides of their own,
-    which only the experts read."""
+    which only the experts read.
+
+    Without the model's sequence parallelism the same manager gathers over the DP group
+    (all2all.py:61-71): each DP replica's own batch, whole on its TP ranks, reaches the peers
+    that share its TP index, and the combine returns each replica its rows
+    (fused_moe/runner/moe_runner.py:797-856): the same exchange, of T rows for T·dp."""
     rows = lw.numbers(act)
     count = rows[0] if rows else None
-    received = None if count is None else count * lw.ep
+    size = lw.ep if group == "ep" else lw.symbols.get(group)
+    received = None if count is None or size is None else count * size
     ref = lw.emit(
-        "all_to_all", [act.ref], role_=role("moe.experts"), group="ep",
+        "all_to_all", [act.ref], role_=role("moe.experts"), group=group,
         send=_rows(lw, act.ref, count), receive=_rows(lw, act.ref, received),
     )  # fmt: skip
     node, _ = lw.current
     sizes = None if count is None or received is None else (count, received)
-    lw.regions.append(ExpertRegion(ref, "ep", node, rows=sizes))
+    lw.regions.append(ExpertRegion(ref, group, node, rows=sizes))
     lw.bind(lw.output(0), Expert(len(lw.regions) - 1))
 
 
@@ -197,7 +214,7 @@ def _global_experts(lw: Lowering, region: ExpertRegion) -> int:
     spec_ = lw.spec
     if spec_ is not None and spec_.moe is not None:
         return spec_.moe.experts
-    size = lw.ep if region.group == "ep" else lw.tp
+    size = lw.ep if region.group in ("ep", "dp") else lw.tp
     return max(1, region.local_experts) * size
 
 
