@@ -163,7 +163,7 @@ def _combine(
         send, receive = region.rows[1], region.rows[0]
     # a combine over the DP group sums the parts of the DP peers that share the rank's TP
     # index; the TP ranks' parts stay pending until the layer's TP all_reduce
-    # (fused_moe/runner/moe_runner.py:837-847, then :486-500)
+    # (fused_moe/runner/moe_runner.py:790, its _maybe_reduce_final_output :480-512)
     pending = group == "dp" and lw.tp > 1
     return lw.emit(
         "all_to_all", [done], role_=role("moe.experts"), group=group,
@@ -182,9 +182,11 @@ def _gather_dispatch(lw: Lowering, act: Act, group: str) -> None:
     which only the experts read.
 
     Without the model's sequence parallelism the same manager gathers over the DP group
-    (all2all.py:61-71): each DP replica's own batch, whole on its TP ranks, reaches the peers
-    that share its TP index, and the combine returns each replica its rows
-    (fused_moe/runner/moe_runner.py:797-856): the same exchange, of T rows for T·dp."""
+    (all2all.py:61-71), from the naive DP/EP prepare and finalize
+    (fused_moe/prepare_finalize/naive_dp_ep.py:156, :206): each DP replica's own batch, whole
+    on its TP ranks, reaches the peers that share its TP index, and the combine
+    (all2all.py:148-157) returns each replica its rows: the same exchange, of T rows for
+    T·dp."""
     rows = lw.numbers(act)
     count = rows[0] if rows else None
     size = lw.ep if group == "ep" else lw.symbols.get(group)
