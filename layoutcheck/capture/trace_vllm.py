@@ -688,11 +688,32 @@ def collective_counts(text: str) -> dict[str, int]:
 # -- checking one token count's ranks ---------------------------------------------------------
 
 
+def uneven_experts(run: TraceRun, experts: int) -> str | None:
+    """Why the ranks' programs differ when the routed experts do not split evenly over the EP
+    group: vLLM gives the first ``experts % ranks`` ranks one expert more, and with fewer
+    experts than ranks the last ranks none (fused_moe/expert_map_manager.py:66-69)."""
+    if not run.ep or experts <= 0 or experts % run.ranks == 0:
+        return None
+    return (
+        f"{experts} routed experts do not split evenly over the EP group's {run.ranks} ranks: "
+        f"vLLM gives ranks 0–{experts % run.ranks - 1} one expert more than the rest "
+        "(fused_moe/expert_map_manager.py:66-69)"
+    )
+
+
+def _num_experts(cfg: Any) -> int:
+    try:
+        return int(cfg.model_config.get_num_experts() or 0)
+    except Exception:  # a dense model's config, or an older vLLM without the method
+        return 0
+
+
 def check_tokens(
-    run: TraceRun, folder: Path, tokens: int, contract: str | None = None
+    run: TraceRun, folder: Path, tokens: int, contract: str | None = None, why: str | None = None
 ) -> TokenVerdict:
     """The ranks' graphs in ``folder`` read as one program (rank constants apart) and rank 0's
-    checked as ``check RANK_0 --config MODEL --tp N [--contract C]`` checks it."""
+    checked as ``check RANK_0 --config MODEL --tp N [--contract C]`` checks it (``why``: what
+    explains ranks that differ, said with them)."""
     from layoutcheck.engines.ranks import read_rank_programs
     from layoutcheck.engines.read import ReadError
 
@@ -706,6 +727,8 @@ def check_tokens(
         more = f"; {len(ranks.differences) - 1} more" if len(ranks.differences) > 1 else ""
         seconds = time.monotonic() - started
         detail = f"the ranks are not one program: {first}{more}"
+        if why is not None:
+            detail += f" ({why})"
         return TokenVerdict(tokens, False, "FAILED: ranks differ", detail, check_seconds=seconds)
     report = _session(run, folder, ranks.program, contract).check()
     errors = report.errors
@@ -856,9 +879,10 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                 del model
         version = str(getattr(v.vllm, "__version__", "?"))
         contract = contract_for(cfg, version, model_sp)
+        uneven = uneven_experts(run, _num_experts(cfg))
         verdicts = []
         for tokens in run.tokens:
-            verdict = check_tokens(run, target / f"T_{tokens}", tokens, contract)
+            verdict = check_tokens(run, target / f"T_{tokens}", tokens, contract, uneven)
             spent = trace_seconds[tokens]
             verdicts.append(attrs.evolve(verdict, collectives=counts[tokens], trace_seconds=spent))
         architecture = ", ".join(cfg.model_config.architectures or ["?"])

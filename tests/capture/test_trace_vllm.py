@@ -30,6 +30,7 @@ from layoutcheck.capture.trace_vllm import (
     parse_tokens,
     parse_trace_args,
     token_spans,
+    uneven_experts,
 )
 from layoutcheck.engines.rankdiff import Constant
 from layoutcheck.engines.ranks import read_rank_programs
@@ -503,3 +504,12 @@ def test_the_moe_sp_contract_is_only_for_a_model_whose_experts_run_sequence_para
     cfg = type("Cfg", (), {"parallel_config": parallel})()
     assert contract_for(cfg, "0.31.0", model_sp=True) == "vllm-moe-sp"
     assert contract_for(cfg, "0.31.0", model_sp=False) is None
+
+
+def test_ranks_that_differ_by_their_experts_say_the_uneven_split() -> None:
+    # the zoo's 4 Mixtral experts over TP 4 × DP 2: ranks 4-7 hold none
+    why = uneven_experts(TraceRun("m", tp=4, dp=2, ep=True), 4)
+    assert why is not None and "4 routed experts" in why and "8 ranks" in why
+    assert "ranks 0–3 one expert more" in why
+    assert uneven_experts(TraceRun("m", tp=2, dp=2, ep=True), 4) is None
+    assert uneven_experts(TraceRun("m", tp=4, dp=2, ep=False), 4) is None
