@@ -32,14 +32,20 @@ if TYPE_CHECKING:
 GROUP_NAMES: Mapping[str, str] = {"tp": "tp", "ep": "ep", "dp": "dp"}
 
 
-def group_of(lw: Lowering) -> str:
-    """The layoutcheck group a collective runs over: by its ranks' count, or its group name."""
+def group_of(lw: Lowering, *, dispatch: bool = False) -> str:
+    """The layoutcheck group a collective runs over: by its ranks' count, or its group name
+    (the DP group only for an MoE ``dispatch`` or its combine)."""
     node, entry = lw.current
     name = lw.argv("group_name")
     if isinstance(name, str):
         found = GROUP_NAMES.get(name.split(":", 1)[0])
+        if found == "dp" and not dispatch:
+            raise lw.fail(
+                f"runs over process group {name!r}, not the TP or EP group (over the DP group "
+                "only the MoE dispatch, an all_gather of token rows, and its combine are read)"
+            )
         if found is None or found not in lw.groups:
-            raise lw.fail(f"runs over process group {name!r}, not the TP, EP or DP group")
+            raise lw.fail(f"runs over process group {name!r}, not the TP or EP group")
         return found
     size = lw.group_size(node, entry)
     if size is None or size == lw.tp:
@@ -67,7 +73,7 @@ def reduce_scatter(lw: Lowering, *, pad: bool = False) -> None:
     rows an all-gather dispatched, it is the combine (``_gather_dispatch``)."""
     expert = next((v for _, v in lw.tensor_args() if isinstance(v, Expert)), None)
     if expert is not None:
-        ref = _combine(lw, expert, group_of(lw), None, None)
+        ref = _combine(lw, expert, group_of(lw, dispatch=True), None, None)
         lw.bind_act(lw.output(0), ref)
         return
     act = first_act(lw)
@@ -100,19 +106,20 @@ def _all_gather(lw: Lowering) -> None:
         lw.bind(lw.output(0), sharded_batch(lw, act, batch, "an all-gather"))
         return
     axis = token_axis(lw, act, lw.argv("dim", 0))
-    if axis is not None and axis > 0:
-        ref = lw.emit("feature_gather", [act.ref], group=group_of(lw))
-    elif axis == 0 and group_of(lw) == "ep" and lw.type(act).tokens is not TokenLayout.FULL:
-        _gather_dispatch(lw, act, "ep")
-        return
-    elif axis == 0 and group_of(lw) == "dp":
-        _gather_dispatch(lw, act, "dp")
-        return
-    elif axis == 0:
-        ref = lw.emit("all_gather", [act.ref], group=group_of(lw))
-    else:
+    if axis is None:
         lw.bind(lw.output(0), opaque(lw, act, "an all_gather of a batch dim"))
         return
+    group = group_of(lw, dispatch=axis == 0)
+    if axis > 0:
+        ref = lw.emit("feature_gather", [act.ref], group=group)
+    elif group == "ep" and lw.type(act).tokens is not TokenLayout.FULL:
+        _gather_dispatch(lw, act, "ep")
+        return
+    elif group == "dp":
+        _gather_dispatch(lw, act, "dp")
+        return
+    else:
+        ref = lw.emit("all_gather", [act.ref], group=group)
     lw.bind_act(lw.output(0), ref, act.lead)
 
 
