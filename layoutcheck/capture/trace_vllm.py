@@ -688,11 +688,32 @@ def collective_counts(text: str) -> dict[str, int]:
 # -- checking one token count's ranks ---------------------------------------------------------
 
 
+def uneven_experts(run: TraceRun, experts: int) -> str | None:
+    """Why the ranks' programs differ when the routed experts do not split evenly over the EP
+    group: vLLM gives the first ``experts % ranks`` ranks one expert more, and with fewer
+    experts than ranks the last ranks none (fused_moe/expert_map_manager.py:66-69)."""
+    if not run.ep or experts <= 0 or experts % run.ranks == 0:
+        return None
+    return (
+        f"{experts} routed experts do not split evenly over the EP group's {run.ranks} ranks: "
+        f"vLLM gives ranks 0–{experts % run.ranks - 1} one expert more than the rest "
+        "(fused_moe/expert_map_manager.py:66-69)"
+    )
+
+
+def _num_experts(cfg: Any) -> int:
+    try:
+        return int(cfg.model_config.get_num_experts() or 0)
+    except Exception:  # a dense model's config, or an older vLLM without the method
+        return 0
+
+
 def check_tokens(
-    run: TraceRun, folder: Path, tokens: int, contract: str | None = None
+    run: TraceRun, folder: Path, tokens: int, contract: str | None = None, why: str | None = None
 ) -> TokenVerdict:
     """The ranks' graphs in ``folder`` read as one program (rank constants apart) and rank 0's
-    checked as ``check RANK_0 --config MODEL --tp N [--contract C]`` checks it."""
+    checked as ``check RANK_0 --config MODEL --tp N [--contract C]`` checks it (``why``: what
+    explains ranks that differ, said with them)."""
     from layoutcheck.engines.ranks import read_rank_programs
     from layoutcheck.engines.read import ReadError
 
@@ -706,6 +727,8 @@ def check_tokens(
         more = f"; {len(ranks.differences) - 1} more" if len(ranks.differences) > 1 else ""
         seconds = time.monotonic() - started
         detail = f"the ranks are not one program: {first}{more}"
+        if why is not None:
+            detail += f" ({why})"
         return TokenVerdict(tokens, False, "FAILED: ranks differ", detail, check_seconds=seconds)
     report = _session(run, folder, ranks.program, contract).check()
     errors = report.errors
@@ -757,21 +780,35 @@ def _session(run: TraceRun, folder: Path, program: Any, contract: str | None = N
     return TracedSession(options)
 
 
-def contract_for(cfg: Any, version: str) -> str | None:
+def contract_for(cfg: Any, version: str, model_sp: bool = True) -> str | None:
     """The contract the deployment calls for: vLLM's model-level MoE sequence parallelism
     (``vllm-moe-sp``) where vLLM's own config says it runs (``ParallelConfig
-    .use_sequence_parallel_moe``, config/parallel.py:719-735 in 0.31.0) and the pack holds for
-    this version; otherwise the type rules alone (the compile pass's SP does not run here)."""
+    .use_sequence_parallel_moe``, config/parallel.py:719-735 in 0.31.0), the model takes it up
+    (``model_sp``: ``moe_sequence_parallel``) and the pack holds for this version; otherwise the
+    type rules alone (the compile pass's SP does not run here)."""
     from layoutcheck.contracts import load_contract
     from layoutcheck.packs import EngineVersion, VersionError, holds_for
 
-    if not getattr(cfg.parallel_config, "use_sequence_parallel_moe", False):
+    if not model_sp or not getattr(cfg.parallel_config, "use_sequence_parallel_moe", False):
         return None
     try:
         engine = EngineVersion("vllm", Version.parse(version))
     except VersionError:
         return None
     return MOE_SP_CONTRACT if holds_for(load_contract(MOE_SP_CONTRACT), engine) else None
+
+
+def moe_sequence_parallel(model: Any) -> bool:
+    """Whether a built model's MoE layers run sequence-parallel: the deployment allows it, but
+    only a model that asks for it chunks its tokens (Qwen3-MoE passes
+    ``is_sequence_parallel=parallel_config.use_sequence_parallel_moe`` to its experts,
+    models/qwen3_moe.py:152 and :215; Mixtral's MixtralMoE passes nothing, models/mixtral.py:118,
+    and its experts dispatch over the DP group instead). Read from each layer's
+    ``FusedMoEConfig.is_sequence_parallel`` (fused_moe/config.py:1394)."""
+    return any(
+        bool(getattr(getattr(module, "moe_config", None), "is_sequence_parallel", False))
+        for module in model.modules()
+    )
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -806,6 +843,7 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
         trace_seconds = dict.fromkeys(run.tokens, 0.0)
         counts: dict[int, dict[str, int]] = {}
         build_seconds = 0.0
+        model_sp = False
         for rank in range(run.ranks):
             with _as_rank(v, run, rank):
                 built = time.monotonic()
@@ -818,6 +856,8 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                         f"trace vllm: vLLM did not build rank {rank}'s model: {first_line(error)}"
                     ) from None
                 build_seconds += time.monotonic() - built
+                if rank == 0:
+                    model_sp = moe_sequence_parallel(model)
                 for tokens in run.tokens:
                     begun = time.monotonic()
                     try:
@@ -838,10 +878,11 @@ def trace_vllm(run: TraceRun, output: str | os.PathLike[str] | None = None) -> T
                         (folder / SETTINGS_FILE).write_text(settings, encoding="utf-8")
                 del model
         version = str(getattr(v.vllm, "__version__", "?"))
-        contract = contract_for(cfg, version)
+        contract = contract_for(cfg, version, model_sp)
+        uneven = uneven_experts(run, _num_experts(cfg))
         verdicts = []
         for tokens in run.tokens:
-            verdict = check_tokens(run, target / f"T_{tokens}", tokens, contract)
+            verdict = check_tokens(run, target / f"T_{tokens}", tokens, contract, uneven)
             spent = trace_seconds[tokens]
             verdicts.append(attrs.evolve(verdict, collectives=counts[tokens], trace_seconds=spent))
         architecture = ", ".join(cfg.model_config.architectures or ["?"])

@@ -221,6 +221,7 @@ class Lowering:
             self.tokens = counts.pop()
         sizes: Counter[int] = Counter()
         expert_sizes: Counter[int] = Counter()
+        dp_sizes: Counter[int] = Counter()
         for node in program.nodes:
             entry = self.opmaps.get(node.target)
             if entry is None:
@@ -228,7 +229,10 @@ class Lowering:
             size = self.group_size(node, entry)
             if size is None:
                 continue
-            if self.lowerings.is_(entry.lower, Trait.EXPERT):
+            if self._runs_over_dp(node, entry):
+                # vLLM's naive MoE dispatch and combine over the DP group: neither TP nor EP
+                dp_sizes[size] += 1
+            elif self.lowerings.is_(entry.lower, Trait.EXPERT):
                 expert_sizes[size] += 1
             else:
                 sizes[size] += 1
@@ -246,6 +250,9 @@ class Lowering:
         if ep != tp or expert_sizes:
             self.symbols["ep"] = ep
             self.groups["ep"] = symbol("ep")
+        if dp_sizes:
+            self.symbols["dp"] = dp_sizes.most_common(1)[0][0]
+            self.groups["dp"] = symbol("dp")
         for node in program.nodes:  # region multiplicities: each copy_region adds a layer
             entry = self.opmaps.get(node.target)
             if entry is not None and self.lowerings.mark_of(entry.lower) is Mark.COPY:
@@ -399,6 +406,11 @@ class Lowering:
         if isinstance(group, str) and group.split(":", 1)[0] == "tp" and self.settings.tp:
             return self.settings.tp
         return None
+
+    def _runs_over_dp(self, node: EngineNode, entry: OpMapEntry) -> bool:
+        """Whether a collective names vLLM's data-parallel group (``'dp:0'``)."""
+        group = self.arg_of(node, entry, "group_name")
+        return isinstance(group, str) and group.split(":", 1)[0] == "dp"
 
     # -- arguments ------------------------------------------------------------------------
     def _arg(self, node: EngineNode, entry: OpMapEntry, name: str) -> Arg | None:

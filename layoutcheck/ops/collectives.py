@@ -27,6 +27,7 @@ from layoutcheck.ops.base import (
     RuleViolation,
     check_split_divides,
     choice,
+    flag,
     group,
     keep_features,
     reject_partial,
@@ -259,6 +260,8 @@ def _all_to_all(call: OpCall) -> Sequence[OutLayout]:
         local = value.tokens is TokenLayout.LOCAL
         g = call.context.groups[value.group or "tp"] if local else sympy.Integer(1)
         out = OutLayout(value.tokens, value.features, receive * g, value.group)
+    if not call.attr("reduce_results"):
+        out = OutLayout(out.tokens, FeatureState.PARTIAL, out.extent, call.word("reduce_group"))
     if isinstance(send, sympy.Expr) and not call.context.same(send, value.shape[0]):
         raise RuleViolation(
             rules.SHAPE_MISMATCH,
@@ -538,6 +541,12 @@ OPS: tuple[OpSpec, ...] = (
             "group": group("ep", "expert-parallel group"),
             "send": size("rows sent in all (the sum of the input splits)", required=False),
             "receive": size("rows received in all (the output splits' sum)", required=False),
+            "reduce_results": flag(
+                True,
+                "false: the rows returned are still a pending sum over reduce_group (vLLM's "
+                "combine over the DP group, its TP ranks' parts reduced by a later all_reduce)",
+            ),
+            "reduce_group": group("tp", "the group a reduce_results=false output is summed over"),
         },
         layout=_all_to_all,
         shape=keep_features,

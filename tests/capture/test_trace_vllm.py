@@ -23,11 +23,14 @@ from layoutcheck.capture.trace_vllm import (
     TokenVerdict,
     TraceRun,
     collective_counts,
+    contract_for,
     default_tokens,
     grouped_verdicts,
+    moe_sequence_parallel,
     parse_tokens,
     parse_trace_args,
     token_spans,
+    uneven_experts,
 )
 from layoutcheck.engines.rankdiff import Constant
 from layoutcheck.engines.ranks import read_rank_programs
@@ -449,3 +452,64 @@ def test_vllm_0_32_traces_moe_sp_at_dp_2_and_checks_it_under_its_pack() -> None:
     assert "traced vLLM 0.32.0's Qwen3MoeForCausalLM" in done.stdout
     assert "checked against vllm-moe-sp" in done.stdout
     assert done.stdout.splitlines()[-1] == "ok: T = 1, 3: ok", done.stdout
+
+
+# -- vLLM's naive MoE dispatch over the DP group (a MoE model without model-level SP) ------------
+
+MIXTRAL_DP = TRACES / "mixtral-tp2-dp2-ep"
+
+
+@pytest.mark.parametrize("tokens", [1, 3])
+def test_mixtral_s_dp_group_dispatch_is_an_exchange_around_its_experts(tokens: int) -> None:
+    """Mixtral at TP 2, DP 2, EP: each MoE layer all-gathers its rows, top-k weights and ids
+    over the DP group ('dp:0'), runs its experts on both replicas' rows, reduce-scatters back
+    over 'dp:0', then all-reduces over TP. Read as an all-to-all pair of T rows for 2·T, the
+    rows it returns still a pending sum over TP, which the TP all_reduce completes."""
+    rank_0 = MIXTRAL_DP / f"T_{tokens}" / "rank_0.py"
+    assert "'dp:0'" in rank_0.read_text(encoding="utf-8")
+    checked = run("check", rank_0)
+    assert checked.code == 0, checked.out + checked.err
+    assert "against type rules only: 0 errors, 0 warnings" in checked.out
+    shown = run("show", rank_0).out.splitlines()
+    exchanges = [line for line in shown if "= all_to_all(" in line]
+    # per layer: rows, top-k weights and ids out, the experts' rows back
+    assert len(exchanges) == 8, "\n".join(exchanges)
+    dispatched = [line for line in exchanges if "post_attention_layernorm)" in line]
+    assert dispatched and all(f"bf16[{2 * tokens}, 256] F·W" in line for line in dispatched)
+    combined = [line for line in exchanges if ".experts.experts)" in line]
+    assert len(combined) == 2 and all(f"[{tokens}, 256] F·P" in line for line in combined)
+    computed = [line for line in shown if "= moe_expert_compute(" in line]
+    assert len(computed) == 2 and all(f"[{2 * tokens}, 256]" in line for line in computed)
+
+
+class _Layer:
+    def __init__(self, sequence_parallel: bool | None) -> None:
+        if sequence_parallel is not None:
+            self.moe_config = type("Config", (), {"is_sequence_parallel": sequence_parallel})()
+
+
+class _Model:
+    def __init__(self, *layers: _Layer) -> None:
+        self.layers = layers
+
+    def modules(self) -> tuple[_Layer, ...]:
+        return self.layers
+
+
+def test_the_moe_sp_contract_is_only_for_a_model_whose_experts_run_sequence_parallel() -> None:
+    # the deployment allows SP (DP > 1, EP, TP > 1); Qwen3-MoE asks for it, Mixtral does not
+    assert moe_sequence_parallel(_Model(_Layer(None), _Layer(True)))
+    assert not moe_sequence_parallel(_Model(_Layer(None), _Layer(False)))
+    parallel = type("Parallel", (), {"use_sequence_parallel_moe": True})()
+    cfg = type("Cfg", (), {"parallel_config": parallel})()
+    assert contract_for(cfg, "0.31.0", model_sp=True) == "vllm-moe-sp"
+    assert contract_for(cfg, "0.31.0", model_sp=False) is None
+
+
+def test_ranks_that_differ_by_their_experts_say_the_uneven_split() -> None:
+    # the zoo's 4 Mixtral experts over TP 4 × DP 2: ranks 4-7 hold none
+    why = uneven_experts(TraceRun("m", tp=4, dp=2, ep=True), 4)
+    assert why is not None and "4 routed experts" in why and "8 ranks" in why
+    assert "ranks 0–3 one expert more" in why
+    assert uneven_experts(TraceRun("m", tp=2, dp=2, ep=True), 4) is None
+    assert uneven_experts(TraceRun("m", tp=4, dp=2, ep=False), 4) is None
