@@ -299,6 +299,12 @@ QKV_GEMMS = {
     "getitem_1, t, arg2_1, arg2_1, True, False, 4)\n",
     "_C.awq_gemm": '        mm: "bf16[16, 64]" = torch.ops._C.awq_gemm.default('
     "getitem_1, t, arg2_1, arg2_1, 8)\n",
+    # the ROCm skinny GEMM takes the weight first (layers/utils.py:357: LLMM1(weight, x, 4))
+    "_rocm_C.LLMM1": '        mm: "bf16[16, 64]" = torch.ops._rocm_C.LLMM1.default('
+    "t, getitem_1, 4)\n",
+    "vllm.w8a8_triton_block_scaled_mm_func": '        mm: "bf16[16, 64]" = torch.ops.vllm.'
+    "w8a8_triton_block_scaled_mm_func.default(getitem_1, t, arg2_1, arg2_1, [128, 128], "
+    "torch.bfloat16)\n",
     "_C.int8_scaled_mm_with_quant": '        mm: "bf16[16, 64]" = torch.ops.'
     "_C.int8_scaled_mm_with_quant.default(getitem_1, t, arg2_1, None, torch.bfloat16, True)\n",
 }

@@ -68,6 +68,16 @@ def fam(lower: str, **params: Any) -> dict[str, Any]:
     return {"lower": lower, **params}
 
 
+def gemm(x: str, written: str | None = None, **params: Any) -> dict[str, Any]:
+    """A linear of the activation ``x`` over a packed or quantized weight: its in/out are the
+    activation's and the result's features (the weight's stored shape is not the matrix's);
+    ``written`` names the buffer it writes its product into, where it writes one."""
+    if written is None:
+        return fam("linear", packed=True, names={"x": x}, **params)
+    names = {"x": x, "result": written}
+    return fam("linear", packed=True, names=names, mutates=["result"], **params)
+
+
 _OUT = {"names": {"result": "out"}, "mutates": ["result"]}
 _OUTPUT = {"names": {"result": "output"}, "mutates": ["result"]}
 _GATED = "a gated activation: act(first half) · second half, the layout of swiglu"
@@ -466,13 +476,17 @@ FAMILIES = {
     "_qutlass_C.fusedQuantizeMxAbsMax": untyped("a Hadamard-rotated mxfp4 quantization"),
     "_qutlass_C.fusedQuantizeMxQuest": untyped("a Hadamard-rotated mxfp4 quantization"),
     "_qutlass_C.fusedQuantizeNvAbsMax": untyped("a Hadamard-rotated nvfp4 quantization"),
-    "_qutlass_C.matmul_mxf4_bf16_tn": untyped("an mxfp4 linear"),
-    "_rocm_C.LLMM1": untyped("a skinny linear (ROCm)"),
-    "_rocm_C.wvSplitK": untyped("a skinny linear (ROCm)"),
-    "_rocm_C.wvSplitKQ": untyped("a skinny fp8 linear (ROCm)"),
-    "_rocm_C.wvSplitK_int4_g": untyped("a skinny int4 linear (ROCm)"),
-    "_rocm_C.wvSplitKrc": untyped("a skinny linear (ROCm)"),
-    "_rocm_C.gptq_gemm_rdna3": untyped("a GPTQ linear (RDNA3)"),
+    "_qutlass_C.matmul_mxf4_bf16_tn": gemm("a"),  # fp_quant.py: (a, b, a_sf, b_sf, alpha)
+    # the skinny GEMMs take the weight first: ops.LLMM1(weight, x_view, 4),
+    # ops.wvSplitK(weight, x_view, …) (model_executor/layers/utils.py:357, :353)
+    "_rocm_C.LLMM1": gemm("b"),
+    "_rocm_C.wvSplitK": gemm("b"),
+    # wvSplitKQ(a, b, bias, out, …): out is [b rows, a rows] (_custom_ops.py:2148), b the
+    # activation (scaled_mm/rocm.py:33 passes B.t(), A)
+    "_rocm_C.wvSplitKQ": gemm("b", "out", quant="w8a8"),
+    "_rocm_C.wvSplitK_int4_g": gemm("activation", quant="w4a16"),  # _custom_ops.py:2106
+    "_rocm_C.wvSplitKrc": gemm("a"),  # ops.wvSplitKrc(x_view, weight, …) (layers/utils.py:325)
+    "_rocm_C.gptq_gemm_rdna3": gemm("a", quant="w4a16"),  # rdna3_w4a16.py:159 (x_2d, w_q, …)
     "_rocm_C.moe_gptq_gemm_rdna3": untyped("the experts' GPTQ GEMM (RDNA3)"),
     "_rocm_C.paged_attention": untyped("a paged attention (ROCm)"),
     "_xpu_C.bgmv_expand": untyped("a LoRA expand (XPU)"),
@@ -481,12 +495,13 @@ FAMILIES = {
     "_xpu_C.deepseek_fused_indexer_q_rope_fp8": untyped("the indexer's q rope (XPU)"),
     "_xpu_C.deepseek_fused_indexer_q_rope_mxfp4": untyped("the indexer's q rope (XPU)"),
     "_xpu_C.deepseek_scaling_rope": untyped("DeepSeek's scaled rope (XPU)"),
-    "_xpu_C.fp4_gemm": untyped("an fp4 linear (XPU)"),
+    # the XPU GEMMs take the activation first (kernels/linear/*/xpu.py)
+    "_xpu_C.fp4_gemm": gemm("x_fp4"),  # mxfp4/xpu.py:51
     "_xpu_C.fp8_bmm": untyped("an fp8 batched matmul (XPU)"),
-    "_xpu_C.fp8_gemm": untyped("an fp8 linear (XPU)"),
-    "_xpu_C.fp8_gemm_w8a16": untyped("an fp8-weight linear (XPU)"),
-    "_xpu_C.int4_gemm_w4a16": untyped("an int4-weight linear (XPU)"),
-    "_xpu_C.int4_gemm_w4a8": untyped("a w4a8 linear (XPU)"),
+    "_xpu_C.fp8_gemm": gemm("x_fp8", quant="w8a8"),  # scaled_mm/xpu.py:118
+    "_xpu_C.fp8_gemm_w8a16": gemm("x", quant="w8a16"),  # scaled_mm/xpu.py:176
+    "_xpu_C.int4_gemm_w4a16": gemm("reshaped_x", quant="w4a16"),  # mixed_precision/xpu.py:100
+    "_xpu_C.int4_gemm_w4a8": gemm("quant_x"),  # mixed_precision/xpu.py:206
     "_xpu_C.fp8_mqa_logits": untyped("the indexer's logits (XPU)"),
     "_xpu_C.fp8_paged_mqa_logits": untyped("the indexer's logits (XPU)"),
     "_xpu_C.fused_input_norm": untyped("a vision input norm (XPU)"),
@@ -596,32 +611,35 @@ FAMILIES = {
     "vllm.nvfp4_gathered_bias": _U("an nvfp4 emulation's bias"),
     "vllm.qwen4_exp_grouped_gemma_rmsnorm": _U("an experimental grouped norm"),
     # linears (quantized or packed weights: the linear family once their weight layout is read)
-    "vllm._rocm_aiter_preshuffled_per_token_w8a8_gemm": _U("a w8a8 linear (ROCm)"),
-    "vllm.rocm_aiter_gemm_a8w8_blockscale": _U("a block-scaled fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_gemm_a8w8_blockscale_bpreshuffle": _U("a block-scaled fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_triton_gemm_a8w8_blockscale": _U("a block-scaled fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_gemm_a8wfp4": _U("an a8wfp4 linear (ROCm)"),
-    "vllm.rocm_aiter_hipb_mm_fp8": _U("an fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_w8a8_gemm": _U("a w8a8 linear (ROCm)"),
-    "vllm.rocm_mxfp8_block32_gemm": _U("an mxfp8 linear (ROCm)"),
-    "vllm.rocm_per_tensor_float_w8a8_scaled_mm_impl": _U("a w8a8 linear (ROCm)"),
+    # direct_register_custom_op's linears, each returning the product of its first argument
+    "vllm._rocm_aiter_preshuffled_per_token_w8a8_gemm": gemm("A", quant="w8a8"),  # :2602
+    "vllm.rocm_aiter_gemm_a8w8_blockscale": gemm("A", quant="w8a8"),  # _aiter_ops.py:2620
+    "vllm.rocm_aiter_gemm_a8w8_blockscale_bpreshuffle": gemm("A", quant="w8a8"),  # :2626
+    "vllm.rocm_aiter_triton_gemm_a8w8_blockscale": gemm("A", quant="w8a8"),  # :2614
+    "vllm.rocm_aiter_gemm_a8wfp4": gemm("x"),  # _aiter_ops.py:2713
+    "vllm.rocm_aiter_hipb_mm_fp8": gemm("A", quant="w8a8"),  # _aiter_ops.py:2608
+    "vllm.rocm_aiter_w8a8_gemm": gemm("A", quant="w8a8"),  # _aiter_ops.py:2596
+    "vllm.rocm_mxfp8_block32_gemm": gemm("x", quant="w8a8"),  # rocm_block32_gemm.py:708
+    "vllm.rocm_per_tensor_float_w8a8_scaled_mm_impl": gemm("A", quant="w8a8"),  # rocm.py:67
     "vllm.rocm_dsv41_mxfp8_wo_a_bmm": _U("a grouped mxfp8 output projection (ROCm)"),
-    "vllm.rdna_hybrid_w4a16_apply": _U("a w4a16 linear (RDNA)"),
-    "vllm.gemm_with_dynamic_quant": _U("an mxfp4 linear quantizing its input"),
-    "vllm.dynamic_flashinfer_deepgemm_blockscale_gemm": _U("a block-scaled fp8 linear"),
-    "vllm.flashinfer_fp8_blockscale_gemm": _U("a block-scaled fp8 linear"),
-    "vllm.flashinfer_mm_bf16_fp4": _U("an fp4 linear"),
+    "vllm.rdna_hybrid_w4a16_apply": gemm("x_2d", quant="w4a16"),  # rdna_hybrid_w4a16.py:438
+    "vllm.gemm_with_dynamic_quant": gemm("x"),  # mxfp4/aiter.py:134
+    "vllm.dynamic_flashinfer_deepgemm_blockscale_gemm": gemm("input", quant="w8a8_dynamic"),
+    "vllm.flashinfer_fp8_blockscale_gemm": gemm("input", quant="w8a8_dynamic"),  # :222
+    "vllm.flashinfer_mm_bf16_fp4": gemm("x_2d"),  # nvfp4/flashinfer.py:100
     "vllm.flashinfer_mm_fp4": _U("an fp4 linear"),
-    "vllm.fp8_gemm_nt_op": _U("a DeepGEMM fp8 linear"),
+    # deep_gemm.py:145 fp8_gemm_nt_op(q_input, input_scale, weight, weight_scale, output, …),
+    # mutates_args=["output"]
+    "vllm.fp8_gemm_nt_op": gemm("q_input", "output", quant="w8a8"),
     "vllm.deepgemm_mxfp8_bmm": _U("a DeepGEMM mxfp8 batched matmul"),
     "vllm.bmm_fp8": _U("an fp8 batched matmul"),
     "vllm.xpu_fp8_bmm": _U("an fp8 batched matmul (XPU)"),
-    "vllm.w8a8_triton_block_scaled_mm_func": _U("a block-scaled w8a8 linear"),
-    "vllm.triton_w4a16_gemm": _U("a w4a16 linear"),
-    "vllm.marlin_gemm": _U("a Marlin quantized linear"),
-    "vllm.inc_ark_woq_linear": _U("a weight-only quantized linear"),
-    "vllm.matmul_mxf4_bf16": _U("an mxfp4 linear"),
-    "vllm.matmul_nvf4_bf16": _U("an nvfp4 linear"),
+    "vllm.w8a8_triton_block_scaled_mm_func": gemm("qx", quant="w8a8"),  # scaled_mm/triton.py:216
+    "vllm.triton_w4a16_gemm": gemm("a", quant="w4a16"),  # triton_w4a16.py:283
+    "vllm.marlin_gemm": gemm("a"),  # marlin_utils.py:500
+    "vllm.inc_ark_woq_linear": gemm("x"),  # inc_ark_ops.py:112
+    "vllm.matmul_mxf4_bf16": gemm("x"),  # fp_quant.py:285
+    "vllm.matmul_nvf4_bf16": gemm("x"),  # fp_quant.py:349
     "vllm.min_latency_fused_qkv_a_proj": _U("DeepSeek's fused q_a/kv_a linear"),
     "vllm.qwen4_exp_low_latency_gemm": _U("an experimental linear"),
     "vllm.lora_linear_async": _U("a LoRA linear"),
@@ -633,8 +651,8 @@ FAMILIES = {
     "vllm.xpu_bgmv_expand_slice": _U("a LoRA expand into a slice (XPU)"),
     "vllm.xpu_bgmv_shrink": _U("a LoRA shrink (XPU)"),
     # MoE
-    "vllm.bf16x3_router_gemm": _U("the router's linear in split bf16"),
-    "vllm.fp32_router_gemm_dispatch": _U("the router's fp32 linear"),
+    "vllm.bf16x3_router_gemm": gemm("X"),  # the router's gate (bf16x3_router_gemm_cutedsl.py:634)
+    "vllm.fp32_router_gemm_dispatch": gemm("x"),  # the router's gate (gate_linear.py:297)
     "vllm.rocm_aiter_fused_topk": _U("the router's top-k (ROCm)"),
     "vllm.rocm_aiter_grouped_topk": _U("the grouped router's top-k (ROCm)"),
     "vllm.rocm_aiter_biased_grouped_topk": _U("the grouped router's top-k (ROCm)"),
