@@ -338,3 +338,34 @@ def test_a_gemm_written_into_out_after_the_attention_is_the_row_parallel_o_proj(
     assert result.code == 0, result.out
     shown = run("show", path, "--config", DENSE).out
     assert "self_attn.o_proj = linear(view_3) : bf16[T, 64] = [16, 64] F·P" in shown
+
+
+@pytest.mark.parametrize(
+    ("op", "keywords"),
+    [
+        ("_C.silu_and_mul_quant", "result = empty_1, input = mm_2, scale = arg2_1"),
+        (
+            "_C.silu_and_mul_per_block_quant",
+            "out = empty_1, input = mm_2, scales = arg2_1, group_size = 128, scale_ub = None, "
+            "is_scale_transposed = False",
+        ),
+    ],
+)
+def test_a_gated_activation_quantized_into_its_buffer_keeps_the_mlp_s_layout(
+    tmp_path: Path, op: str, keywords: str
+) -> None:
+    # in silu_and_mul's place (the fused activation + quant the fusion pass makes): the gated
+    # halves of the column-parallel gate_up, quantized, read by the row-parallel down_proj
+    path = swapped(
+        tmp_path,
+        (
+            "torch.ops._C.silu_and_mul.default, result = empty_1, input = mm_2)",
+            f"torch.ops.{op}.default, {keywords})",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= activation(" in shown and "= quantize(" in shown
+    assert "mlp.down_proj = linear(" in shown

@@ -139,9 +139,25 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     "_C.per_token_group_quant_int8": untyped("a per-group int8 quantization into x_q, x_s"),
     "_C.per_token_group_quant_mxfp4": untyped("a per-group mxfp4 quantization into x_q, x_s"),
     "_C.quantize_fp8e4m3_vec": untyped("the CPU MoE's fp8 quantization of its input"),
-    "_C.silu_and_mul_nvfp4_quant": untyped("a gated activation quantized to nvfp4"),
-    "_C.silu_and_mul_per_block_quant": untyped("a gated activation quantized per block"),
-    "_C.silu_and_mul_quant": untyped("a gated activation quantized to fp8"),
+    # the gated activation quantized into `result` (schemas: silu_and_mul_quant(Tensor! result,
+    # Tensor input, Tensor scale); silu_and_mul_per_block_quant(Tensor! out, Tensor input,
+    # Tensor! scales, int group_size, …); silu_and_mul_nvfp4_quant(Tensor! result, Tensor!
+    # result_block_scale, Tensor input, Tensor input_global_scale)), called at
+    # kernels/helion/ops/silu_mul_fp8.py:134, _custom_ops.py:539, fused_act_quant.py:134
+    "_C.silu_and_mul_nvfp4_quant": fam(
+        "silu_and_mul_quant_out",
+        mutates=["result"],
+        args=["result", "result_block_scale", "input", "input_global_scale"],
+    ),
+    "_C.silu_and_mul_per_block_quant": fam(
+        "silu_and_mul_quant_out",
+        names={"result": "out"},
+        mutates=["result"],
+        args=["out", "input", "scales", "group_size", "scale_ub", "is_scale_transposed"],
+    ),
+    "_C.silu_and_mul_quant": fam(
+        "silu_and_mul_quant_out", mutates=["result"], args=["result", "input", "scale"]
+    ),
     "_C.situ_and_mul_quant": untyped("an expert-batched gated activation quantized"),
     "_C.persistent_masked_m_silu_mul_quant": untyped("an expert-batched gated activation"),
     "_C.mxfp4_experts_quant": untyped("the experts' per-expert mxfp4 quantization"),

@@ -98,6 +98,15 @@ def _silu_and_mul(lw: Lowering) -> None:
     lw.bind_mutated("result", Act(ref, act.lead))
 
 
+def _silu_and_mul_quant_out(lw: Lowering) -> None:
+    """A gated activation quantized into ``result`` (vLLM's silu_and_mul_quant(result, input,
+    scale) and its per-block / nvfp4 forms): the gated layout of silu_and_mul, then a
+    quantize of each row; the scales are data the op reads or fills."""
+    act = lw.require_act("input")
+    ref = lw.emit("activation", [act.ref], fn="swiglu")
+    lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), act.lead))
+
+
 def _activation_out(lw: Lowering) -> None:
     """An elementwise activation written into a buffer (vLLM's ``op(out, x)`` kernels): the
     input's rows, each element mapped; ``pointwise: true`` for a function the activation kind
@@ -271,6 +280,13 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         # silu(first half) · second half: it splits a merged gate_up's result
         spec("silu_and_mul", _silu_and_mul, Trait.ACTIVATION, Trait.SPLIT, Trait.ROW_WISE),
         spec("activation_out", _activation_out, Trait.ACTIVATION, Trait.ROW_WISE),
+        spec(
+            "silu_and_mul_quant_out",
+            _silu_and_mul_quant_out,
+            Trait.ACTIVATION,
+            Trait.SPLIT,
+            Trait.ROW_WISE,
+        ),
         spec("rms_norm_quant_out", _rms_norm_quant_out, Trait.NORM, Trait.ROW_WISE),
         spec(
             "fused_add_rms_norm_quant_out",
