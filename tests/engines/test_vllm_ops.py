@@ -369,3 +369,35 @@ def test_a_gated_activation_quantized_into_its_buffer_keeps_the_mlp_s_layout(
     shown = run("show", path, "--config", DENSE).out
     assert "= activation(" in shown and "= quantize(" in shown
     assert "mlp.down_proj = linear(" in shown
+
+
+def test_norms_quantized_per_token_into_result_keep_the_layer_s_layout(tmp_path: Path) -> None:
+    # rms_norm_dynamic_per_token_quant(result, input, weight, scale, epsilon, scale_ub,
+    # residual) in both norms' places: without a residual the first norm, with one the
+    # fused add + norm (results: result, scale, residual, so the residual is result 3)
+    first = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    added = "torch.ops._C.fused_add_rms_norm.default, input = all_reduce_1, residual = all_reduce, "
+    op = "torch.ops._C.rms_norm_dynamic_per_token_quant.default, "
+    path = swapped(
+        tmp_path,
+        (
+            first + "weight = arg2_1, epsilon = 1e-06)",
+            op + "result = empty_like, input = all_reduce, weight = arg2_1, scale = arg2_1, "
+            "epsilon = 1e-06, scale_ub = None, residual = None)",
+        ),
+        (
+            added + "weight = arg7_1, epsilon = 1e-06)",
+            op + "result = all_reduce_1, input = all_reduce_1, weight = arg7_1, scale = arg7_1, "
+            "epsilon = 1e-06, scale_ub = None, residual = all_reduce)",
+        ),
+        (
+            'getitem_10: "bf16[16, 64]" = auto_functionalized_3[2]',
+            'getitem_10: "bf16[16, 64]" = auto_functionalized_3[3]',
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= add_rms_norm(all_reduce_1, all_reduce)" in shown.replace("  ", " ")
+    assert shown.count("= quantize(") == 2

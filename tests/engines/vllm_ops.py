@@ -122,8 +122,23 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
         args=["result", "input", "residual", "weight", "scale", "epsilon"],
         mutates=["result", "residual"],
     ),
-    "_C.rms_norm_dynamic_per_token_quant": untyped("a norm with per-token quantization"),
-    "_C.rms_norm_per_block_quant": untyped("a norm with per-block quantization"),
+    # schemas (csrc/torch_bindings.cpp): rms_norm_dynamic_per_token_quant(Tensor! result,
+    # Tensor input, Tensor weight, Tensor! scale, float epsilon, Tensor? scale_ub, Tensor!?
+    # residual), rms_norm_per_block_quant(… the same, int group_size, bool
+    # is_scale_transposed); called at _custom_ops.py:436, :487
+    "_C.rms_norm_dynamic_per_token_quant": fam(
+        "rms_norm_dynamic_quant_out",
+        mutates=["result", "scale", "residual"],
+        args=["result", "input", "weight", "scale", "epsilon", "scale_ub", "residual"],
+    ),
+    "_C.rms_norm_per_block_quant": fam(
+        "rms_norm_dynamic_quant_out",
+        mutates=["result", "scale", "residual"],
+        args=[
+            *("result", "input", "weight", "scale", "epsilon", "scale_ub", "residual"),
+            *("group_size", "is_scale_transposed"),
+        ],
+    ),
     # -- _C: quantization of activations, written into `output`
     "_C.static_scaled_fp8_quant": fam("quantize_out", **_OUTPUT),
     "_C.dynamic_scaled_fp8_quant": fam("quantize_out", **_OUTPUT),

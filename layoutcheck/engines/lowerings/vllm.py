@@ -16,7 +16,7 @@ from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.collectives import reduce_scatter
 from layoutcheck.engines.lowerings.common import first_act, opaque
 from layoutcheck.engines.lowerings.norms import norm_role
-from layoutcheck.engines.values import Act
+from layoutcheck.engines.values import Act, Data
 from layoutcheck.graph import ValueRef
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.ops.moe import TENSOR_PARALLEL
@@ -90,6 +90,23 @@ def _fused_add_rms_norm_quant_out(lw: Lowering) -> None:
     ref = lw.emit("add_rms_norm", [x.ref, residual.ref], role_=norm_role(lw))
     lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), x.lead))
     lw.bind_mutated("residual", Act(ValueRef(ref.op, 1), x.lead))
+
+
+def _rms_norm_dynamic_quant_out(lw: Lowering) -> None:
+    """rms_norm_dynamic_per_token_quant(result, input, weight, scale, epsilon, scale_ub,
+    residual) and its per-block form: the norm (of input + residual, the sum written back
+    into ``residual``, where one is passed) quantized into ``result``; the scales it fills are
+    data, in the shape the graph records."""
+    x = lw.require_act("input")
+    residual = lw.act_arg("residual")
+    if residual is None:
+        ref = lw.emit("rms_norm", [x.ref], role_=norm_role(lw))
+    else:
+        ref = lw.emit("add_rms_norm", [x.ref, residual.ref], role_=norm_role(lw))
+        lw.bind_mutated("residual", Act(ValueRef(ref.op, 1), x.lead))
+    lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), x.lead))
+    meta = lw.program.meta(lw.tensor_name("scale") or "")
+    lw.bind_mutated("scale", Data(meta.shape if meta else None, meta.dtype if meta else ""))
 
 
 def _silu_and_mul(lw: Lowering) -> None:
@@ -296,6 +313,12 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
             Trait.ROW_WISE,
         ),
         spec("quantize_out", _quantize_out, Trait.CAST, Trait.ROW_WISE),
+        spec(
+            "rms_norm_dynamic_quant_out",
+            _rms_norm_dynamic_quant_out,
+            Trait.NORM,
+            Trait.ROW_WISE,
+        ),
         spec(
             "rotary_embedding",
             _rotary_embedding,
