@@ -401,3 +401,20 @@ def test_norms_quantized_per_token_into_result_keep_the_layer_s_layout(tmp_path:
     shown = run("show", path, "--config", DENSE).out
     assert "= add_rms_norm(all_reduce_1, all_reduce)" in shown.replace("  ", " ")
     assert shown.count("= quantize(") == 2
+
+
+def test_a_per_group_quantization_into_output_q_keeps_the_layout(tmp_path: Path) -> None:
+    # per_token_group_fp8_quant(input, output_q, output_s, group_size, …) where the layer's
+    # first norm was: a quantize of the all-reduced rows (result 1 is output_q)
+    norm = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    quant = (
+        "torch.ops._C.per_token_group_fp8_quant.default, input = all_reduce, "
+        "output_q = empty_like, output_s = arg2_1, group_size = 128, eps = 1e-10, "
+        "fp8_min = -448.0, fp8_max = 448.0, scale_ue8m0 = False, "
+        "dummy_is_scale_transposed = False, dummy_is_tma_aligned = False)"
+    )
+    path = swapped(tmp_path, (norm + "weight = arg2_1, epsilon = 1e-06)", quant))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    assert "= quantize(all_reduce)" in run("show", path, "--config", DENSE).out.replace("  ", " ")

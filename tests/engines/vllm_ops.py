@@ -82,6 +82,7 @@ _OUT = {"names": {"result": "out"}, "mutates": ["result"]}
 _OUTPUT = {"names": {"result": "output"}, "mutates": ["result"]}
 _GATED = "a gated activation: act(first half) · second half, the layout of swiglu"
 _GATED_OUT = {**_OUT, "names": {"result": "out", "input": "x"}}
+_GROUP_Q = {"names": {"result": "output_q"}, "mutates": ["result"]}
 _TOPK_BUFFERS = ["topk_weights", "topk_ids", "token_expert_indices"]
 
 # Each op's family, by op (namespace.name), reviewed one by one; the why beside it.
@@ -149,10 +150,32 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     ),
     "_C.scaled_fp4_quant": untyped("an fp4 quantization with swizzled block scales"),
     "_C.scaled_fp4_quant.out": untyped("an fp4 quantization with swizzled block scales"),
-    "_C.per_token_group_fp8_quant": untyped("a per-group fp8 quantization into x_q, x_s"),
-    "_C.per_token_group_fp8_quant_packed": untyped("a per-group fp8 quantization, packed scales"),
-    "_C.per_token_group_quant_int8": untyped("a per-group int8 quantization into x_q, x_s"),
-    "_C.per_token_group_quant_mxfp4": untyped("a per-group mxfp4 quantization into x_q, x_s"),
+    # per-group quantizations of each row into output_q (scales into output_s): schemas
+    # (csrc/torch_bindings.cpp) per_token_group_fp8_quant(Tensor input, Tensor! output_q,
+    # Tensor! output_s, int group_size, float eps, float fp8_min, float fp8_max, bool
+    # scale_ue8m0, bool dummy_is_scale_transposed, bool dummy_is_tma_aligned); the int8, mxfp4
+    # and packed forms take (input, output_q, output_s[_packed], group_size, eps[, min, max])
+    "_C.per_token_group_fp8_quant": fam(
+        "quantize_out",
+        args=[
+            *("input", "output_q", "output_s", "group_size", "eps", "fp8_min", "fp8_max"),
+            *("scale_ue8m0", "dummy_is_scale_transposed", "dummy_is_tma_aligned"),
+        ],
+        **_GROUP_Q,
+    ),
+    "_C.per_token_group_fp8_quant_packed": fam(
+        "quantize_out",
+        args=["input", "output_q", "output_s_packed", "group_size", "eps", "fp8_min", "fp8_max"],
+        **_GROUP_Q,
+    ),
+    "_C.per_token_group_quant_int8": fam(
+        "quantize_out",
+        args=["input", "output_q", "output_s", "group_size", "eps", "int8_min", "int8_max"],
+        **_GROUP_Q,
+    ),
+    "_C.per_token_group_quant_mxfp4": fam(
+        "quantize_out", args=["input", "output_q", "output_s", "group_size", "eps"], **_GROUP_Q
+    ),
     "_C.quantize_fp8e4m3_vec": untyped("the CPU MoE's fp8 quantization of its input"),
     # the gated activation quantized into `result` (schemas: silu_and_mul_quant(Tensor! result,
     # Tensor input, Tensor scale); silu_and_mul_per_block_quant(Tensor! out, Tensor input,
