@@ -18,7 +18,7 @@ import attrs
 import sympy
 
 from layoutcheck.arrays import Program, numpy_function
-from layoutcheck.cost.devices import Device
+from layoutcheck.cost.devices import Device, HardwareModel
 from layoutcheck.cost.program_cache import ProgramCache, key_text, scope_text
 from layoutcheck.cost.timing import OpTime, device_key, op_time
 from layoutcheck.errors import InputError
@@ -429,7 +429,7 @@ def cost_report(
             continue
         entries.append(OpEntry(op.name, op.kind, op.layer, count, cost, time))
     if entries and chosen["model"] != TENSORCAST_MODEL and device.hardware is not None:
-        entries.append(_host_step(graph, device))
+        entries.append(_host_step(graph, device.hardware))
     if errors and not entries:
         first = errors[0]
         raise CostError(
@@ -445,11 +445,9 @@ def cost_report(
     return CostReport(graph, device, tuple(entries), values, rank, tuple(unpriced), tuple(faults))
 
 
-def _host_step(graph: Graph, device: Device) -> OpEntry:
+def _host_step(graph: Graph, hardware: HardwareModel) -> OpEntry:
     """The step's host time as one entry: a decode step's when an op of the graph runs a
     decode step (an attention op's ``decode`` attr), else a prefill's."""
-    hardware = device.hardware
-    assert hardware is not None  # the caller checked
     decode = any(op.attr_dict.get("decode") is True for op in graph.topological_order())
     step = sympy.Float((hardware.decode_step if decode else hardware.prefill_step).value)
     time = OpTime(step, ZERO, ZERO, ZERO, step)

@@ -376,8 +376,7 @@ class _Builder:
         mixer = self.spec.mixer(i)
         with b.scope(role="attention"):
             if mixer is Mixer.RECURRENT:
-                assert self.spec.recurrent is not None  # the config reader sets both
-                attn = self.recurrent(p, normed, self.spec.recurrent)
+                attn = self.recurrent(p, normed, self.spec.recurrent_sizes())
             elif isinstance(self.spec.attention, MlaSpec):
                 attn = self.mla(i, normed, self.spec.attention)
             else:
@@ -386,8 +385,7 @@ class _Builder:
                 # Falcon-H1 (falcon_h1.py:369-401): the Mamba-2 mixer reads the same normed
                 # input; the two outputs, each all-reduced, are summed before the residual add
                 # (their in/out multipliers are scalars, folded into the adds' numerics)
-                assert self.spec.recurrent is not None
-                mamba = self.recurrent(p, normed, self.spec.recurrent)
+                mamba = self.recurrent(p, normed, self.spec.recurrent_sizes())
                 attn = b.op(f"{p}.mixer_sum", "add", [attn, mamba], role="attention")
         if self.spec.parallel_block:
             # attention and the MLP read the same normed input; their sum joins the residual

@@ -186,6 +186,12 @@ class ModelSpec:
     def mixer(self, layer: int) -> Mixer:
         return self.mixers[layer] if self.mixers else Mixer.ATTENTION
 
+    def recurrent_sizes(self) -> RecurrentSpec:
+        """The recurrent layers' sizes, which a spec with a recurrent mixer must give."""
+        if self.recurrent is None:
+            raise ConfigError("a recurrent layer without its sizes (no recurrent spec)")
+        return self.recurrent
+
 
 NormKind = str  # "rms": a weight; "layer": a weight and a bias; "none": no parameters
 QkNormWidth = str  # "head": one head_dim-wide norm for all heads; "projection": the whole q or k
