@@ -696,15 +696,7 @@ class _Builder:
         # B and C: one group per rank at least, as vLLM replicates a single group (like KV
         # heads fewer than ranks)
         conv = f"{inner}+2*max(rec_groups, tp)*rec_state"
-        in_proj = b.op(
-            f"{m}.in_proj",
-            "linear",
-            [x],
-            role="attention",
-            in_features="H",
-            out_features=f"{inner}+{conv}+rec_heads",
-            parallel="column",
-        )
+        in_proj = self.column_in(f"{m}.in_proj", x, f"{inner}+{conv}+rec_heads")
         gate_rest = b.op(
             f"{m}.gate_split",
             "feature_split",
@@ -738,15 +730,7 @@ class _Builder:
         scan over this rank's channels (x_proj row-parallel and dt_proj column-parallel
         inside the op), the row-parallel out_proj and its all-reduce."""
         b = self.b
-        in_proj = b.op(
-            f"{m}.in_proj",
-            "linear",
-            [x],
-            role="attention",
-            in_features="H",
-            out_features="2*rec_heads",
-            parallel="column",
-        )
+        in_proj = self.column_in(f"{m}.in_proj", x, "2*rec_heads")
         mixed = b.op(
             f"{m}.mixer",
             "recurrent_mixer",
@@ -773,24 +757,8 @@ class _Builder:
         b = self.b
         keys, values = "rec_key_heads*rec_state", "rec_heads*rec_head_dim"
         qkv = f"2*{keys}+{values}"
-        qkvz = b.op(
-            f"{m}.in_proj_qkvz",
-            "linear",
-            [x],
-            role="attention",
-            in_features="H",
-            out_features=f"{qkv}+{values}",
-            parallel="column",
-        )
-        ba = b.op(
-            f"{m}.in_proj_ba",
-            "linear",
-            [x],
-            role="attention",
-            in_features="H",
-            out_features="2*rec_heads",
-            parallel="column",
-        )
+        qkvz = self.column_in(f"{m}.in_proj_qkvz", x, f"{qkv}+{values}")
+        ba = self.column_in(f"{m}.in_proj_ba", x, "2*rec_heads")
         mixed_z = b.op(
             f"{m}.qkvz_split",
             "feature_split",
@@ -825,6 +793,13 @@ class _Builder:
             f"{m}.norm", "pointwise", [flat, b.out(mixed_z, 1)], role="attention", fn="gated_norm"
         )
         return self.recurrent_out(m, normed, values, flatten=False)
+
+    def column_in(self, name: str, x: ValueRef, out_features: str) -> ValueRef:
+        """A recurrent layer's column-parallel input projection of the hidden state."""
+        return self.b.op(
+            name, "linear", [x], role="attention", in_features="H", out_features=out_features,
+            parallel="column",
+        )  # fmt: skip
 
     def recurrent_attrs(self) -> dict[str, object]:
         """A decode step reads and writes each request's state once per token."""
