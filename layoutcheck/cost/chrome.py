@@ -60,41 +60,34 @@ def chrome_trace(
         },
     ]
     describe = _Describer(report, typed)
-    clock = 0.0
+    # each kernel in graph order, then the hardware model's host time after them
+    spans: list[tuple[OpEntry, dict[str, object]]] = []
     for entry, layer, name in _copies(report.op_entries, report.graph):
         n = numbers[entry.name]
         args: dict[str, object] = {"op": name, "layer": layer, **describe.args(entry, n)}
         if entry.count > 1:
             args["copy_of"] = entry.name  # the region's representative op
             args["region_repeat"] = entry.count
+        spans.append((entry, args))
+    for entry in _host_entries(report):
+        n = numbers[entry.name]
+        spans.append((entry, {"op": entry.name, "layer": None, "us": n.us, "bound": n.bound}))
+    clock = 0.0
+    for entry, args in spans:
+        us = numbers[entry.name].us
         events.append(
             {
                 "name": entry.kind,
                 "cat": CATEGORY,
                 "ph": "X",
                 "ts": clock,
-                "dur": n.us,
+                "dur": us,
                 "pid": PID,
                 "tid": tid,
                 "args": args,
             }
         )
-        clock += n.us
-    for entry in _host_entries(report):  # the hardware model's host time, after the kernels
-        n = numbers[entry.name]
-        events.append(
-            {
-                "name": entry.kind,
-                "cat": CATEGORY,
-                "ph": "X",
-                "ts": clock,
-                "dur": n.us,
-                "pid": PID,
-                "tid": tid,
-                "args": {"op": entry.name, "layer": None, "us": n.us, "bound": n.bound},
-            }
-        )
-        clock += n.us
+        clock += us
     return {
         "traceEvents": events,
         "otherData": {
